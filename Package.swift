@@ -1,0 +1,79 @@
+// swift-tools-version: 6.1
+// otc-prompt: an accessible one-time-code prompt for the terminal.
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PackageDescription
+
+let package = Package(
+    name: "otc-prompt",
+    products: [
+        .executable(name: "otc-prompt", targets: ["otc-prompt"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    ],
+    targets: [
+        // C libraries, each wrapped by exactly one Swift module.
+        .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPCAudio",
+            providers: [.apt(["libpcaudio-dev"])]
+        ),
+
+        // Pure: the field, the key decoder, the wording, the renderers. No I/O.
+        .target(name: "OTCPromptCore"),
+
+        // Every terminal and file syscall: /dev/tty, termios, poll, signals, the speech log file.
+        .target(
+            name: "OTCPromptTerminal",
+            dependencies: [
+                "OTCPromptCore",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+
+        // libespeak-ng synthesis and pcaudiolib / WAV output behind the core's SpeechBackend.
+        .target(
+            name: "OTCPromptSpeech",
+            dependencies: ["OTCPromptCore", "CEspeakNG", "CPCAudio"]
+        ),
+
+        // The doubles and harnesses every test shares.
+        .target(
+            name: "OTCPromptTestSupport",
+            dependencies: ["OTCPromptCore"]
+        ),
+
+        // The thin executable: options in, modules wired together.
+        .executableTarget(
+            name: "otc-prompt",
+            dependencies: [
+                "OTCPromptCore",
+                "OTCPromptTerminal",
+                "OTCPromptSpeech",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(
+            name: "OTCPromptCoreTests",
+            dependencies: ["OTCPromptCore", "OTCPromptTestSupport"]
+        ),
+        .testTarget(
+            name: "OTCPromptTerminalTests",
+            dependencies: ["OTCPromptTerminal", "OTCPromptTestSupport"]
+        ),
+        .testTarget(
+            name: "OTCPromptSpeechTests",
+            dependencies: ["OTCPromptSpeech", "OTCPromptTestSupport"]
+        ),
+        .testTarget(
+            name: "OTCPromptEndToEndTests",
+            dependencies: ["OTCPromptTestSupport"]
+        ),
+    ]
+)

@@ -1,0 +1,32 @@
+/// One thing the user did at the keyboard, decoded from terminal bytes by `KeyDecoder`.
+public enum Key: Equatable, Sendable {
+    /// A printable character (one grapheme), before any charset check.
+    case character(Character)
+    /// Backspace (0x7f or 0x08): delete the last character.
+    case backspace
+    /// Ctrl-U: clear the whole field.
+    case clearField
+    /// Ctrl-R: read the whole code back as one unit.
+    case readBack
+    /// Enter (CR or LF).
+    case submit
+    /// Ctrl-C.
+    case interrupt
+    /// Esc pressed alone (not the start of a sequence).
+    case escape
+    /// Ctrl-D.
+    case endOfInput
+    /// Ctrl-T: say how much time is left.
+    case timeLeft
+    /// Ctrl-L: draw the field again.
+    case redraw
+    /// ESC[200~ arrived: what follows up to `.pasteEnded` is pasted text.
+    case pasteBegan
+    /// A piece of pasted text; a large paste arrives as many pieces, never buffered whole.
+    case pasteText(String)
+    /// ESC[201~ arrived: the paste is complete.
+    case pasteEnded
+    /// Anything consumed whole that must change nothing: arrows, function keys,
+    /// unknown sequences, other control characters, invalid UTF-8.
+    case ignored
+}

@@ -1,0 +1,37 @@
+/// Where announcements go to be heard (or read). The core decides what to say; a backend
+/// decides how it reaches the user.
+///
+/// Implementations: the espeak-ng backend (OTCPromptSpeech), the text backend (one line per
+/// announcement on the terminal, for braille displays and terminal screen readers), the silent
+/// backend, and the recording backend used by tests (OTCPromptTestSupport).
+public protocol SpeechBackend: AnyObject {
+    /// Speaks `announcement`, superseding whatever is still being spoken. Never blocks on audio.
+    func speak(_ announcement: Announcement)
+    /// Lets the last announcement play to its end, waiting at most `timeout`, then releases
+    /// the device. Called once, just before the prompt exits.
+    func finish(timeout: Duration)
+}
+
+/// Says nothing: for `--speech none`, when the user's own screen reader already echoes keys.
+public final class SilentSpeechBackend: SpeechBackend {
+    public init() {}
+    public func speak(_ announcement: Announcement) {}
+    public func finish(timeout: Duration) {}
+}
+
+/// Writes each announcement as its own line, through `writeLine`, for braille displays and
+/// terminal screen readers (`--speech text`).
+public final class TextSpeechBackend: SpeechBackend {
+    private let writeLine: (String) -> Void
+
+    /// - Parameter writeLine: receives each announcement's text, without a line ending.
+    public init(writeLine: @escaping (String) -> Void) {
+        self.writeLine = writeLine
+    }
+
+    public func speak(_ announcement: Announcement) {
+        writeLine(announcement.text)
+    }
+
+    public func finish(timeout: Duration) {}
+}

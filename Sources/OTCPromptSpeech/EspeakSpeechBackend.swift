@@ -1,0 +1,3 @@
+import CEspeakNG
+import CPCAudio
+import OTCPromptCore
