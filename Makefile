@@ -1,0 +1,47 @@
+# otc-prompt — the two commands that do all the set-up on a fresh Debian machine:
+#   make run    install what is missing, build, and run the prompt (ARGS="--length 8" to pass options)
+#   make test   install what is missing, build, and run every test
+SHELL := /bin/bash
+.DEFAULT_GOAL := build
+
+PREFIX ?= /usr/local
+CONFIG ?= debug
+ARGS ?=
+SWIFT ?= swift
+
+# Debian packages the build, the tests and the speech need.
+APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio pulseaudio-utils sox tmux
+
+.PHONY: deps build release run test bench clean
+
+## deps: install the Debian packages that are missing (needs root or sudo)
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends$$missing; \
+	fi
+
+## build: build the prompt
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+## release: an optimised build
+release: deps
+	$(SWIFT) build -c release
+
+## run: build and run the prompt at this terminal; the code it returns is printed on stdout
+run: build
+	@$(SWIFT) build -c $(CONFIG) --show-bin-path >/dev/null
+	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/otc-prompt" $(ARGS)
+
+## test: build and run every test (unit, real engine, end to end on a pseudo-terminal)
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

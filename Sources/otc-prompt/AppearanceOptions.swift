@@ -1,0 +1,39 @@
+import ArgumentParser
+import OTCPromptCore
+
+/// The options that shape what a sighted helper sees.
+struct AppearanceOptions: ParsableArguments {
+    @Option(help: "line (plain) or boxes (one cell per character). Default: boxes on a colour terminal, else line.")
+    var style: FieldStyle?
+
+    @Option(name: .customLong("start-color"), help: "Outline colour of the first box: #RRGGBB or a name.")
+    var startColor: String?
+
+    @Option(name: .customLong("end-color"), help: "Outline colour of the last box: #RRGGBB or a name.")
+    var endColor: String?
+
+    @Option(help: "What an empty box shows: one character, e.g. • (default), _ or a space.")
+    var placeholder: String?
+
+    func validate() throws {
+        for (name, value) in [("--start-color", startColor), ("--end-color", endColor)] {
+            if let value, Color.parse(value) == nil {
+                throw ValidationError("\(name) '\(value)' is not a colour: use #RRGGBB or a name such as blue.")
+            }
+        }
+        if let placeholder, placeholder.count != 1 {
+            throw ValidationError("--placeholder must be exactly one character, not '\(placeholder)'.")
+        }
+    }
+
+    /// The boxes style the options describe, on top of the defaults.
+    var boxesStyle: BoxesStyle {
+        var boxes = BoxesStyle()
+        if let startColor, let color = Color.parse(startColor) { boxes.startColor = color }
+        if let endColor, let color = Color.parse(endColor) { boxes.endColor = color }
+        if let placeholder, let character = placeholder.first { boxes.placeholder = character }
+        return boxes
+    }
+}
+
+extension FieldStyle: ExpressibleByArgument {}

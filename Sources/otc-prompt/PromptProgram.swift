@@ -1,0 +1,67 @@
+import Glibc
+import OTCPromptCore
+import OTCPromptSpeech
+import OTCPromptTerminal
+
+/// One run of the prompt: opens the terminal, wires the session to the screen and the voice,
+/// and returns the exit status once the terminal has been restored.
+struct PromptProgram {
+    let configuration: PromptConfiguration
+    let speechMode: SpeechMode
+    let speechLogPath: String?
+    let voice: SpeechOptions
+    let audioFile: String?
+    let appearance: AppearanceOptions
+    let environment: [String: String]
+
+    /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
+    static let escapeDelay: Duration = .milliseconds(100)
+    /// The longest the last announcement (complete, cancel) may keep the process alive.
+    static let finalSpeechLimit: Duration = .seconds(3)
+
+    func run() -> Int32 {
+        let clock = ContinuousClock()
+        let start = clock.now
+        ProcessHardening.disableCoreDumps()
+
+        let terminal: Terminal
+        do {
+            terminal = try Terminal.open()
+        } catch {
+            StandardError.writeLine("otc-prompt: \(error)")
+            return ExitStatus.noTerminal
+        }
+
+        let speech: SpeechSetup
+        do {
+            speech = try SpeechSetup(
+                mode: speechMode, voice: voice, audioFile: audioFile, terminal: terminal,
+                logPath: speechLogPath, elapsed: { clock.now - start })
+        } catch {
+            terminal.write("otc-prompt: \(error)\r\n")
+            return ExitStatus.usage
+        }
+
+        let capabilities = TerminalCapabilities(environment: environment)
+        let renderer = makeRenderer(
+            style: appearance.style, speechIsText: speech.isText, capabilities: capabilities,
+            boxes: appearance.boxesStyle)
+        var loop = PromptLoop(
+            session: PromptSession(configuration: configuration), renderer: renderer, terminal: terminal,
+            speech: speech.backend, escapeDelay: Self.escapeDelay)
+        for notice in speech.notices { terminal.write("otc-prompt: \(notice)\r\n") }
+
+        let outcome = loop.run()
+        speech.backend.finish(timeout: Self.finalSpeechLimit)
+        return outcome.deliver(terminal: terminal)
+    }
+}
+
+/// The exit statuses, in one table (documented in the README and the man page).
+enum ExitStatus {
+    static let submitted: Int32 = 0
+    static let usage: Int32 = 64
+    static let noTerminal: Int32 = 74
+    static let outputFailed: Int32 = 74
+    static let cancelled: Int32 = 130
+}

@@ -1,0 +1,4 @@
+/// The version printed by `--version`.
+enum OTCPromptVersion {
+    static let current = "0.1.0"
+}
