@@ -103,18 +103,21 @@ public struct BoxesRenderer: FieldRenderer, Sendable {
             + TerminalText.left(back)
     }
 
-    /// Rewrites the boxes from the first that differs (or the cursor, if that is earlier) through
-    /// the last that differs (or the new cursor, if later), then steps back to the new cursor.
+    /// Rewrites the boxes from the first that differs (or either cursor, if earlier) through the
+    /// last that differs (or the box before the new cursor, if later), then steps back to the new
+    /// cursor. Never moves right except by writing, so BS is the only movement needed.
     private mutating func update(to snapshot: FieldSnapshot, focused: Bool) -> String {
         guard let old = drawn else { return "" }
         let boxes = self.boxes(for: snapshot, focused: focused)
         let cursorBox = min(snapshot.characters.count, boxes.count)
         drawn = (boxes, cursorBox, snapshot)
         let changed = boxes.indices.filter { $0 >= old.boxes.count || boxes[$0] != old.boxes[$0] }
-        guard let firstChanged = changed.first, let lastChanged = changed.last else { return "" }
-        let first = min(firstChanged, old.cursorBox)
-        let last = max(lastChanged, cursorBox - 1)
+        if changed.isEmpty && cursorBox == old.cursorBox { return "" }
+        // Without colour a typed character can look like the placeholder: the boxes stay, the cursor moves.
+        let first = min(changed.first ?? cursorBox, old.cursorBox, cursorBox)
+        let last = max(changed.last ?? first - 1, cursorBox - 1)
         var output = TerminalText.left(Self.width(old.boxes[first..<old.cursorBox]))
+        guard last >= first else { return output }
         output += boxes[first...last].map(\.text).joined()
         var back = Self.width(boxes[cursorBox..<last + 1])
         if last == boxes.count - 1 {
@@ -142,7 +145,9 @@ public struct BoxesRenderer: FieldRenderer, Sendable {
     /// A typed character in the default colour between outlines of the box's colour.
     private func filledBox(_ character: Character, outline: Color) -> Box {
         let columns = 2 + character.terminalColumns
-        guard let color = outline.foregroundParameters(colorDepth) else { return Box(text: "▕\(character)▏", columns: columns) }
+        guard let color = outline.foregroundParameters(colorDepth) else {
+            return Box(text: "▕\(character)▏", columns: columns)
+        }
         let text = Self.sgr(color) + "▕" + Self.sgr("39") + String(character) + Self.sgr(color) + "▏" + Self.sgr("39")
         return Box(text: text, columns: columns)
     }
@@ -150,15 +155,20 @@ public struct BoxesRenderer: FieldRenderer, Sendable {
     /// The next box to type into: bold outline of its gradient colour, placeholder in reverse
     /// video so even a space placeholder shows as a block.
     private func activeBox(outline: Color) -> Box {
-        guard let color = outline.foregroundParameters(colorDepth) else { return Box(text: "▕\(style.placeholder)▏", columns: 3) }
-        let text = Self.sgr("1;" + color) + "▕" + Self.sgr("7") + String(style.placeholder) + Self.sgr("27") + "▏"
+        guard let color = outline.foregroundParameters(colorDepth) else {
+            return Box(text: "▕\(style.placeholder)▏", columns: 3)
+        }
+        let text =
+            Self.sgr("1;" + color) + "▕" + Self.sgr("7") + String(style.placeholder) + Self.sgr("27") + "▏"
             + Self.sgr("22;39")
         return Box(text: text, columns: 3)
     }
 
     /// A box not yet reached: outline and placeholder both in the empty colour.
     private func emptyBox(outline: Color) -> Box {
-        guard let color = outline.foregroundParameters(colorDepth) else { return Box(text: "▕\(style.placeholder)▏", columns: 3) }
+        guard let color = outline.foregroundParameters(colorDepth) else {
+            return Box(text: "▕\(style.placeholder)▏", columns: 3)
+        }
         return Box(text: Self.sgr(color) + "▕\(style.placeholder)▏" + Self.sgr("39"), columns: 3)
     }
 

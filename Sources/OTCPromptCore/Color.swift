@@ -13,10 +13,11 @@ public struct Color: Hashable, Sendable {
 
     /// `#RRGGBB` in upper case, the form usage messages and help text show.
     public var hex: String {
-        "#" + [red, green, blue].map { byte in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        "#"
+            + [red, green, blue].map { byte in
+                let digits = String(byte, radix: 16, uppercase: true)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
     }
 
     /// The names `--start-color` and `--end-color` accept, with their CSS values, so anyone can

@@ -46,7 +46,8 @@ extension Color {
     public var ansi16Index: UInt8 {
         let channels = [Int(red), Int(green), Int(blue)]
         let index = Self.basicPalette.indices.min {
-            Self.squaredDistance(channels, Self.basicPalette[$0]) < Self.squaredDistance(channels, Self.basicPalette[$1])
+            Self.squaredDistance(channels, Self.basicPalette[$0])
+                < Self.squaredDistance(channels, Self.basicPalette[$1])
         }!
         return UInt8(index)
     }

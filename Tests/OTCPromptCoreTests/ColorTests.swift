@@ -14,7 +14,10 @@ import Testing
         #expect(Color.parse("Purple") == Color(red: 128, green: 0, blue: 128))
         #expect(Color.parse("grey") == Color.parse("GRAY"))
         #expect(Color.parse("orange")?.hex == "#FFA500")
-        for name in ["red", "green", "blue", "cyan", "magenta", "yellow", "orange", "purple", "pink", "white", "grey", "gray", "black"] {
+        for name in [
+            "red", "green", "blue", "cyan", "magenta", "yellow", "orange", "purple", "pink", "white", "grey", "gray",
+            "black",
+        ] {
             #expect(Color.parse(name) != nil, "\(name)")
         }
     }

@@ -37,11 +37,14 @@ import Testing
     @Test func makeRendererBuildsTheChosenRendererWithTheTerminalsColourDepth() {
         let boxes = BoxesStyle()
         #expect(makeRenderer(style: nil, speechIsText: true, capabilities: colourful, boxes: boxes) is NullRenderer)
-        #expect(makeRenderer(style: .boxes, speechIsText: false, capabilities: dumb, boxes: boxes) is AppendOnlyRenderer)
+        #expect(
+            makeRenderer(style: .boxes, speechIsText: false, capabilities: dumb, boxes: boxes) is AppendOnlyRenderer)
         #expect(makeRenderer(style: nil, speechIsText: false, capabilities: noColor, boxes: boxes) is LineRenderer)
         let chosen = makeRenderer(style: .boxes, speechIsText: false, capabilities: noColor, boxes: boxes)
         #expect((chosen as? BoxesRenderer)?.colorDepth == ColorDepth.none)
         var renderer = makeRenderer(style: nil, speechIsText: false, capabilities: colourful, boxes: boxes)
-        #expect(renderer.render(snapshot("", length: 1)) == "Code: \u{1B}[1;38;2;59;130;246m▕\u{1B}[7m•\u{1B}[27m▏\u{1B}[22;39m\u{8}\u{8}\u{8}")
+        #expect(
+            renderer.render(fieldState("", length: 1))
+                == "Code: \u{1B}[1;38;2;59;130;246m▕\u{1B}[7m•\u{1B}[27m▏\u{1B}[22;39m\u{8}\u{8}\u{8}")
     }
 }

@@ -25,7 +25,8 @@ import Testing
 
     @Test func a256ColourTermMeansThePalette() {
         #expect(TerminalCapabilities(environment: ["TERM": "xterm-256color"]).colorDepth == .ansi256)
-        #expect(TerminalCapabilities(environment: ["TERM": "tmux-256color", "COLORTERM": "yes"]).colorDepth == .ansi256)
+        #expect(
+            TerminalCapabilities(environment: ["TERM": "tmux-256color", "COLORTERM": "yes"]).colorDepth == .ansi256)
     }
 
     @Test func anyOtherTermGetsSixteenColours() {
@@ -35,7 +36,9 @@ import Testing
 
     @Test func noColorWithAnyNonEmptyValueRemovesColour() {
         for value in ["1", "0", "false", "yes"] {
-            let capabilities = TerminalCapabilities(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": value])
+            let capabilities = TerminalCapabilities(environment: [
+                "TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": value,
+            ])
             #expect(capabilities.colorDepth == .none)
             #expect(!capabilities.isDumb)
         }
@@ -53,10 +56,12 @@ import Testing
 
     @Test func boxesArePreferredOnlyWith256ColoursAndUTF8() {
         #expect(TerminalCapabilities(environment: ["TERM": "xterm-256color", "LANG": utf8]).prefersBoxes)
-        #expect(TerminalCapabilities(environment: ["TERM": "xterm", "COLORTERM": "truecolor", "LANG": utf8]).prefersBoxes)
+        #expect(
+            TerminalCapabilities(environment: ["TERM": "xterm", "COLORTERM": "truecolor", "LANG": utf8]).prefersBoxes)
         #expect(!TerminalCapabilities(environment: ["TERM": "linux", "LANG": utf8]).prefersBoxes)
         #expect(!TerminalCapabilities(environment: ["TERM": "xterm-256color", "LANG": "C"]).prefersBoxes)
-        #expect(!TerminalCapabilities(environment: ["TERM": "xterm-256color", "LANG": utf8, "NO_COLOR": "1"]).prefersBoxes)
+        #expect(
+            !TerminalCapabilities(environment: ["TERM": "xterm-256color", "LANG": utf8, "NO_COLOR": "1"]).prefersBoxes)
     }
 
     @Test func aDumbTerminalNeverClaimsColourEvenWhenBuiltByHand() {
