@@ -79,9 +79,9 @@ public struct BoxesRenderer: FieldRenderer, Sendable {
     }
 
     public mutating func redraw(_ snapshot: FieldSnapshot) -> String {
-        let erase = colorDepth == .none ? "" : TerminalText.eraseLine
-        let padding = drawn.map { Self.width($0.boxes) } ?? 0
-        return drawLine(snapshot, prefix: "\r" + erase, padTo: padding)
+        // Plain boxes stay free of escape sequences: spaces blank what a wider field left behind.
+        guard colorDepth == .none else { return drawLine(snapshot, prefix: "\r" + TerminalText.eraseLine) }
+        return drawLine(snapshot, prefix: "\r", padTo: drawn.map { Self.width($0.boxes) } ?? 0)
     }
 
     /// Drops the active box's highlight (a field left behind in the scrollback has no focus),
