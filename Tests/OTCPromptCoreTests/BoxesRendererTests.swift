@@ -201,6 +201,12 @@ private let gradient = [
         #expect(renderer.render(fieldState("91", length: 2)) == Box.filled("1", "38;2;0;0;255"))
     }
 
+    @Test func aPlainRedrawBlanksWhatAWiderFieldLeftBehind() {
+        var renderer = BoxesRenderer(style: redToBlue, colorDepth: .none)
+        _ = renderer.render(fieldState("漢漢漢", length: 3))
+        #expect(renderer.redraw(fieldState("ab", length: 3)) == "\rCode: ▕a▏▕b▏▕•▏   " + renderBackspaces(6))
+    }
+
     @Test func finishDropsTheHighlightThenEndsTheLine() {
         var renderer = BoxesRenderer(style: redToBlue, colorDepth: .trueColor)
         #expect(renderer.finish() == "")
