@@ -42,7 +42,7 @@ public struct Color: Hashable, Sendable {
     /// (case-insensitive, surrounding spaces ignored); nil when it names none, so the CLI can
     /// report a usage error instead of guessing.
     public static func parse(_ text: String) -> Color? {
-        let trimmed = text.trimmingSpaces().lowercased()
+        let trimmed = text.droppingOuterWhitespace().lowercased()
         if let entry = named.first(where: { $0.name == trimmed }) { return entry.color }
         guard trimmed.hasPrefix("#") else { return nil }
         let digits = Array(trimmed.dropFirst())
@@ -77,7 +77,7 @@ public struct Color: Hashable, Sendable {
 }
 
 extension String {
-    func trimmingSpaces() -> String {
+    func droppingOuterWhitespace() -> String {
         String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }

@@ -93,7 +93,7 @@ extension FieldSnapshot {
     var drawnLabel: String {
         let printable = String(
             String.UnicodeScalarView(label.unicodeScalars.filter { $0.properties.generalCategory != .control })
-        ).trimmingSpaces()
+        ).droppingOuterWhitespace()
         guard let last = printable.last else { return "" }
         return last == ":" || last == "?" ? printable + " " : printable + ": "
     }
