@@ -28,3 +28,94 @@ public protocol FieldRenderer {
     /// The bytes that leave the terminal clean when the prompt ends: end the line, reset attributes.
     mutating func finish() -> String
 }
+
+/// Draws nothing: with `--speech text` each announcement is its own line and is the whole
+/// interface, so a field drawn beside them would only interleave with the lines a braille display
+/// or terminal screen reader is following.
+public struct NullRenderer: FieldRenderer, Sendable {
+    public init() {}
+    public mutating func render(_ snapshot: FieldSnapshot) -> String { "" }
+    public mutating func redraw(_ snapshot: FieldSnapshot) -> String { "" }
+    public mutating func finish() -> String { "" }
+}
+
+/// The look the user asks for with `--style`.
+public enum FieldStyle: String, Sendable, CaseIterable {
+    /// The label and the characters as typed: what screen readers follow best.
+    case line
+    /// One outlined cell per character with the seeds' gradient, for people who see the screen.
+    case boxes
+}
+
+/// Which renderer a session gets once the terminal, the speech mode and `--style` are weighed.
+public enum FieldPresentation: Equatable, Sendable {
+    case null
+    case appendOnly
+    case line
+    case boxes
+}
+
+/// Picks the presentation. In order:
+/// 1. `--speech text` → `.null`: the announcement lines are the interface (even with `--style`).
+/// 2. A dumb terminal → `.appendOnly`, even with `--style boxes` or `line`: it cannot move the
+///    cursor, so anything else would print escape sequences as garbage. An explicit style cannot
+///    make the terminal capable.
+/// 3. An explicit `--style` → that style (boxes without colour draw plain outlines).
+/// 4. Otherwise `.boxes` where `TerminalCapabilities.prefersBoxes`, else `.line` (NO_COLOR,
+///    16 colours, a non-UTF-8 locale).
+public func choosePresentation(
+    style: FieldStyle?, speechIsText: Bool, capabilities: TerminalCapabilities
+) -> FieldPresentation {
+    if speechIsText { return .null }
+    if capabilities.isDumb { return .appendOnly }
+    switch style ?? (capabilities.prefersBoxes ? .boxes : .line) {
+    case .line: return .line
+    case .boxes: return .boxes
+    }
+}
+
+/// The renderer for a session (see `choosePresentation` for the rules).
+public func makeRenderer(
+    style: FieldStyle?, speechIsText: Bool, capabilities: TerminalCapabilities, boxes: BoxesStyle
+) -> any FieldRenderer {
+    switch choosePresentation(style: style, speechIsText: speechIsText, capabilities: capabilities) {
+    case .null: return NullRenderer()
+    case .appendOnly: return AppendOnlyRenderer()
+    case .line: return LineRenderer()
+    case .boxes: return BoxesRenderer(style: boxes, colorDepth: capabilities.colorDepth)
+    }
+}
+
+extension FieldSnapshot {
+    /// What precedes the field: the label without control characters (it comes from argv and
+    /// must not smuggle escape sequences onto the terminal), then ": " unless the label already
+    /// ends in ':' or '?' (askpass prompts such as "Password: " do). Empty for an empty label.
+    var drawnLabel: String {
+        let printable = String(
+            String.UnicodeScalarView(label.unicodeScalars.filter { $0.properties.generalCategory != .control })
+        ).droppingOuterWhitespace()
+        guard let last = printable.last else { return "" }
+        return last == ":" || last == "?" ? printable + " " : printable + ": "
+    }
+
+    /// The characters as they appear on screen: `mask` in place of each one under `--mask`.
+    func shownCharacters(mask maskCharacter: Character) -> [Character] {
+        mask ? Array(repeating: maskCharacter, count: characters.count) : characters
+    }
+}
+
+/// Control sequences the renderers share. Cursor moves left with BS, not CSI D: it needs no
+/// escape sequence, every terminal has it, and it is what a typed Backspace echoes.
+enum TerminalText {
+    static let eraseToEndOfLine = "\u{1B}[K"
+    static let eraseLine = "\u{1B}[2K"
+    static let newline = "\r\n"
+
+    static func left(_ columns: Int) -> String { String(repeating: "\u{8}", count: max(columns, 0)) }
+
+    /// Erases the character just before the cursor and leaves the cursor where it began.
+    static func erase(_ character: Character) -> String {
+        let columns = character.terminalColumns
+        return left(columns) + String(repeating: " ", count: columns) + left(columns)
+    }
+}

@@ -1,0 +1,43 @@
+/// The plain field: "Label: " and the characters, changed the way a person typing would change
+/// it, because a terminal screen reader (Speakup, Fenrir, Orca) reads whatever is written.
+///
+/// - An appended character costs exactly its echo; a deleted one exactly "\b \b".
+/// - Any other change (a paste that replaces the content) rewrites the line: "\r", ESC[K, line.
+/// - The cursor always rests right after the last character.
+/// - `isError` draws nothing: the rejection is announced, and repainting the field in red (and
+///   back on the next key) would make the screen reader read the whole field again each time.
+///   No colour is ever written, so NO_COLOR needs nothing more.
+/// - Under `--mask` each character shows as `*`: ASCII, so every console font and braille
+///   display shows it, and screen readers say it in one short word ("star").
+public struct LineRenderer: FieldRenderer, Sendable {
+    public static let maskCharacter: Character = "*"
+
+    /// What is on screen after the label; nil before the first draw and after `finish()`.
+    private var drawn: [Character]?
+
+    public init() {}
+
+    public mutating func render(_ snapshot: FieldSnapshot) -> String {
+        let shown = snapshot.shownCharacters(mask: Self.maskCharacter)
+        guard let old = drawn else { return redrawLine(snapshot, prefix: "") }
+        drawn = shown
+        if shown.starts(with: old) { return String(shown[old.count...]) }
+        if old.starts(with: shown) { return old[shown.count...].reversed().map(TerminalText.erase).joined() }
+        return "\r" + TerminalText.eraseToEndOfLine + snapshot.drawnLabel + String(shown)
+    }
+
+    public mutating func redraw(_ snapshot: FieldSnapshot) -> String {
+        redrawLine(snapshot, prefix: "\r" + TerminalText.eraseLine)
+    }
+
+    public mutating func finish() -> String {
+        defer { drawn = nil }
+        return drawn == nil ? "" : TerminalText.newline
+    }
+
+    private mutating func redrawLine(_ snapshot: FieldSnapshot, prefix: String) -> String {
+        let shown = snapshot.shownCharacters(mask: Self.maskCharacter)
+        drawn = shown
+        return prefix + snapshot.drawnLabel + String(shown)
+    }
+}

@@ -1,0 +1,61 @@
+/// What the terminal can show, read from the environment alone (pure: the caller passes the
+/// environment), so the prompt never writes a sequence the terminal would print as garbage.
+public struct TerminalCapabilities: Equatable, Sendable {
+    /// TERM is unset, empty or "dumb": no cursor movement, no escape sequences of any kind.
+    public var isDumb: Bool
+    public var colorDepth: ColorDepth
+    /// The locale's character encoding is UTF-8, so the box outlines (U+2595, U+258F) can be drawn.
+    public var isUTF8: Bool
+
+    public init(isDumb: Bool, colorDepth: ColorDepth, isUTF8: Bool) {
+        self.isDumb = isDumb
+        self.colorDepth = isDumb ? .none : colorDepth
+        self.isUTF8 = isUTF8
+    }
+
+    /// Reads TERM, COLORTERM, NO_COLOR and LC_ALL / LC_CTYPE / LANG.
+    ///
+    /// - NO_COLOR set to anything non-empty means no colour (no-color.org), whatever else is set.
+    /// - COLORTERM=truecolor or 24bit, or a TERM ending in "-direct", means 24-bit colour.
+    /// - A TERM containing "256color" means the xterm-256 palette; any other TERM, 16 colours.
+    public init(environment: [String: String]) {
+        let term = environment["TERM"] ?? ""
+        let isDumb = term.isEmpty || term == "dumb"
+        let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
+        let depth: ColorDepth
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty {
+            depth = .none
+        } else if colorTerm == "truecolor" || colorTerm == "24bit" || term.hasSuffix("-direct") {
+            depth = .trueColor
+        } else if term.contains("256color") {
+            depth = .ansi256
+        } else {
+            depth = .ansi16
+        }
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        let encoding = (locale ?? "").lowercased()
+        self.init(isDumb: isDumb, colorDepth: depth, isUTF8: encoding.contains("utf-8") || encoding.contains("utf8"))
+    }
+
+    /// Whether the boxes style is the better default here: 256 colours or more (a 16-colour
+    /// terminal such as the Linux console collapses the gradient to one colour and its console
+    /// font often lacks the outline glyphs) and a UTF-8 locale.
+    public var prefersBoxes: Bool { !isDumb && colorDepth >= .ansi256 && isUTF8 }
+}
+
+extension Character {
+    /// How many terminal columns this character takes: 2 for East Asian wide and emoji
+    /// characters, else 1. Used to erase and to step back over what was drawn; codes are ASCII,
+    /// but `--charset any` (askpass passwords) may hold anything.
+    var terminalColumns: Int {
+        guard let first = unicodeScalars.first else { return 1 }
+        if unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        let value = first.value
+        let wideRanges: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+        ]
+        return wideRanges.contains { $0.contains(value) } ? 2 : 1
+    }
+}
