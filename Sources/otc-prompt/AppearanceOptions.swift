@@ -21,8 +21,8 @@ struct AppearanceOptions: ParsableArguments {
                 throw ValidationError("\(name) '\(value)' is not a colour: use #RRGGBB or a name such as blue.")
             }
         }
-        if let placeholder, placeholder.count != 1 {
-            throw ValidationError("--placeholder must be exactly one character, not '\(placeholder)'.")
+        if let placeholder, BoxesStyle.placeholder(from: placeholder) == nil {
+            throw ValidationError("--placeholder must be one printable character, such as _ or a space, not '\(placeholder)'.")
         }
     }
 
@@ -31,7 +31,7 @@ struct AppearanceOptions: ParsableArguments {
         var boxes = BoxesStyle()
         if let startColor, let color = Color.parse(startColor) { boxes.startColor = color }
         if let endColor, let color = Color.parse(endColor) { boxes.endColor = color }
-        if let placeholder, let character = placeholder.first { boxes.placeholder = character }
+        if let placeholder, let character = BoxesStyle.placeholder(from: placeholder) { boxes.placeholder = character }
         return boxes
     }
 }

@@ -1,0 +1,216 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// The built binary on a pseudo-terminal, typed at as a user would.
+@Suite(.serialized)
+struct PromptEndToEndTests {
+    @Test func typedCodeIsPrintedOnStdoutAlone() throws {
+        let run = try PromptRun([])
+        run.type("985391")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.stdout == "985391\n")
+        #expect(run.terminalRestored)
+        let events = run.logEntries().map(\.event)
+        #expect(events.first == "prompt")
+        #expect(events.filter { $0 == "digit" }.count == 5)
+        #expect(events.last == "complete")
+    }
+
+    @Test func eachDigitIsSpokenAsItself() throws {
+        let run = try PromptRun(["--no-auto-submit"])
+        run.type("98")
+        #expect(run.waitForEvent("digit"))
+        let digits = run.logEntries(atLeast: 3).filter { $0.event == "digit" }.map(\.text)
+        #expect(digits.count == 2)
+        #expect(digits.first?.contains("9") == true)
+        run.type([0x03])
+        #expect(run.exit() == .exited(130))
+    }
+
+    @Test func backspaceDeletesTheLastCharacter() throws {
+        let run = try PromptRun([])
+        run.type("9853")
+        run.type([0x7f])
+        #expect(run.waitForEvent("delete"))
+        run.type("391")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.stdout == "985391\n")
+        let deleted = run.logEntries().first { $0.event == "delete" }
+        #expect(deleted?.text.contains("3") == true)
+    }
+
+    @Test func controlUClearsAndTypingStartsOver() throws {
+        let run = try PromptRun([])
+        run.type("111")
+        run.type([0x15])
+        #expect(run.waitForEvent("clear"))
+        run.type("222333")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.stdout == "222333\n")
+    }
+
+    @Test func controlRReadsTheCodeBackAsOneGroupedUnit() throws {
+        let run = try PromptRun(["--no-auto-submit"])
+        run.type("985391")
+        run.type([0x12])
+        #expect(run.waitForEvent("readback"))
+        let readback = try #require(run.logEntries().last { $0.event == "readback" })
+        #expect(readback.text.hasPrefix("9 8 5, 3 9 1"))
+        #expect(readback.text.contains("6"))
+        run.type("\r")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.stdout == "985391\n")
+    }
+
+    @Test func enterOnAnIncompleteCodeSaysWhatIsMissing() throws {
+        let run = try PromptRun(["--no-auto-submit"])
+        run.type("98\r")
+        #expect(run.waitForEvent("incomplete"))
+        run.type([0x1b])
+        #expect(run.exit() == .exited(130))
+        #expect(run.process.stdout == "")
+    }
+
+    @Test func rejectedCharacterLeavesTheFieldUnchanged() throws {
+        let run = try PromptRun([])
+        run.type("98a")
+        #expect(run.waitForEvent("reject"))
+        run.type("5391")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.stdout == "985391\n")
+    }
+
+    @Test func arrowAndFunctionKeysChangeNothing() throws {
+        let run = try PromptRun([])
+        run.type("98")
+        run.type("\u{1b}[A\u{1b}[D\u{1b}OP\u{1b}[15~\u{1b}[1;5C")
+        run.type("5391")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.stdout == "985391\n")
+    }
+
+    @Test func bracketedPasteOfAnSMSTakesTheCode() throws {
+        let run = try PromptRun([])
+        run.type("\u{1b}[200~Your code is G-123456. Do not share it.\u{1b}[201~")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.stdout == "123456\n")
+        let events = run.logEntries().map(\.event)
+        #expect(events.filter { $0 == "digit" }.isEmpty, "a paste is announced once, not per character: \(events)")
+    }
+
+    @Test func pasteWithoutACodeIsRejected() throws {
+        let run = try PromptRun([])
+        run.type("\u{1b}[200~no code here\u{1b}[201~")
+        #expect(run.waitForEvent("reject"))
+        run.type("654321")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.stdout == "654321\n")
+    }
+
+    @Test func escapeAloneCancels() throws {
+        let run = try PromptRun([])
+        run.type("12")
+        run.type([0x1b])
+        #expect(run.exit() == .exited(130))
+        #expect(run.process.stdout == "")
+        #expect(run.terminalRestored)
+        #expect(run.logEntries().last?.event == "cancel")
+    }
+
+    @Test func controlCCancels() throws {
+        let run = try PromptRun([])
+        run.type([0x03])
+        #expect(run.exit() == .exited(130))
+        #expect(run.terminalRestored)
+    }
+
+    @Test func controlDOnAnEmptyFieldCancels() throws {
+        let run = try PromptRun([])
+        run.type([0x04])
+        #expect(run.exit() == .exited(130))
+    }
+
+    @Test func maskedCodeNeverReachesScreenOrLog() throws {
+        func session(_ code: String) throws -> (texts: [String], screen: String) {
+            let run = try PromptRun(["--mask"])
+            run.type(code)
+            #expect(run.exit() == .exited(0))
+            #expect(run.process.stdout == code + "\n")
+            return (run.logEntries().map { "\($0.event): \($0.text)" }, run.process.screen)
+        }
+        let first = try session("987987")
+        let second = try session("789789")
+        #expect(first.texts == second.texts, "masked announcements must not depend on the code")
+        for character in "789" {
+            #expect(!first.texts.joined().contains(character))
+            #expect(!first.screen.contains(character))
+        }
+    }
+
+    @Test func alnumCodesAreUpperCased() throws {
+        let run = try PromptRun(["--charset", "alnum", "--length", "4"])
+        run.type("ab1c")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.stdout == "AB1C\n")
+    }
+
+    @Test func promptArgumentBecomesTheLabel() throws {
+        let run = try PromptRun(["Bank code:"], ready: "Bank code")
+        #expect(run.logEntries(atLeast: 1).first?.text.hasPrefix("Bank code") == true)
+        run.type("123456")
+        #expect(run.exit() == .exited(0))
+    }
+
+    @Test func portugueseFromTheEnvironment() throws {
+        let run = try PromptRun([], environment: PromptRun.environment(["LANG": "pt_BR.UTF-8"]), ready: "Código")
+        run.type("123456")
+        #expect(run.exit() == .exited(0))
+        #expect(run.logEntries().first?.text.hasPrefix("Código de verificação") == true)
+    }
+
+    @Test func textSpeechWritesEachAnnouncementAsALine() throws {
+        let run = try PromptRun([], speech: "text", ready: "Verification code")
+        run.type("9")
+        #expect(run.process.waitForScreen(containing: "\r\n9\r\n", deadline: .seconds(5)))
+        run.type([0x03])
+        #expect(run.exit() == .exited(130))
+        #expect(run.terminalRestored)
+    }
+
+    @Test func dumbTerminalGetsNoEscapeSequences() throws {
+        let run = try PromptRun([], environment: PromptRun.environment(["TERM": "dumb"]))
+        run.type("98")
+        run.type([0x7f])
+        run.type("85391")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.stdout == "985391\n")
+        #expect(!run.process.screen.contains("\u{1b}"), "escape sequence on a dumb terminal: \(run.process.screen.debugDescription)")
+    }
+
+    @Test func bracketedPasteIsEnabledAndAlwaysDisabledAgain() throws {
+        let run = try PromptRun([])
+        run.type([0x03])
+        #expect(run.exit() == .exited(130))
+        let screen = run.process.screen
+        let on = try #require(screen.range(of: "\u{1b}[?2004h"))
+        let off = try #require(screen.range(of: "\u{1b}[?2004l", options: .backwards))
+        #expect(on.lowerBound < off.lowerBound)
+    }
+
+    @Test func usageErrorExits64() throws {
+        let run = try PromptRun(["--length", "13"], ready: nil)
+        #expect(run.exit() == .exited(64))
+        #expect(run.process.stdout == "")
+    }
+
+    @Test func noTerminalExits74WithOneLine() throws {
+        let process = try PseudoTerminalProcess(
+            executable: PromptRun.binary, arguments: ["--speech", "none"], environment: PromptRun.environment(),
+            terminal: .none)
+        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(74))
+        #expect(process.stdout == "")
+        #expect(process.stderr.contains("no terminal"))
+    }
+}

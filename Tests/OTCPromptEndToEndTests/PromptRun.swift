@@ -1,0 +1,113 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// One run of the built `otc-prompt` on a fresh pseudo-terminal, with a speech log to read.
+final class PromptRun {
+    let process: PseudoTerminalProcess
+    let logPath: String
+    let attributesBefore: termios
+
+    /// Where `swift build` put the binary (OTC_PROMPT_BINARY overrides).
+    static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["OTC_PROMPT_BINARY"] { return path }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/otc-prompt").path
+    }
+
+    /// The environment of a plain colour terminal with no audio server: nothing of the caller's leaks in.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+                           "HOME": NSTemporaryDirectory(), "PULSE_SERVER": "unix:/nonexistent",
+                           "XDG_CONFIG_HOME": NSTemporaryDirectory() + "/otc-prompt-no-config"]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
+    /// Starts the prompt with `arguments` (a speech log is added) and waits until it shows `ready`.
+    init(
+        _ arguments: [String], environment: [String: String] = PromptRun.environment(),
+        speech: String = "none", ready: String? = "Verification code",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        logPath = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
+        var fullArguments = arguments
+        if !arguments.contains("--speech") { fullArguments += ["--speech", speech] }
+        fullArguments += ["--speech-log", logPath]
+        process = try PseudoTerminalProcess(
+            executable: Self.binary, arguments: fullArguments, environment: environment)
+        attributesBefore = process.slaveAttributes()
+        if let ready {
+            let shown = process.waitForScreen(containing: ready, deadline: .seconds(10))
+            #expect(shown, "the prompt never showed \(ready); screen: \(process.screen)", sourceLocation: sourceLocation)
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: logPath) }
+
+    func type(_ text: String) { process.type(text) }
+    func type(_ bytes: [UInt8]) { process.type(bytes) }
+
+    /// Waits (bounded) for the log to hold `count` lines, then returns its entries.
+    func logEntries(atLeast count: Int = 0, deadline: Duration = .seconds(5)) -> [LogEntry] {
+        let clock = ContinuousClock()
+        let end = clock.now + deadline
+        while true {
+            let entries = readLog()
+            if entries.count >= count || clock.now >= end { return entries }
+            usleep(10_000)
+        }
+    }
+
+    /// Waits (bounded) until the log has an entry for `event`.
+    @discardableResult
+    func waitForEvent(_ event: String, deadline: Duration = .seconds(5)) -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + deadline
+        while clock.now < end {
+            if readLog().contains(where: { $0.event == event }) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    private func readLog() -> [LogEntry] {
+        guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            guard let data = line.data(using: .utf8),
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let event = object["event"] as? String, let text = object["text"] as? String,
+                let ms = object["ms"] as? Int
+            else { return LogEntry(event: "<malformed>", text: String(line), ms: -1) }
+            return LogEntry(event: event, text: text, ms: ms)
+        }
+    }
+
+    /// Waits (bounded) for the prompt to exit; nil if it did not.
+    func exit(deadline: Duration = .seconds(10)) -> PseudoTerminalProcess.ExitStatus? {
+        process.waitForExit(deadline: deadline)
+    }
+
+    /// True when the terminal's attributes are exactly what they were before the prompt started.
+    var terminalRestored: Bool {
+        sameAttributes(attributesBefore, process.slaveAttributes())
+    }
+}
+
+/// One line of the speech log.
+struct LogEntry: Equatable, CustomStringConvertible {
+    var event: String
+    var text: String
+    var ms: Int
+    var description: String { "\(event): \(text)" }
+}
+
+/// Compares every field of two termios structures, control characters included.
+func sameAttributes(_ a: termios, _ b: termios) -> Bool {
+    var a = a
+    var b = b
+    return a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_cflag == b.c_cflag && a.c_lflag == b.c_lflag
+        && withUnsafeBytes(of: &a.c_cc) { x in withUnsafeBytes(of: &b.c_cc) { y in x.elementsEqual(y) } }
+}
