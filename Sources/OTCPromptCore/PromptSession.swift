@@ -133,7 +133,8 @@ public struct PromptSession: Sendable {
     }
 
     /// One announcement for the whole paste; a paste that completes the field submits it
-    /// (auto-submit) with the `complete` announcement alone.
+    /// (auto-submit) with the `complete` announcement alone. A code found in a message, or a
+    /// paste that is a whole code by itself, replaces the field; a shorter paste is appended.
     private mutating func endPaste() -> [PromptEffect] {
         guard let scanner = paste else { return [] }
         paste = nil
@@ -144,6 +145,12 @@ public struct PromptSession: Sendable {
         switch scanner.result {
         case .rejected:
             return reject(wording.pasteRejected(field: field))
+        case .characters(let characters) where field.isFixedLength && characters.count == field.length:
+            // A whole code: it replaces what was typed rather than being appended to it, so
+            // pasting the code over a half-typed one never submits a mix of the two.
+            offset = 0
+            accepted = field.replace(with: characters)
+            extracted = false
         case .characters(let characters):
             if characters.isEmpty { return reject(wording.nothingPasted) }
             if field.isFull { return [announce(.full, wording.full(style: style))] }

@@ -143,7 +143,7 @@ public struct Wording: Sendable {
         _ characters: [Character], offset: Int, extracted: Bool, field: CodeField, style: Style
     ) -> String {
         let heading = pasteHeading(characters, offset: offset, extracted: extracted, field: field, style: style)
-        return heading + (style.mask ? ", " : ". ") + phrases.complete
+        return heading + ", " + phrases.complete
     }
 
     /// The paste held no usable code; the field is unchanged.
