@@ -22,15 +22,15 @@ public struct SpeechLogEntry: Equatable, Sendable {
     }
 
     /// `string` as a JSON string literal (RFC 8259): quotes and backslashes escaped, every control
-    /// character as \uXXXX, and DEL, U+2028 and U+2029 escaped too so the line stays one line for
-    /// any reader. Everything else is written as UTF-8.
+    /// character as \uXXXX, and DEL, U+2028, U+2029 and U+FEFF escaped too, so the line stays one
+    /// line and no reader drops an invisible character. Everything else is written as UTF-8.
     public static func jsonString(_ string: String) -> String {
         var literal = "\""
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": literal += "\\\""
             case "\\": literal += "\\\\"
-            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}": literal += unicodeEscape(scalar.value)
+            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "\u{FEFF}": literal += unicodeEscape(scalar.value)
             default: literal.unicodeScalars.append(scalar)
             }
         }
