@@ -30,7 +30,8 @@ public struct PromptSession: Sendable {
     ///   Enter submits whatever is there).
     public init(configuration: PromptConfiguration, isFixedLength: Bool = true) {
         self.configuration = configuration
-        self.field = CodeField(length: configuration.length, charset: configuration.charset, isFixedLength: isFixedLength)
+        self.field = CodeField(
+            length: configuration.length, charset: configuration.charset, isFixedLength: isFixedLength)
         self.wording = Wording(language: configuration.language)
         self.style = Wording.Style(configuration)
     }

@@ -30,7 +30,8 @@ public struct SpeechLogEntry: Equatable, Sendable {
             switch scalar {
             case "\"": literal += "\\\""
             case "\\": literal += "\\\\"
-            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "\u{FEFF}": literal += unicodeEscape(scalar.value)
+            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "\u{FEFF}":
+                literal += unicodeEscape(scalar.value)
             default: literal.unicodeScalars.append(scalar)
             }
         }

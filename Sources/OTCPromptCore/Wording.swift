@@ -28,7 +28,8 @@ public struct Wording: Sendable {
         }
 
         public init(_ configuration: PromptConfiguration) {
-            self.init(mask: configuration.mask, autoSubmit: configuration.autoSubmit, verbosity: configuration.verbosity)
+            self.init(
+                mask: configuration.mask, autoSubmit: configuration.autoSubmit, verbosity: configuration.verbosity)
         }
 
         var hints: Bool { verbosity != .terse }

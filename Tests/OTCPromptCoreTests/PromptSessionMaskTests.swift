@@ -60,7 +60,9 @@ import Testing
             let configuration = PromptConfiguration(
                 length: length, charset: charset, mask: true, autoSubmit: round % 3 != 0, language: language,
                 verbosity: Verbosity.allCases[round % 3])
-            let steps = (0..<(5 + round % 25)).map { _ in Step.allCases[Int(random.next() % UInt64(Step.allCases.count))] }
+            let steps = (0..<(5 + round % 25)).map { _ in
+                Step.allCases[Int(random.next() % UInt64(Step.allCases.count))]
+            }
             let first = Self.randomCode(length: length, charset: charset, using: &random)
             var second = Self.randomCode(length: length, charset: charset, using: &random)
             while second == first { second = Self.randomCode(length: length, charset: charset, using: &random) }
@@ -102,8 +104,8 @@ import Testing
             driver.last?.text
                 == (en
                     ? "Verification code, empty, hidden 6-digit code. Type the digits, then press Enter. Control R counts them, question mark for help."
-                    : "Código de verificação, vazio, código oculto de 6 dígitos. Digite os dígitos e pressione Enter. Control R diz quantos foram digitados, ponto de interrogação para ajuda."
-                ))
+                    : "Código de verificação, vazio, código oculto de 6 dígitos. Digite os dígitos e pressione Enter. Control R diz quantos foram digitados, ponto de interrogação para ajuda.")
+        )
         driver.type("985")
         #expect(driver.last == Announcement(.digit, en ? "bullet, 3 of 6" : "marcador, 3 de 6"))
         driver.press(.backspace)
@@ -119,7 +121,10 @@ import Testing
         #expect(
             driver.last
                 == Announcement(
-                    .digit, en ? "bullet, 6 of 6, code full, press Enter" : "marcador, 6 de 6, código preenchido, pressione Enter"))
+                    .digit,
+                    en
+                        ? "bullet, 6 of 6, code full, press Enter"
+                        : "marcador, 6 de 6, código preenchido, pressione Enter"))
         driver.press(.submit)
         #expect(driver.last == Announcement(.complete, en ? "code complete" : "código completo"))
         #expect(driver.submitted == "985391")

@@ -6,7 +6,9 @@ import Testing
 /// scanner finding one standalone run of `length` allowed characters in a message (issue 2);
 /// the others hold for any scanner that normalises and appends.
 @Suite struct PromptSessionPasteTests {
-    @Test(arguments: ["123456", "12 34 56", "123-456", "12\t34\n56", "\u{FF11}\u{FF12}\u{FF13}\u{FF14}\u{FF15}\u{FF16}"])
+    @Test(arguments: [
+        "123456", "12 34 56", "123-456", "12\t34\n56", "\u{FF11}\u{FF12}\u{FF13}\u{FF14}\u{FF15}\u{FF16}",
+    ])
     func aPastedCodeCompletesWithOneAnnouncement(pasted: String) {
         var driver = SessionDriver()
         driver.paste(pasted)

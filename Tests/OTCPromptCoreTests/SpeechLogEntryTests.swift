@@ -5,7 +5,9 @@ import Testing
 
 @Suite struct SpeechLogEntryTests {
     @Test func theExactLine() {
-        #expect(SpeechLogEntry(event: .digit, text: "9", milliseconds: 12).jsonLine == #"{"event": "digit", "text": "9", "ms": 12}"#)
+        #expect(
+            SpeechLogEntry(event: .digit, text: "9", milliseconds: 12).jsonLine
+                == #"{"event": "digit", "text": "9", "ms": 12}"#)
         #expect(
             SpeechLogEntry(Announcement(.checkFailed, "wrong code"), milliseconds: 0).jsonLine
                 == #"{"event": "check-failed", "text": "wrong code", "ms": 0}"#)
@@ -16,7 +18,8 @@ import Testing
 
     @Test func escaping() {
         #expect(SpeechLogEntry.jsonString(#"say "hi" \ bye"#) == #""say \"hi\" \\ bye""#)
-        #expect(SpeechLogEntry.jsonString("a\nb\tc\r\u{0}\u{1B}\u{1F}") == #""a\u000Ab\u0009c\u000D\u0000\u001B\u001F""#)
+        #expect(
+            SpeechLogEntry.jsonString("a\nb\tc\r\u{0}\u{1B}\u{1F}") == #""a\u000Ab\u0009c\u000D\u0000\u001B\u001F""#)
         #expect(SpeechLogEntry.jsonString("\u{7F}\u{2028}\u{2029}\u{FEFF}") == #""\u007F\u2028\u2029\uFEFF""#)
         #expect(SpeechLogEntry.jsonString("Código ✓ 👍🏽") == "\"Código ✓ 👍🏽\"")
         #expect(SpeechLogEntry.jsonString("/") == "\"/\"")

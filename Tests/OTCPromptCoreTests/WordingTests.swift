@@ -88,7 +88,8 @@ import Testing
         let pt = Wording(language: .pt)
         func prompt(_ wording: Wording, _ length: Int, _ charset: CodeCharset, mask: Bool = false) -> String {
             wording.prompt(
-                label: "", field: CodeField(length: length, charset: charset), style: .init(mask: mask, verbosity: .terse))
+                label: "", field: CodeField(length: length, charset: charset),
+                style: .init(mask: mask, verbosity: .terse))
         }
         #expect(prompt(en, 6, .digits) == "empty, 6-digit code.")
         #expect(prompt(en, 1, .digits) == "empty, 1-digit code.")
@@ -139,11 +140,14 @@ import Testing
         for autoSubmit in [true, false] {
             let terse = Wording.Style(autoSubmit: autoSubmit, verbosity: .terse)
             let normal = Wording.Style(autoSubmit: autoSubmit, verbosity: .normal)
-            #expect(wording.prompt(label: "L", field: field, style: normal).hasPrefix(
-                wording.prompt(label: "L", field: field, style: terse)))
+            #expect(
+                wording.prompt(label: "L", field: field, style: normal).hasPrefix(
+                    wording.prompt(label: "L", field: field, style: terse)))
             #expect(wording.help(field: field, style: normal).hasSuffix(wording.help(field: field, style: terse)))
             field.append(contentsOf: "985391")
-            #expect(wording.typed("1", field: field, style: normal).hasPrefix(wording.typed("1", field: field, style: terse)))
+            #expect(
+                wording.typed("1", field: field, style: normal).hasPrefix(
+                    wording.typed("1", field: field, style: terse)))
             #expect(wording.full(style: normal).hasPrefix(wording.full(style: terse)))
             field.clear()
         }
