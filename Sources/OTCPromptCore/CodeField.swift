@@ -1,22 +1,106 @@
 /// The one field the code is typed into: characters are only ever added at the end or removed
 /// from the end, like the seeds' hidden text field that always types at its end.
 ///
-/// STUB: replaced by the full field.
+/// The storage is reserved for `length` characters up front and overwritten before anything is
+/// removed, so the code does not linger in freed or spare array memory (see `wipe()` for what
+/// Swift cannot promise).
 public struct CodeField: Equatable, Sendable {
+    /// What became of one typed character.
+    public enum AppendOutcome: Equatable, Sendable {
+        /// Stored, in its stored form (full-width folded, letters upper-cased for `alnum`).
+        case accepted(Character)
+        /// The charset does not allow it; the field is unchanged.
+        case notAllowed(Character)
+        /// The field already holds `length` characters; the field is unchanged.
+        case full
+    }
+
+    /// The number of characters a code has; the most the field holds when not `isFixedLength`.
     public let length: Int
     public let charset: CodeCharset
+    /// A code has exactly `length` characters; otherwise (a free-text secret) `length` is a maximum.
+    public let isFixedLength: Bool
     public private(set) var characters: [Character] = []
 
-    public init(length: Int, charset: CodeCharset) {
-        self.length = length
+    public init(length: Int, charset: CodeCharset, isFixedLength: Bool = true) {
+        self.length = max(1, length)
         self.charset = charset
+        self.isFixedLength = isFixedLength
+        characters.reserveCapacity(self.length)
     }
 
     public var value: String { String(characters) }
+    public var count: Int { characters.count }
+    public var isEmpty: Bool { characters.isEmpty }
+    /// No more characters fit.
+    public var isFull: Bool { characters.count >= length }
+    /// The field holds something that can be submitted: all `length` characters of a code, or
+    /// at least one character of a free-text secret.
+    public var isComplete: Bool { isFixedLength ? isFull : !isEmpty }
+    /// How many more characters fit.
+    public var remaining: Int { length - characters.count }
 
-    public mutating func append(_ character: Character) -> Bool {
-        guard characters.count < length, let accepted = charset.accept(character) else { return false }
-        characters.append(accepted)
-        return true
+    /// Appends `character` if the charset allows it and there is room. A character that is not
+    /// allowed is reported as such even when the field is full: that is what was wrong with the key.
+    @discardableResult
+    public mutating func append(_ character: Character) -> AppendOutcome {
+        guard let stored = charset.accept(character) else { return .notAllowed(character) }
+        guard !isFull else { return .full }
+        characters.append(stored)
+        return .accepted(stored)
     }
+
+    /// Appends the allowed characters of `newCharacters` in order until the field is full;
+    /// returns those accepted, in their stored form. Characters that are not allowed are skipped.
+    @discardableResult
+    public mutating func append(contentsOf newCharacters: some Sequence<Character>) -> [Character] {
+        var accepted: [Character] = []
+        for character in newCharacters {
+            if isFull { break }
+            if case .accepted(let stored) = append(character) { accepted.append(stored) }
+        }
+        return accepted
+    }
+
+    /// Removes the last character and returns it; nil when the field is empty.
+    @discardableResult
+    public mutating func deleteLast() -> Character? {
+        guard let last = characters.last else { return nil }
+        characters[characters.count - 1] = Self.blank
+        characters.removeLast()
+        return last
+    }
+
+    /// Empties the field; returns how many characters it held.
+    @discardableResult
+    public mutating func clear() -> Int {
+        let removed = characters.count
+        wipe()
+        return removed
+    }
+
+    /// Replaces the whole content with `newCharacters` (a code found in a paste). Characters
+    /// that are not allowed are skipped and at most `length` are kept; returns those stored.
+    @discardableResult
+    public mutating func replace(with newCharacters: some Sequence<Character>) -> [Character] {
+        wipe()
+        return append(contentsOf: newCharacters)
+    }
+
+    /// Overwrites every stored character, then empties the field, keeping the (now blank) storage.
+    ///
+    /// What Swift does not let this promise: copies already made of the value (`value`, a
+    /// `FieldSnapshot`, the submitted `String`, a copy-on-write duplicate of the array) are not
+    /// reached; a character too long for Swift's inline small-string form (over 15 UTF-8 bytes,
+    /// only possible with the `any` charset) lives in a heap buffer that is released, not zeroed;
+    /// and the optimiser, registers and the terminal's own buffers are out of reach.
+    public mutating func wipe() {
+        characters.withUnsafeMutableBufferPointer { storage in
+            for index in storage.indices { storage[index] = Self.blank }
+        }
+        characters.removeAll(keepingCapacity: true)
+    }
+
+    /// What a removed character's slot is overwritten with.
+    private static let blank: Character = "\u{0}"
 }

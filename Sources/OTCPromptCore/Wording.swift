@@ -1,19 +1,253 @@
 /// The words of every announcement, in one language. Codes are always spoken character by
-/// character, grouped, never as a number.
+/// character, grouped, never as a number; in mask mode no text contains a character of the code
+/// (nor any typed character): counts only.
 ///
-/// STUB: replaced by the full wording (en, pt).
+/// Every text is kept short (the user hears it on each key); `terse` drops hints, never information.
 public struct Wording: Sendable {
     public let language: Language
+    let phrases: Phrases
 
     public init(language: Language) {
         self.language = language
+        switch language {
+        case .en: phrases = .english
+        case .pt: phrases = .portuguese
+        }
+    }
+
+    /// How the prompt is set up, as far as the words are concerned.
+    public struct Style: Equatable, Sendable {
+        public var mask: Bool
+        public var autoSubmit: Bool
+        public var verbosity: Verbosity
+
+        public init(mask: Bool = false, autoSubmit: Bool = true, verbosity: Verbosity = .normal) {
+            self.mask = mask
+            self.autoSubmit = autoSubmit
+            self.verbosity = verbosity
+        }
+
+        public init(_ configuration: PromptConfiguration) {
+            self.init(
+                mask: configuration.mask, autoSubmit: configuration.autoSubmit, verbosity: configuration.verbosity)
+        }
+
+        var hints: Bool { verbosity != .terse }
+        var verbose: Bool { verbosity == .verbose }
     }
 
     /// The field's label when none is given.
-    public var defaultLabel: String {
-        switch language {
-        case .en: return "Verification code"
-        case .pt: return "Código de verificação"
-        }
+    public var defaultLabel: String { phrases.defaultLabel }
+
+    /// `characters` spelled one by one, grouped as in the full code (see `CodeGrouping`).
+    public func spell(_ characters: [Character], length: Int, offset: Int = 0) -> String {
+        CodeGrouping.spell(characters, length: length, offset: offset)
     }
+
+    /// When the prompt appears (or comes back): label, value, kind of field, then the hint,
+    /// in VoiceOver's order.
+    public func prompt(label: String, field: CodeField, style: Style) -> String {
+        var text = sentence([label, value(of: field, style: style), phrases.kind(kind(field, style))])
+        if style.hints {
+            text += " " + phrases.typeHint(field.charset, field.isFixedLength, style.autoSubmit)
+            var keys = [phrases.readBackHint(style.mask)]
+            if helpKeyWorks(field) { keys.append(phrases.helpHint) }
+            text += " " + sentence(keys)
+        }
+        return text
+    }
+
+    /// The key help (`?`): the keys, after the typing hint unless terse.
+    public func help(field: CodeField, style: Style) -> String {
+        var parts = [phrases.keys(style.mask)]
+        if style.hints { parts.insert(phrases.typeHint(field.charset, field.isFixedLength, style.autoSubmit), at: 0) }
+        if style.verbose { parts.append(phrases.redrawKey) }
+        return parts.joined(separator: " ")
+    }
+
+    /// A character was accepted; `field` holds it already. Just the character for fast listeners
+    /// (verbose adds its position); mask mode: "bullet" and the count.
+    public func typed(_ character: Character, field: CodeField, style: Style) -> String {
+        var parts = [style.mask ? phrases.bullet : CodeGrouping.spoken(character)]
+        if style.mask || style.verbose { parts.append(position(field)) }
+        if field.isFull {
+            parts.append(phrases.filled)
+            if style.hints { parts.append(phrases.pressEnter) }
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The field is complete and submitted. `character` is the key that completed it, if typed.
+    public func completed(by character: Character? = nil, field: CodeField, style: Style) -> String {
+        var text = character.map { (style.mask ? phrases.bullet : CodeGrouping.spoken($0)) + ", " } ?? ""
+        text += phrases.complete
+        if style.verbose && !style.mask { text += ": " + spell(field) }
+        return text
+    }
+
+    /// A character arrived with the field already full.
+    public func full(style: Style) -> String {
+        style.hints && !style.autoSubmit ? phrases.alreadyFull + ", " + phrases.pressEnter : phrases.alreadyFull
+    }
+
+    /// A character the charset does not allow; mask mode does not name it.
+    public func notAllowed(_ character: Character, field: CodeField, style: Style) -> String {
+        phrases.notAllowed(style.mask ? nil : CodeCharset.foldFullWidth(character)) + ", "
+            + phrases.only(field.charset)
+    }
+
+    /// The last character was deleted; `field` no longer holds it.
+    public func deleted(_ character: Character, field: CodeField, style: Style) -> String {
+        if style.mask { return phrases.deleted + ", " + position(field) }
+        let text = phrases.deleted + " " + CodeGrouping.spoken(character)
+        return style.verbose ? text + ", " + position(field) : text
+    }
+
+    /// Backspace on an empty field.
+    public var nothingToDelete: String { phrases.empty }
+
+    /// Ctrl-U emptied the field.
+    public func cleared(field: CodeField, style: Style) -> String {
+        style.verbose ? phrases.cleared + ", " + position(field) : phrases.cleared
+    }
+
+    /// Ctrl-R: the value as one unit, then how many of how many are entered.
+    public func readBack(field: CodeField, style: Style) -> String {
+        if field.isEmpty { return field.isFixedLength ? phrases.empty + ", " + position(field) : phrases.empty }
+        if style.mask { return entered(field) }
+        return spell(field) + ". " + position(field)
+    }
+
+    /// Enter before the code is complete.
+    public func incomplete(field: CodeField, style: Style) -> String {
+        guard field.isFixedLength else { return phrases.empty }
+        let count = field.isEmpty ? phrases.empty : entered(field)
+        return count + ", " + phrases.missing(field.remaining)
+    }
+
+    public var cancelled: String { phrases.cancelled }
+
+    /// A paste added `characters` at `offset` (or, `extracted`, replaced the field with the code
+    /// found in it). `overflowed`: some pasted characters did not fit.
+    public func pasted(
+        _ characters: [Character], offset: Int, extracted: Bool, overflowed: Bool, field: CodeField, style: Style
+    ) -> String {
+        var text = pasteHeading(characters, offset: offset, extracted: extracted, field: field, style: style)
+        text += (style.mask ? ", " : ". ") + position(field)
+        if overflowed { text += ", " + phrases.alreadyFull }
+        if field.isFull && style.hints && !style.autoSubmit { text += ", " + phrases.pressEnter }
+        return text
+    }
+
+    /// A paste completed the field and it is submitted: one announcement, never one per character.
+    public func pasteCompleted(
+        _ characters: [Character], offset: Int, extracted: Bool, field: CodeField, style: Style
+    ) -> String {
+        let heading = pasteHeading(characters, offset: offset, extracted: extracted, field: field, style: style)
+        return heading + ", " + phrases.complete
+    }
+
+    /// The paste held no usable code; the field is unchanged.
+    public func pasteRejected(field: CodeField) -> String {
+        phrases.pasteRejected(kind(field, Style()))
+    }
+
+    /// The paste held nothing but separators.
+    public var nothingPasted: String { phrases.nothingPasted }
+
+    // MARK: - Pieces
+
+    private func pasteHeading(
+        _ characters: [Character], offset: Int, extracted: Bool, field: CodeField, style: Style
+    ) -> String {
+        let heading = extracted ? phrases.foundInPaste : phrases.pasted
+        if style.mask { return heading }
+        return heading + ": " + spell(characters, length: spokenLength(field), offset: offset)
+    }
+
+    private func value(of field: CodeField, style: Style) -> String {
+        if field.isEmpty { return phrases.empty }
+        return style.mask ? entered(field) : spell(field)
+    }
+
+    private func spell(_ field: CodeField) -> String {
+        spell(field.characters, length: spokenLength(field))
+    }
+
+    /// Free-text secrets have no fixed groups: they are grouped by what is there.
+    private func spokenLength(_ field: CodeField) -> Int {
+        field.isFixedLength ? field.length : field.count
+    }
+
+    private func position(_ field: CodeField) -> String {
+        field.isFixedLength ? phrases.position(field.count, field.length) : phrases.enteredFree(field.count)
+    }
+
+    private func entered(_ field: CodeField) -> String {
+        field.isFixedLength ? phrases.entered(field.count, field.length) : phrases.enteredFree(field.count)
+    }
+
+    private func kind(_ field: CodeField, _ style: Style) -> FieldKind {
+        FieldKind(length: field.length, charset: field.charset, isFixedLength: field.isFixedLength, mask: style.mask)
+    }
+
+    /// `?` asks for help only where it cannot be part of the code.
+    private func helpKeyWorks(_ field: CodeField) -> Bool {
+        field.charset.accept("?") == nil
+    }
+
+    /// Joins clauses with commas into one sentence ending in a full stop; empty clauses dropped.
+    private func sentence(_ clauses: [String]) -> String {
+        clauses.filter { !$0.isEmpty }.joined(separator: ", ") + "."
+    }
+}
+
+/// What kind of field it is, as the prompt names it ("6-digit code").
+struct FieldKind: Sendable {
+    var length: Int
+    var charset: CodeCharset
+    var isFixedLength: Bool
+    var mask: Bool
+}
+
+/// One language's words. Each language file fills one in; `Wording` puts them together.
+struct Phrases: Sendable {
+    var defaultLabel: String
+    var empty: String
+    /// "3 of 6"
+    var position: @Sendable (_ count: Int, _ length: Int) -> String
+    /// "3 of 6 entered"
+    var entered: @Sendable (_ count: Int, _ length: Int) -> String
+    /// "3 entered", for free-text secrets
+    var enteredFree: @Sendable (_ count: Int) -> String
+    /// "2 missing"
+    var missing: @Sendable (_ count: Int) -> String
+    /// "6-digit code"
+    var kind: @Sendable (FieldKind) -> String
+    /// "Type the digits." (a whole sentence)
+    var typeHint: @Sendable (_ charset: CodeCharset, _ isFixedLength: Bool, _ autoSubmit: Bool) -> String
+    /// "Control R reads them back"
+    var readBackHint: @Sendable (_ mask: Bool) -> String
+    var helpHint: String
+    /// Every key, one sentence.
+    var keys: @Sendable (_ mask: Bool) -> String
+    var redrawKey: String
+    var bullet: String
+    var deleted: String
+    var cleared: String
+    /// Said with the character that fills the field.
+    var filled: String
+    /// Said when a character arrives with the field full.
+    var alreadyFull: String
+    var pressEnter: String
+    var complete: String
+    var cancelled: String
+    /// "letter X not allowed"; nil: a character that must not be named (mask mode).
+    var notAllowed: @Sendable (Character?) -> String
+    /// "digits only"
+    var only: @Sendable (CodeCharset) -> String
+    var pasted: String
+    var foundInPaste: String
+    var pasteRejected: @Sendable (FieldKind) -> String
+    var nothingPasted: String
 }

@@ -1,0 +1,45 @@
+/// One line of the speech log (`--speech-log PATH`, JSON Lines): what was said, and when.
+public struct SpeechLogEntry: Equatable, Sendable {
+    public var event: Announcement.Event
+    public var text: String
+    /// Milliseconds since the prompt started.
+    public var milliseconds: Int
+
+    public init(event: Announcement.Event, text: String, milliseconds: Int) {
+        self.event = event
+        self.text = text
+        self.milliseconds = milliseconds
+    }
+
+    public init(_ announcement: Announcement, milliseconds: Int) {
+        self.init(event: announcement.event, text: announcement.text, milliseconds: milliseconds)
+    }
+
+    /// `{"event": "digit", "text": "9", "ms": 12}`: keys in that order, one line, no line ending.
+    public var jsonLine: String {
+        "{\"event\": " + Self.jsonString(event.rawValue) + ", \"text\": " + Self.jsonString(text)
+            + ", \"ms\": \(milliseconds)}"
+    }
+
+    /// `string` as a JSON string literal (RFC 8259): quotes and backslashes escaped, every control
+    /// character as \uXXXX, and DEL, U+2028, U+2029 and U+FEFF escaped too, so the line stays one
+    /// line and no reader drops an invisible character. Everything else is written as UTF-8.
+    public static func jsonString(_ string: String) -> String {
+        var literal = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": literal += "\\\""
+            case "\\": literal += "\\\\"
+            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "\u{FEFF}":
+                literal += unicodeEscape(scalar.value)
+            default: literal.unicodeScalars.append(scalar)
+            }
+        }
+        return literal + "\""
+    }
+
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+}

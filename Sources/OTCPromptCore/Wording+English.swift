@@ -1,0 +1,79 @@
+extension Phrases {
+    static let english: Phrases = Phrases(
+        defaultLabel: "Verification code",
+        empty: "empty",
+        position: { count, length in "\(count) of \(length)" },
+        entered: { count, length in "\(count) of \(length) entered" },
+        enteredFree: { count in "\(count) entered" },
+        missing: { count in "\(count) missing" },
+        kind: englishKind,
+        typeHint: { charset, isFixedLength, autoSubmit in
+            guard isFixedLength else { return "Type it, then press Enter." }
+            let what =
+                switch charset {
+                case .digits: "the digits"
+                case .alnum: "the letters and digits"
+                case .any: "the characters"
+                }
+            return autoSubmit ? "Type \(what)." : "Type \(what), then press Enter."
+        },
+        readBackHint: { mask in mask ? "Control R counts them" : "Control R reads them back" },
+        helpHint: "question mark for help",
+        keys: { mask in
+            "Backspace deletes the last one, Control U clears, Control R "
+                + (mask ? "counts" : "reads back") + ", Enter submits, Escape cancels."
+        },
+        redrawKey: "Control L redraws the line.",
+        bullet: "bullet",
+        deleted: "deleted",
+        cleared: "cleared",
+        filled: "code full",
+        alreadyFull: "code full",
+        pressEnter: "press Enter",
+        complete: "code complete",
+        cancelled: "cancelled",
+        notAllowed: { character in
+            guard let character else { return "character not allowed" }
+            return englishName(of: character) + " not allowed"
+        },
+        only: { charset in
+            switch charset {
+            case .digits: "digits only"
+            case .alnum: "letters and digits only"
+            case .any: "printable characters only"
+            }
+        },
+        pasted: "pasted",
+        foundInPaste: "code found in pasted text",
+        pasteRejected: { kind in
+            var plain = kind
+            plain.mask = false
+            return "paste rejected, no " + englishKind(plain) + " found"
+        },
+        nothingPasted: "nothing pasted"
+    )
+
+    /// "6-digit code", "hidden 6-character code", "hidden text".
+    static func englishKind(_ kind: FieldKind) -> String {
+        guard kind.isFixedLength else { return kind.mask ? "hidden text" : "text" }
+        let unit = kind.charset == .digits ? "digit" : "character"
+        return (kind.mask ? "hidden " : "") + "\(kind.length)-\(unit) code"
+    }
+
+    /// A rejected character as it is said: "letter X", "dash", "character é".
+    static func englishName(of character: Character) -> String {
+        if character.isASCII && character.isLetter { return "letter " + character.uppercased() }
+        if character.isASCII && character.isNumber { return "digit \(character)" }
+        if let name = englishSymbolNames[character] { return name }
+        return "character \(character)"
+    }
+
+    private static let englishSymbolNames: [Character: String] = [
+        " ": "space", ".": "dot", ",": "comma", "-": "dash", "_": "underscore", "/": "slash",
+        "\\": "backslash", "+": "plus", "*": "star", "#": "hash", "@": "at sign", "!": "exclamation mark",
+        "'": "apostrophe", "\"": "quote", ":": "colon", ";": "semicolon", "(": "left paren",
+        ")": "right paren", "[": "left bracket", "]": "right bracket", "{": "left brace", "}": "right brace",
+        "<": "less than", ">": "greater than", "=": "equals", "&": "ampersand", "%": "percent",
+        "$": "dollar", "~": "tilde", "^": "caret", "|": "bar", "`": "backtick", "?": "question mark",
+    ]
+}

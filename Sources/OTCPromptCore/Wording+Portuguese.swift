@@ -1,0 +1,88 @@
+/// Brazilian Portuguese.
+extension Phrases {
+    static let portuguese: Phrases = Phrases(
+        defaultLabel: "Código de verificação",
+        empty: "vazio",
+        position: { count, length in "\(count) de \(length)" },
+        entered: { count, length in "\(count) de \(length) " + (count == 1 ? "digitado" : "digitados") },
+        enteredFree: { count in "\(count) " + (count == 1 ? "digitado" : "digitados") },
+        missing: { count in count == 1 ? "falta 1" : "faltam \(count)" },
+        kind: portugueseKind,
+        typeHint: { charset, isFixedLength, autoSubmit in
+            guard isFixedLength else { return "Digite e pressione Enter." }
+            let what =
+                switch charset {
+                case .digits: "os dígitos"
+                case .alnum: "as letras e os dígitos"
+                case .any: "os caracteres"
+                }
+            return autoSubmit ? "Digite \(what)." : "Digite \(what) e pressione Enter."
+        },
+        readBackHint: { mask in mask ? "Control R diz quantos foram digitados" : "Control R lê o código" },
+        helpHint: "ponto de interrogação para ajuda",
+        keys: { mask in
+            "Backspace apaga o último, Control U limpa, Control R "
+                + (mask ? "diz quantos foram digitados" : "lê o código") + ", Enter envia, Esc cancela."
+        },
+        redrawKey: "Control L redesenha a linha.",
+        bullet: "marcador",
+        deleted: "apagado",
+        cleared: "limpo",
+        filled: "código preenchido",
+        alreadyFull: "código já preenchido",
+        pressEnter: "pressione Enter",
+        complete: "código completo",
+        cancelled: "cancelado",
+        notAllowed: { character in
+            guard let character else { return "caractere não permitido" }
+            let (name, feminine) = portugueseName(of: character)
+            return name + (feminine ? " não permitida" : " não permitido")
+        },
+        only: { charset in
+            switch charset {
+            case .digits: "apenas dígitos"
+            case .alnum: "apenas letras e dígitos"
+            case .any: "apenas caracteres visíveis"
+            }
+        },
+        pasted: "colado",
+        foundInPaste: "código encontrado no texto colado",
+        pasteRejected: { kind in
+            var plain = kind
+            plain.mask = false
+            return "colagem recusada, nenhum " + portugueseKind(plain) + " encontrado"
+        },
+        nothingPasted: "nada colado"
+    )
+
+    /// "código de 6 dígitos", "código oculto de 1 caractere", "texto oculto".
+    static func portugueseKind(_ kind: FieldKind) -> String {
+        guard kind.isFixedLength else { return kind.mask ? "texto oculto" : "texto" }
+        let unit =
+            kind.charset == .digits
+            ? (kind.length == 1 ? "dígito" : "dígitos") : (kind.length == 1 ? "caractere" : "caracteres")
+        return (kind.mask ? "código oculto" : "código") + " de \(kind.length) \(unit)"
+    }
+
+    /// A rejected character as it is said, and whether its name is feminine (for agreement:
+    /// "letra X não permitida", "hífen não permitido").
+    static func portugueseName(of character: Character) -> (String, Bool) {
+        if character.isASCII && character.isLetter { return ("letra " + character.uppercased(), true) }
+        if character.isASCII && character.isNumber { return ("dígito \(character)", false) }
+        if let name = portugueseSymbolNames[character] { return name }
+        return ("caractere \(character)", false)
+    }
+
+    private static let portugueseSymbolNames: [Character: (String, Bool)] = [
+        " ": ("espaço", false), ".": ("ponto", false), ",": ("vírgula", true), "-": ("hífen", false),
+        "_": ("sublinhado", false), "/": ("barra", true), "\\": ("barra invertida", true), "+": ("mais", false),
+        "*": ("asterisco", false), "#": ("cerquilha", true), "@": ("arroba", true),
+        "!": ("ponto de exclamação", false), "'": ("apóstrofo", false), "\"": ("aspas", true),
+        ":": ("dois-pontos", false), ";": ("ponto e vírgula", false), "(": ("abre parêntese", false),
+        ")": ("fecha parêntese", false), "[": ("abre colchete", false), "]": ("fecha colchete", false),
+        "{": ("abre chave", false), "}": ("fecha chave", false), "<": ("menor que", false),
+        ">": ("maior que", false), "=": ("igual", false), "&": ("e comercial", false), "%": ("por cento", false),
+        "$": ("cifrão", false), "~": ("til", false), "^": ("circunflexo", false), "|": ("barra vertical", true),
+        "`": ("crase", true), "?": ("ponto de interrogação", false),
+    ]
+}

@@ -1,0 +1,146 @@
+import Testing
+
+@testable import OTCPromptCore
+
+/// `--mask`: no announcement may contain a character of the code. The real property: two
+/// different codes typed with the same shape of keys produce identical announcements.
+@Suite struct PromptSessionMaskTests {
+    /// One step of a key sequence, with the code's characters left out.
+    enum Step: CaseIterable {
+        case typeCodeCharacter, typeNotAllowed, questionMark, backspace, clear, readBack, submit, redraw,
+            pasteCodeCharacters, pasteWholeCode, pasteMessageWithCode, endOfInput, ignored
+    }
+
+    /// Plays `steps` with the characters of `code` (cycling through it) wherever a step needs one.
+    static func transcript(
+        _ steps: [Step], code: [Character], configuration: PromptConfiguration
+    ) -> [Announcement] {
+        var driver = SessionDriver(configuration)
+        driver.start()
+        var next = 0
+        func take(_ count: Int) -> String {
+            defer { next += count }
+            return String((0..<count).map { code[(next + $0) % code.count] })
+        }
+        for step in steps {
+            switch step {
+            case .typeCodeCharacter: driver.type(take(1))
+            case .typeNotAllowed: driver.press(.character(configuration.charset == .digits ? "x" : "-"))
+            case .questionMark: driver.press(.character("?"))
+            case .backspace: driver.press(.backspace)
+            case .clear: driver.press(.clearField)
+            case .readBack: driver.press(.readBack)
+            case .submit: driver.press(.submit)
+            case .redraw: driver.press(.redraw)
+            case .pasteCodeCharacters: driver.paste(take(2))
+            case .pasteWholeCode: driver.paste(take(configuration.length))
+            case .pasteMessageWithCode where configuration.charset == .digits:
+                driver.paste("Your code is " + take(configuration.length) + ". Do not share it.")
+            case .pasteMessageWithCode:
+                // Whether a message holds an alphanumeric code may depend on the code itself (a
+                // scanner may want a digit in it so words are not taken for codes): not the same shape.
+                driver.paste(take(configuration.length))
+            case .endOfInput: driver.press(.endOfInput)
+            case .ignored: driver.press(.ignored)
+            }
+        }
+        return driver.speech.spoken
+    }
+
+    static func randomCode(length: Int, charset: CodeCharset, using random: inout SplitMix64) -> [Character] {
+        let alphabet = Array(charset == .digits ? "0123456789" : "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        return (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+    }
+
+    @Test(arguments: Language.allCases, [CodeCharset.digits, .alnum])
+    func twoCodesTypedAlikeSoundTheSame(language: Language, charset: CodeCharset) {
+        var random = SplitMix64(seed: charset == .digits ? 1 : 2)
+        for round in 0..<300 {
+            let length = 1 + round % 12
+            let configuration = PromptConfiguration(
+                length: length, charset: charset, mask: true, autoSubmit: round % 3 != 0, language: language,
+                verbosity: Verbosity.allCases[round % 3])
+            let steps = (0..<(5 + round % 25)).map { _ in
+                Step.allCases[Int(random.next() % UInt64(Step.allCases.count))]
+            }
+            let first = Self.randomCode(length: length, charset: charset, using: &random)
+            var second = Self.randomCode(length: length, charset: charset, using: &random)
+            while second == first { second = Self.randomCode(length: length, charset: charset, using: &random) }
+            let heard = Self.transcript(steps, code: first, configuration: configuration)
+            let heardOther = Self.transcript(steps, code: second, configuration: configuration)
+            #expect(heard == heardOther, "steps \(steps), codes \(String(first)) / \(String(second))")
+        }
+    }
+
+    /// The same property is not true without the mask: the test above can fail.
+    @Test func withoutTheMaskDifferentCodesSoundDifferent() {
+        let configuration = PromptConfiguration(mask: false)
+        let steps: [PromptSessionMaskTests.Step] = [.typeCodeCharacter, .readBack]
+        #expect(
+            Self.transcript(steps, code: Array("123456"), configuration: configuration)
+                != Self.transcript(steps, code: Array("654321"), configuration: configuration))
+    }
+
+    /// A direct check too: none of these letters occurs anywhere in the wording.
+    @Test(arguments: Language.allCases)
+    func noLetterOfAnAlnumCodeIsEverSaid(language: Language) {
+        let configuration = PromptConfiguration(
+            length: 6, charset: .alnum, mask: true, autoSubmit: false, language: language, verbosity: .verbose)
+        let steps: [Step] = [
+            .typeCodeCharacter, .typeCodeCharacter, .readBack, .backspace, .typeNotAllowed, .questionMark,
+            .pasteCodeCharacters, .readBack, .typeCodeCharacter, .typeCodeCharacter, .typeCodeCharacter, .submit,
+        ]
+        for announcement in Self.transcript(steps, code: Array("QJXZKW"), configuration: configuration) {
+            #expect(!announcement.text.contains { "QJXZKW".contains($0) }, "\(announcement)")
+        }
+    }
+
+    @Test(arguments: Language.allCases)
+    func countsOnly(language: Language) {
+        var driver = SessionDriver(mask: true, autoSubmit: false, language: language)
+        let en = language == .en
+        driver.start()
+        #expect(
+            driver.last?.text
+                == (en
+                    ? "Verification code, empty, hidden 6-digit code. Type the digits, then press Enter. Control R counts them, question mark for help."
+                    : "Código de verificação, vazio, código oculto de 6 dígitos. Digite os dígitos e pressione Enter. Control R diz quantos foram digitados, ponto de interrogação para ajuda.")
+        )
+        driver.type("985")
+        #expect(driver.last == Announcement(.digit, en ? "bullet, 3 of 6" : "marcador, 3 de 6"))
+        driver.press(.backspace)
+        #expect(driver.last == Announcement(.delete, en ? "deleted, 2 of 6" : "apagado, 2 de 6"))
+        driver.press(.readBack)
+        #expect(driver.last == Announcement(.readback, en ? "2 of 6 entered" : "2 de 6 digitados"))
+        driver.press(.character("a"))
+        #expect(
+            driver.last
+                == Announcement(
+                    .reject, en ? "character not allowed, digits only" : "caractere não permitido, apenas dígitos"))
+        driver.type("5391")
+        #expect(
+            driver.last
+                == Announcement(
+                    .digit,
+                    en
+                        ? "bullet, 6 of 6, code full, press Enter"
+                        : "marcador, 6 de 6, código preenchido, pressione Enter"))
+        driver.press(.submit)
+        #expect(driver.last == Announcement(.complete, en ? "code complete" : "código completo"))
+        #expect(driver.submitted == "985391")
+    }
+
+    @Test func theSnapshotKeepsTheRealCharactersForTheRendererToHide() {
+        var driver = SessionDriver(mask: true)
+        driver.type("98")
+        #expect(driver.snapshot.mask)
+        #expect(driver.snapshot.characters == ["9", "8"])
+    }
+
+    @Test func autoSubmitInMaskMode() {
+        var driver = SessionDriver(mask: true, verbosity: .verbose)
+        driver.type("98539")
+        driver.press(.character("1"))
+        #expect(driver.lastEffects == [.announce(Announcement(.complete, "bullet, code complete")), .submit("985391")])
+    }
+}

@@ -1,0 +1,298 @@
+import Testing
+
+@testable import OTCPromptCore
+
+@Suite struct PromptSessionTests {
+    @Test(arguments: Language.allCases, Verbosity.allCases)
+    func startAnnouncesTheFieldInVoiceOversOrder(language: Language, verbosity: Verbosity) {
+        var driver = SessionDriver(language: language, verbosity: verbosity)
+        driver.start()
+        let expected: String =
+            switch (language, verbosity) {
+            case (.en, .terse): "Verification code, empty, 6-digit code."
+            case (.en, _):
+                "Verification code, empty, 6-digit code. Type the digits. Control R reads them back, question mark for help."
+            case (.pt, .terse): "Código de verificação, vazio, código de 6 dígitos."
+            case (.pt, _):
+                "Código de verificação, vazio, código de 6 dígitos. Digite os dígitos. Control R lê o código, ponto de interrogação para ajuda."
+            }
+        #expect(driver.speech.spoken == [Announcement(.prompt, expected)])
+        #expect(driver.actions.isEmpty)
+    }
+
+    @Test func startNamesTheKindOfFieldAndUsesTheGivenLabel() {
+        var alnum = SessionDriver(PromptConfiguration(label: "GitHub", length: 8, charset: .alnum, verbosity: .terse))
+        alnum.start()
+        #expect(alnum.last?.text == "GitHub, empty, 8-character code.")
+        var noAutoSubmit = SessionDriver(autoSubmit: false)
+        noAutoSubmit.start()
+        #expect(noAutoSubmit.last?.text.contains("Type the digits, then press Enter.") == true)
+    }
+
+    /// After a stop and resume the program calls `start()` again: the value is part of it.
+    @Test func startAgainReadsTheValueTyped() {
+        var driver = SessionDriver(verbosity: .terse)
+        driver.type("9853")
+        driver.start()
+        #expect(driver.last == Announcement(.prompt, "Verification code, 9 8 5, 3, 6-digit code."))
+    }
+
+    @Test(arguments: Language.allCases, Verbosity.allCases)
+    func eachAcceptedDigitIsSpokenAlone(language: Language, verbosity: Verbosity) {
+        var driver = SessionDriver(language: language, verbosity: verbosity)
+        driver.type("985")
+        let of = language == .en ? "of" : "de"
+        let expected = verbosity == .verbose ? ["9, 1 \(of) 6", "8, 2 \(of) 6", "5, 3 \(of) 6"] : ["9", "8", "5"]
+        #expect(driver.speech.texts == expected)
+        #expect(driver.speech.events == [.digit, .digit, .digit])
+        #expect(driver.session.field.value == "985")
+        #expect(
+            driver.snapshot
+                == FieldSnapshot(
+                    label: driver.session.configuration.label, characters: ["9", "8", "5"], length: 6, mask: false,
+                    isError: false))
+    }
+
+    @Test(arguments: Language.allCases, Verbosity.allCases)
+    func autoSubmitCompletesWithOneAnnouncement(language: Language, verbosity: Verbosity) {
+        var driver = SessionDriver(language: language, verbosity: verbosity)
+        driver.type("98539")
+        driver.press(.character("1"))
+        let complete = language == .en ? "1, code complete" : "1, código completo"
+        let expected = verbosity == .verbose ? complete + ": 9 8 5, 3 9 1" : complete
+        #expect(driver.lastEffects == [.announce(Announcement(.complete, expected)), .submit("985391")])
+        #expect(driver.session.isFinished)
+        driver.press(.character("2"), .backspace, .submit, .interrupt)
+        #expect(driver.lastEffects.isEmpty)
+        #expect(driver.actions == [.submit("985391")])
+    }
+
+    @Test(arguments: Language.allCases, Verbosity.allCases)
+    func withoutAutoSubmitTheFullFieldWaitsForEnter(language: Language, verbosity: Verbosity) {
+        var driver = SessionDriver(autoSubmit: false, language: language, verbosity: verbosity)
+        driver.type("985391")
+        #expect(driver.submitted == nil)
+        let expected: String =
+            switch (language, verbosity) {
+            case (.en, .terse): "1, code full"
+            case (.en, .normal): "1, code full, press Enter"
+            case (.en, .verbose): "1, 6 of 6, code full, press Enter"
+            case (.pt, .terse): "1, código preenchido"
+            case (.pt, .normal): "1, código preenchido, pressione Enter"
+            case (.pt, .verbose): "1, 6 de 6, código preenchido, pressione Enter"
+            }
+        #expect(driver.last == Announcement(.digit, expected))
+        driver.press(.character("7"))
+        let full: String =
+            switch (language, verbosity) {
+            case (.en, .terse): "code full"
+            case (.en, _): "code full, press Enter"
+            case (.pt, .terse): "código já preenchido"
+            case (.pt, _): "código já preenchido, pressione Enter"
+            }
+        #expect(driver.last == Announcement(.full, full))
+        #expect(driver.session.field.value == "985391")
+        driver.press(.submit)
+        let complete = language == .en ? "code complete" : "código completo"
+        #expect(driver.last == Announcement(.complete, verbosity == .verbose ? complete + ": 9 8 5, 3 9 1" : complete))
+        #expect(driver.actions == [.submit("985391")])
+    }
+
+    @Test(arguments: Language.allCases)
+    func aCharacterNotAllowedIsRejectedAndShownUntilTheNextKey(language: Language) {
+        var driver = SessionDriver(language: language)
+        driver.type("98")
+        driver.press(.character("x"))
+        let expected = language == .en ? "letter X not allowed, digits only" : "letra X não permitida, apenas dígitos"
+        #expect(driver.lastEffects == [.announce(Announcement(.reject, expected))])
+        #expect(driver.session.field.value == "98")
+        #expect(driver.snapshot.isError)
+        driver.press(.ignored)
+        #expect(driver.lastEffects.isEmpty)
+        #expect(driver.snapshot.isError, "a key that changes nothing leaves the error shown")
+        driver.press(.character("5"))
+        #expect(!driver.snapshot.isError)
+        #expect(driver.session.field.value == "985")
+    }
+
+    @Test(arguments: Language.allCases, Verbosity.allCases)
+    func questionMarkSpeaksTheKeys(language: Language, verbosity: Verbosity) {
+        var driver = SessionDriver(language: language, verbosity: verbosity)
+        driver.type("9")
+        driver.press(.character("?"))
+        #expect(driver.last?.event == .help)
+        #expect(driver.session.field.value == "9")
+        #expect(!driver.snapshot.isError)
+        let text = driver.last?.text ?? ""
+        for key in ["Backspace", "Control U", "Control R", "Enter", "Esc"] { #expect(text.contains(key)) }
+        let typeHint = language == .en ? "Type the digits." : "Digite os dígitos."
+        #expect(text.hasPrefix(typeHint) == (verbosity != .terse))
+        #expect(text.contains("Control L") == (verbosity == .verbose))
+    }
+
+    @Test func questionMarkIsTypedWhereTheCharsetAllowsIt() {
+        var driver = SessionDriver(PromptConfiguration(length: 8, charset: .any), isFixedLength: false)
+        driver.press(.character("?"))
+        #expect(driver.last?.event == .digit)
+        #expect(driver.session.field.value == "?")
+    }
+
+    @Test(arguments: Language.allCases, Verbosity.allCases)
+    func backspaceDeletesTheLastCharacter(language: Language, verbosity: Verbosity) {
+        var driver = SessionDriver(language: language, verbosity: verbosity)
+        driver.type("985")
+        driver.press(.backspace)
+        let deleted = language == .en ? "deleted 5" : "apagado 5"
+        let of = language == .en ? "of" : "de"
+        #expect(driver.last == Announcement(.delete, verbosity == .verbose ? deleted + ", 2 \(of) 6" : deleted))
+        #expect(driver.session.field.value == "98")
+        #expect(!driver.snapshot.isError)
+    }
+
+    /// Backspace on an empty field changes nothing: a `reject` saying the field is empty.
+    @Test(arguments: Language.allCases)
+    func backspaceOnAnEmptyFieldSaysItIsEmpty(language: Language) {
+        var driver = SessionDriver(language: language)
+        driver.press(.backspace)
+        #expect(driver.last == Announcement(.reject, language == .en ? "empty" : "vazio"))
+        #expect(driver.session.field.isEmpty)
+    }
+
+    @Test(arguments: Language.allCases, Verbosity.allCases)
+    func controlUClears(language: Language, verbosity: Verbosity) {
+        var driver = SessionDriver(language: language, verbosity: verbosity)
+        driver.type("9853")
+        driver.press(.clearField)
+        let cleared = language == .en ? "cleared" : "limpo"
+        let of = language == .en ? "of" : "de"
+        #expect(driver.last == Announcement(.clear, verbosity == .verbose ? cleared + ", 0 \(of) 6" : cleared))
+        #expect(driver.session.field.isEmpty)
+    }
+
+    @Test(arguments: Language.allCases, Verbosity.allCases)
+    func controlRReadsTheWholeCodeBack(language: Language, verbosity: Verbosity) {
+        var driver = SessionDriver(autoSubmit: false, language: language, verbosity: verbosity)
+        let (empty, of) = language == .en ? ("empty", "of") : ("vazio", "de")
+        driver.press(.readBack)
+        #expect(driver.last == Announcement(.readback, "\(empty), 0 \(of) 6"))
+        driver.type("9853")
+        driver.press(.readBack)
+        #expect(driver.last == Announcement(.readback, "9 8 5, 3. 4 \(of) 6"))
+        driver.type("91")
+        driver.press(.readBack)
+        #expect(driver.last == Announcement(.readback, "9 8 5, 3 9 1. 6 \(of) 6"))
+        #expect(driver.session.field.value == "985391")
+    }
+
+    @Test(arguments: Language.allCases)
+    func enterBeforeTheCodeIsCompleteSaysWhatIsMissing(language: Language) {
+        var driver = SessionDriver(language: language)
+        driver.press(.submit)
+        #expect(driver.last == Announcement(.incomplete, language == .en ? "empty, 6 missing" : "vazio, faltam 6"))
+        driver.type("9853")
+        driver.press(.submit)
+        let four = language == .en ? "4 of 6 entered, 2 missing" : "4 de 6 digitados, faltam 2"
+        #expect(driver.last == Announcement(.incomplete, four))
+        driver.type("9")
+        driver.press(.submit)
+        let five = language == .en ? "5 of 6 entered, 1 missing" : "5 de 6 digitados, falta 1"
+        #expect(driver.last == Announcement(.incomplete, five))
+        #expect(driver.actions.isEmpty)
+    }
+
+    @Test(arguments: [Key.interrupt, .escape], Language.allCases)
+    func controlCAndEscapeCancel(key: Key, language: Language) {
+        var driver = SessionDriver(language: language)
+        driver.type("98")
+        driver.press(key)
+        let cancelled = Announcement(.cancel, language == .en ? "cancelled" : "cancelado")
+        #expect(driver.lastEffects == [.announce(cancelled), .cancel])
+        #expect(cancelled.isFinal)
+        #expect(driver.session.isFinished)
+        driver.press(.character("5"))
+        #expect(driver.lastEffects.isEmpty)
+    }
+
+    @Test func controlDCancelsOnlyAnEmptyField() {
+        var driver = SessionDriver()
+        driver.type("9")
+        driver.press(.endOfInput)
+        #expect(driver.lastEffects.isEmpty)
+        #expect(driver.session.field.value == "9")
+        driver.press(.backspace, .endOfInput)
+        #expect(driver.lastEffects == [.announce(Announcement(.cancel, "cancelled")), .cancel])
+    }
+
+    @Test func redrawTimeLeftAndIgnoredKeys() {
+        var driver = SessionDriver()
+        driver.type("98")
+        driver.press(.redraw)
+        #expect(driver.lastEffects == [.redraw])
+        driver.press(.timeLeft)
+        #expect(driver.lastEffects.isEmpty)
+        driver.press(.ignored)
+        #expect(driver.lastEffects.isEmpty)
+        #expect(driver.session.field.value == "98")
+        #expect(driver.speech.events == [.digit, .digit])
+    }
+
+    @Test func alnumLettersAreStoredAndSpokenUpperCase() {
+        var driver = SessionDriver(charset: .alnum, autoSubmit: false)
+        driver.type("g1a2b")
+        #expect(driver.speech.texts == ["G", "1", "A", "2", "B"])
+        driver.press(.character("-"))
+        #expect(driver.last == Announcement(.reject, "dash not allowed, letters and digits only"))
+        driver.type("3")
+        driver.press(.readBack)
+        #expect(driver.last?.text == "G 1 A, 2 B 3. 6 of 6")
+        driver.press(.submit)
+        #expect(driver.submitted == "G1A2B3")
+    }
+
+    @Test func freeTextSubmitsWhateverIsThereButNotNothing() {
+        var driver = SessionDriver(
+            PromptConfiguration(label: "Password", length: 64, charset: .any, mask: true), isFixedLength: false)
+        driver.start()
+        #expect(driver.last?.text == "Password, empty, hidden text. Type it, then press Enter. Control R counts them.")
+        driver.press(.submit)
+        #expect(driver.last == Announcement(.incomplete, "empty"))
+        driver.type("pa ss")
+        #expect(driver.last == Announcement(.digit, "bullet, 5 entered"))
+        driver.press(.readBack)
+        #expect(driver.last == Announcement(.readback, "5 entered"))
+        driver.press(.submit)
+        #expect(driver.submitted == "pa ss")
+    }
+
+    /// Whatever the keys, a key never yields more than one announcement (a second would cut off
+    /// the first), and submit or cancel comes last.
+    @Test(arguments: Language.allCases)
+    func everyKeyMakesAtMostOneAnnouncement(language: Language) {
+        var random = SplitMix64(seed: 7)
+        let keys: [Key] = [
+            .character("1"), .character("7"), .character("x"), .character("?"), .backspace, .clearField,
+            .readBack, .submit, .redraw, .timeLeft, .ignored, .endOfInput, .pasteBegan, .pasteText("12"),
+            .pasteText("34 56"), .pasteEnded,
+        ]
+        for round in 0..<200 {
+            var driver = SessionDriver(autoSubmit: round % 2 == 0, language: language)
+            for _ in 0..<30 {
+                driver.press(keys[Int(random.next() % UInt64(keys.count))])
+                #expect(driver.lastAnnouncements.count <= 1)
+                if let action = driver.lastEffects.last,
+                    action == .cancel || action == .submit(driver.session.field.value)
+                {
+                    #expect(driver.session.isFinished)
+                }
+            }
+        }
+    }
+
+    @Test func wipeEmptiesTheField() {
+        var driver = SessionDriver()
+        driver.type("9853")
+        driver.session.wipe()
+        #expect(driver.session.field.isEmpty)
+        #expect(driver.snapshot.characters.isEmpty)
+    }
+}

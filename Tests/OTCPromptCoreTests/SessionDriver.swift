@@ -1,0 +1,82 @@
+import OTCPromptTestSupport
+
+@testable import OTCPromptCore
+
+/// Drives a session the way the program does: every announcement goes to the shared recording
+/// speech backend, every other effect is kept.
+struct SessionDriver {
+    var session: PromptSession
+    let speech = RecordingSpeechBackend()
+    /// The effects of the last key (or `start()`).
+    private(set) var lastEffects: [PromptEffect] = []
+    /// Every effect that is not an announcement, in order.
+    private(set) var actions: [PromptEffect] = []
+
+    init(_ configuration: PromptConfiguration, isFixedLength: Bool = true) {
+        session = PromptSession(configuration: configuration, isFixedLength: isFixedLength)
+    }
+
+    init(
+        length: Int = 6, charset: CodeCharset = .digits, mask: Bool = false, autoSubmit: Bool = true,
+        language: Language = .en, verbosity: Verbosity = .normal
+    ) {
+        self.init(
+            PromptConfiguration(
+                length: length, charset: charset, mask: mask, autoSubmit: autoSubmit, language: language,
+                verbosity: verbosity))
+    }
+
+    mutating func start() {
+        perform(session.start())
+    }
+
+    mutating func press(_ keys: Key...) {
+        for key in keys { perform(session.handle(key)) }
+    }
+
+    mutating func type(_ text: String) {
+        for character in text { press(.character(character)) }
+    }
+
+    /// A bracketed paste, its text arriving in `pieces` as the decoder may split it.
+    mutating func paste(_ pieces: String...) {
+        press(.pasteBegan)
+        for piece in pieces { press(.pasteText(piece)) }
+        press(.pasteEnded)
+    }
+
+    private mutating func perform(_ effects: [PromptEffect]) {
+        lastEffects = effects
+        for effect in effects {
+            if case .announce(let announcement) = effect { speech.speak(announcement) } else { actions.append(effect) }
+        }
+    }
+
+    /// The announcements of the last key.
+    var lastAnnouncements: [Announcement] {
+        lastEffects.compactMap { if case .announce(let announcement) = $0 { announcement } else { nil } }
+    }
+
+    var last: Announcement? { speech.spoken.last }
+    var submitted: String? {
+        actions.lazy.compactMap { if case .submit(let code) = $0 { code } else { nil } }.first
+    }
+    var cancelled: Bool { actions.contains(.cancel) }
+}
+
+extension SessionDriver {
+    var snapshot: FieldSnapshot { session.snapshot }
+}
+
+/// A small seeded generator, so property tests are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,161 @@
+import Testing
+
+@testable import OTCPromptCore
+
+@Suite struct WordingTests {
+    static let groupSizes: [Int: [Int]] = [
+        1: [1], 2: [2], 3: [3], 4: [4], 5: [3, 2], 6: [3, 3], 7: [3, 4], 8: [4, 4], 9: [3, 3, 3], 10: [3, 3, 4],
+        11: [3, 3, 3, 2], 12: [3, 3, 3, 3],
+    ]
+
+    @Test(arguments: 1...12)
+    func groupSizesForEveryLength(length: Int) {
+        #expect(CodeGrouping.groupSizes(length: length) == Self.groupSizes[length])
+    }
+
+    @Test(arguments: 1...12)
+    func aFullCodeIsSpelledInItsGroups(length: Int) {
+        let code = Array("985391274068".prefix(length))
+        let spelled = CodeGrouping.spell(code, length: length)
+        let groups = spelled.split(separator: ", ", omittingEmptySubsequences: false)
+        #expect(groups.map { $0.split(separator: " ").count } == Self.groupSizes[length])
+        #expect(groups.joined().filter { $0 != " " } == String(code))
+        #expect(groups.allSatisfy { group in group.split(separator: " ").allSatisfy { $0.count == 1 } })
+    }
+
+    @Test func knownSpellings() {
+        #expect(CodeGrouping.spell(Array("985391"), length: 6) == "9 8 5, 3 9 1")
+        #expect(CodeGrouping.spell(Array("98539127"), length: 8) == "9 8 5 3, 9 1 2 7")
+        #expect(CodeGrouping.spell(Array("9853912"), length: 7) == "9 8 5, 3 9 1 2")
+        #expect(CodeGrouping.spell(Array("1234"), length: 4) == "1 2 3 4")
+        #expect(CodeGrouping.spell(Array("g1a2b3"), length: 6) == "G 1 A, 2 B 3")
+    }
+
+    /// A partial code breaks where the full code would.
+    @Test func partialCodesAreGroupedByTheirPositionsInTheFullCode() {
+        #expect(CodeGrouping.spell(Array("9853"), length: 6) == "9 8 5, 3")
+        #expect(CodeGrouping.spell(Array("985"), length: 6) == "9 8 5")
+        #expect(CodeGrouping.spell(Array("98539"), length: 8) == "9 8 5 3, 9")
+        #expect(CodeGrouping.spell(Array("5391"), length: 6, offset: 2) == "5, 3 9 1")
+        #expect(CodeGrouping.spell(Array("391"), length: 6, offset: 3) == "3 9 1")
+        #expect(CodeGrouping.spell([], length: 6) == "")
+    }
+
+    /// Whatever is said, two characters of a code are never written next to each other, so the
+    /// speech engine can never read them as a number ("98" as "ninety-eight"). Counts (up to 9
+    /// for these lengths) are single digits too, so no two digits are adjacent anywhere.
+    @Test(arguments: Language.allCases, [CodeCharset.digits, .alnum])
+    func noTwoCodeCharactersAreEverAdjacent(language: Language, charset: CodeCharset) throws {
+        let adjacent = try Regex("[0-9A-Z][0-9A-Z]")
+        var random = SplitMix64(seed: 11)
+        for round in 0..<400 {
+            let length = 1 + round % 9
+            var driver = SessionDriver(
+                PromptConfiguration(
+                    length: length, charset: charset, autoSubmit: round % 2 == 0, language: language,
+                    verbosity: Verbosity.allCases[round % 3]))
+            driver.start()
+            let code = PromptSessionMaskTests.randomCode(length: 12, charset: charset, using: &random)
+            for step in 0..<20 {
+                switch random.next() % 6 {
+                case 0: driver.press(.backspace)
+                case 1: driver.press(.readBack)
+                case 2: driver.paste(String(code.prefix(Int(random.next() % UInt64(length)) + 1)))
+                case 3: driver.press(.submit)
+                default: driver.type(String(code[step % code.count]))
+                }
+            }
+            for text in driver.speech.texts {
+                #expect(text.firstMatch(of: adjacent) == nil, "\(text)")
+            }
+        }
+    }
+
+    /// For 10 to 12 characters the counts have two digits; the code part of a readback still has none.
+    @Test(arguments: 10...12)
+    func longCodesAreSpelledToo(length: Int) throws {
+        var driver = SessionDriver(length: length, autoSubmit: false)
+        driver.type(String("985391274068".prefix(length)))
+        driver.press(.readBack)
+        let text = try #require(driver.last?.text)
+        let code = try #require(text.split(separator: ". ").first)
+        #expect(code.firstMatch(of: try Regex("[0-9][0-9]")) == nil)
+        #expect(text.hasSuffix(". \(length) of \(length)"))
+    }
+
+    @Test func kindsOfField() {
+        let en = Wording(language: .en)
+        let pt = Wording(language: .pt)
+        func prompt(_ wording: Wording, _ length: Int, _ charset: CodeCharset, mask: Bool = false) -> String {
+            wording.prompt(
+                label: "", field: CodeField(length: length, charset: charset),
+                style: .init(mask: mask, verbosity: .terse))
+        }
+        #expect(prompt(en, 6, .digits) == "empty, 6-digit code.")
+        #expect(prompt(en, 1, .digits) == "empty, 1-digit code.")
+        #expect(prompt(en, 8, .alnum) == "empty, 8-character code.")
+        #expect(prompt(en, 6, .digits, mask: true) == "empty, hidden 6-digit code.")
+        #expect(prompt(pt, 6, .digits) == "vazio, código de 6 dígitos.")
+        #expect(prompt(pt, 1, .digits) == "vazio, código de 1 dígito.")
+        #expect(prompt(pt, 8, .alnum) == "vazio, código de 8 caracteres.")
+        #expect(prompt(pt, 1, .alnum) == "vazio, código de 1 caractere.")
+        #expect(prompt(pt, 6, .digits, mask: true) == "vazio, código oculto de 6 dígitos.")
+    }
+
+    @Test func rejectedCharactersAreNamed() {
+        let en = Wording(language: .en)
+        let pt = Wording(language: .pt)
+        let digits = CodeField(length: 6, charset: .digits)
+        let alnum = CodeField(length: 6, charset: .alnum)
+        let style = Wording.Style()
+        #expect(en.notAllowed("x", field: digits, style: style) == "letter X not allowed, digits only")
+        #expect(en.notAllowed("\u{FF58}", field: digits, style: style) == "letter X not allowed, digits only")
+        #expect(en.notAllowed(" ", field: digits, style: style) == "space not allowed, digits only")
+        #expect(en.notAllowed("é", field: digits, style: style) == "character é not allowed, digits only")
+        #expect(en.notAllowed("-", field: alnum, style: style) == "dash not allowed, letters and digits only")
+        #expect(pt.notAllowed("x", field: digits, style: style) == "letra X não permitida, apenas dígitos")
+        #expect(pt.notAllowed(",", field: digits, style: style) == "vírgula não permitida, apenas dígitos")
+        #expect(pt.notAllowed("-", field: digits, style: style) == "hífen não permitido, apenas dígitos")
+        #expect(pt.notAllowed("é", field: alnum, style: style) == "caractere é não permitido, apenas letras e dígitos")
+        #expect(
+            pt.notAllowed("x", field: digits, style: .init(mask: true))
+                == "caractere não permitido, apenas dígitos")
+    }
+
+    @Test func portugueseAgreesInNumber() {
+        let pt = Wording(language: .pt)
+        var field = CodeField(length: 6, charset: .digits)
+        field.append("1")
+        #expect(pt.incomplete(field: field, style: .init()) == "1 de 6 digitado, faltam 5")
+        field.append(contentsOf: "2345")
+        #expect(pt.incomplete(field: field, style: .init()) == "5 de 6 digitados, falta 1")
+        #expect(pt.readBack(field: field, style: .init(mask: true)) == "5 de 6 digitados")
+    }
+
+    /// Terse drops hints, never information: each terse text is the start of the normal one.
+    @Test(arguments: Language.allCases)
+    func terseOnlyDropsTheEnd(language: Language) {
+        let wording = Wording(language: language)
+        var field = CodeField(length: 6, charset: .digits)
+        for autoSubmit in [true, false] {
+            let terse = Wording.Style(autoSubmit: autoSubmit, verbosity: .terse)
+            let normal = Wording.Style(autoSubmit: autoSubmit, verbosity: .normal)
+            #expect(
+                wording.prompt(label: "L", field: field, style: normal).hasPrefix(
+                    wording.prompt(label: "L", field: field, style: terse)))
+            #expect(wording.help(field: field, style: normal).hasSuffix(wording.help(field: field, style: terse)))
+            field.append(contentsOf: "985391")
+            #expect(
+                wording.typed("1", field: field, style: normal).hasPrefix(
+                    wording.typed("1", field: field, style: terse)))
+            #expect(wording.full(style: normal).hasPrefix(wording.full(style: terse)))
+            field.clear()
+        }
+    }
+
+    @Test func defaultLabels() {
+        #expect(Wording(language: .en).defaultLabel == "Verification code")
+        #expect(Wording(language: .pt).defaultLabel == "Código de verificação")
+        #expect(PromptConfiguration(language: .pt).label == "Código de verificação")
+    }
+}
