@@ -20,6 +20,14 @@ public enum ProcessHardening {
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
     }
 
+    /// Keeps the pages holding `buffer` out of swap; false where the memory-lock limit forbids it.
+    /// The corresponding C call is `mlock`.
+    @discardableResult
+    public static func lockInMemory(_ buffer: UnsafeRawBufferPointer) -> Bool {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return true }
+        return mlock(base, buffer.count) == 0
+    }
+
     /// Fills closed descriptors 0, 1 and 2 with /dev/null opened read-only.
     ///
     /// Otherwise /dev/tty or the speech log could be opened as fd 1 and receive the code; read-only,

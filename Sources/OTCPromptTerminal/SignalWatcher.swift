@@ -47,8 +47,9 @@ public final class SignalWatcher {
         }
         descriptor = ends[0]
         writeEnd = ends[1]
-        guard signalPipeWriteEnd.compareExchange(expected: -1, desired: writeEnd, ordering: .sequentiallyConsistent)
-            .exchanged
+        guard
+            signalPipeWriteEnd.compareExchange(expected: -1, desired: writeEnd, ordering: .sequentiallyConsistent)
+                .exchanged
         else {
             _ = close(ends[0])
             _ = close(ends[1])

@@ -88,6 +88,7 @@ public final class PseudoTerminalProcess {
 
     deinit {
         if exitStatus == nil {
+            kill(-processID, SIGKILL)  // the child leads its own process group: take its children too
             kill(processID, SIGKILL)
             var status: Int32 = 0
             while waitpid(processID, &status, 0) == -1 && errno == EINTR {}
@@ -109,7 +110,8 @@ public final class PseudoTerminalProcess {
         while written < bytes.count {
             let left = clock.now.duration(to: end)
             if left <= .zero { return false }
-            var descriptors = pollSet(including: pollfd(fd: terminal.master, events: Int16(POLLOUT | POLLIN), revents: 0))
+            var descriptors = pollSet(
+                including: pollfd(fd: terminal.master, events: Int16(POLLOUT | POLLIN), revents: 0))
             _ = poll(&descriptors, nfds_t(descriptors.count), min(pollMilliseconds(left), 50))
             drain(descriptors)
             if descriptors[0].revents & Int16(POLLOUT) != 0 {
@@ -147,13 +149,13 @@ public final class PseudoTerminalProcess {
 
     /// Everything the child wrote to the terminal so far, as text (invalid UTF-8 repaired).
     public var screen: String {
-        pump(for: .zero)
+        pumpUntilQuiet()
         return String(decoding: screenBytes, as: UTF8.self)
     }
 
     /// The raw bytes written to the terminal so far.
     public var screenBytesSoFar: [UInt8] {
-        pump(for: .zero)
+        pumpUntilQuiet()
         return screenBytes
     }
 
@@ -170,19 +172,19 @@ public final class PseudoTerminalProcess {
     /// Waits for the child to end; nil if `deadline` passes first (the child keeps running).
     public func waitForExit(deadline: Duration) -> ExitStatus? {
         _ = waitUntil(deadline: deadline) { $0.reap() != nil }
-        if exitStatus != nil { pump(for: .zero) }
+        if exitStatus != nil { pumpUntilQuiet() }
         return exitStatus
     }
 
     /// What the child wrote to stdout; complete once it has exited (read after `waitForExit`).
     public var standardOutput: String {
-        if exitStatus != nil { drainToEnd() } else { pump(for: .zero) }
+        if exitStatus != nil { drainToEnd() } else { pumpUntilQuiet() }
         return String(decoding: standardOutputBytes, as: UTF8.self)
     }
 
     /// What the child wrote to stderr when it is a pipe.
     public var standardErrorText: String {
-        if exitStatus != nil { drainToEnd() } else { pump(for: .zero) }
+        if exitStatus != nil { drainToEnd() } else { pumpUntilQuiet() }
         return String(decoding: standardErrorBytes, as: UTF8.self)
     }
 
@@ -239,17 +241,27 @@ public final class PseudoTerminalProcess {
         return descriptors
     }
 
-    /// Waits at most `duration` for output, then reads whatever is ready.
-    private func pump(for duration: Duration) {
+    /// Waits at most `duration` for output, then reads whatever is ready; true if anything was.
+    @discardableResult
+    private func pump(for duration: Duration) -> Bool {
         var descriptors = pollSet()
-        guard !descriptors.isEmpty else { return }
+        guard !descriptors.isEmpty else { return false }
         _ = poll(&descriptors, nfds_t(descriptors.count), pollMilliseconds(duration))
-        drain(descriptors)
+        return drain(descriptors)
     }
 
-    private func drain(_ descriptors: [pollfd]) {
+    /// Reads until nothing more is ready right now (bounded, in case the child never stops writing).
+    private func pumpUntilQuiet() {
+        var rounds = 0
+        while rounds < 1024, pump(for: .zero) { rounds += 1 }
+    }
+
+    @discardableResult
+    private func drain(_ descriptors: [pollfd]) -> Bool {
+        var readSomething = false
         for descriptor in descriptors where descriptor.revents & Int16(POLLIN | POLLHUP) != 0 {
             let bytes = readAvailable(from: descriptor.fd)
+            if !bytes.isEmpty { readSomething = true }
             if descriptor.fd == terminal?.master {
                 screenBytes += bytes
             } else if descriptor.fd == standardOutputPipe {
@@ -258,6 +270,7 @@ public final class PseudoTerminalProcess {
                 if bytes.isEmpty { closePipe(&standardErrorPipe) } else { standardErrorBytes += bytes }
             }
         }
+        return readSomething
     }
 
     private func closePipe(_ descriptor: inout Int32) {

@@ -56,7 +56,7 @@ import Testing
     @Test func standardOutputWritesTheCodeAndANewline() throws {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
-        defer { ends.forEach { close($0) } }
+        defer { for end in ends { close(end) } }
         try StandardOutput.write("985391", to: ends[1])
         var buffer = [UInt8](repeating: 0, count: 16)
         let count = read(ends[0], &buffer, 16)
@@ -77,7 +77,7 @@ import Testing
     @Test func aClosedStandardOutputThrows() throws {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
-        defer { ends.forEach { close($0) } }
+        defer { for end in ends { close(end) } }
         // Writing to the read end is what a closed-then-reserved fd 1 (read-only /dev/null) gives.
         #expect(throws: TerminalError.standardOutput(.badFileDescriptor)) {
             try StandardOutput.write("985391", to: ends[0])
@@ -94,6 +94,13 @@ import Testing
         setenv("OTC_PROMPT_TEST_VARIABLE", "a=b", 1)
         defer { unsetenv("OTC_PROMPT_TEST_VARIABLE") }
         #expect(ProcessEnvironment.current["OTC_PROMPT_TEST_VARIABLE"] == "a=b")
+    }
+
+    @Test func aSmallBufferCanBeLockedInMemory() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 16)
+        defer { buffer.deallocate() }
+        #expect(ProcessHardening.lockInMemory(UnsafeRawBufferPointer(buffer)))
+        munlock(buffer.baseAddress, buffer.count)
     }
 
     @Test func coreDumpsAreDisabled() {

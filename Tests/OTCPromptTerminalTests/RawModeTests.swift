@@ -125,7 +125,7 @@ private func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
     @Test func aPipeIsNotATerminal() throws {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
-        defer { ends.forEach { close($0) } }
+        defer { for end in ends { close(end) } }
         let terminal = Terminal(input: FileDescriptor(rawValue: ends[0]), output: FileDescriptor(rawValue: ends[1]))
         #expect(!terminal.inputIsTerminal)
         #expect(terminal.columns == nil)
