@@ -37,6 +37,18 @@ public enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
 public final class PseudoTerminalProcess {
     /// Where the child's stderr goes.
     public enum StandardError: Sendable { case terminal, pipe }
+    /// Where the child's stdin comes from; with `.nullDevice` the pty is still its controlling
+    /// terminal (/dev/tty works), as for `echo 1 | otc-prompt`.
+    public enum StandardInput: Sendable { case terminal, nullDevice }
+
+    /// Runs the program as a job of `bash -m`, so Ctrl-Z really stops it (its process group is not
+    /// orphaned). When the job stops, bash writes "[stopped]" on the terminal and waits for a line (type "\r"), then
+    /// `fg`s it. The exit status is bash's: a job killed by signal N gives `.exited(128+N)`.
+    static let jobControlScript = """
+        "$0" "$@"; s=$?
+        while [ "$s" -eq 148 ]; do printf '[stopped]\\n' >/dev/tty; read -r _ </dev/tty; fg >/dev/null; s=$?; done
+        exit "$s"
+        """
 
     /// The pty (nil when started with `terminal: false`).
     public let terminal: PseudoTerminal?
@@ -58,20 +70,25 @@ public final class PseudoTerminalProcess {
     /// - Parameters:
     ///   - terminal: false gives the child no terminal at all: stdin /dev/null, its own session,
     ///     stderr a pipe (to test "no terminal" handling).
+    ///   - standardInput: `.terminal` (default) or `.nullDevice` (the pty stays the controlling terminal).
     ///   - standardError: `.terminal` (default) or `.pipe`, read with `standardErrorText`.
+    ///   - jobControl: run under `bash -m` so SIGTSTP stops the child for real (see `jobControlScript`).
     public init(
         executable: String, arguments: [String] = [], environment: [String: String] = [:],
-        terminal withTerminal: Bool = true, standardError: StandardError = .terminal,
+        terminal withTerminal: Bool = true, standardInput: StandardInput = .terminal,
+        standardError: StandardError = .terminal, jobControl: Bool = false,
         columns: Int = 80, rows: Int = 24
     ) throws(PseudoTerminalError) {
         let pty = withTerminal ? try PseudoTerminal(columns: columns, rows: rows) : nil
         attributesAtStart = pty?.slaveAttributes() ?? termios()
         let outputPipe = try Self.makePipe()
         let errorPipe = (standardError == .pipe || !withTerminal) ? try Self.makePipe() : nil
+        let program = jobControl ? "/bin/bash" : executable
+        let programArguments = jobControl ? ["-m", "-c", Self.jobControlScript, executable] + arguments : arguments
         let spawned = Self.spawn(
-            executable: executable, arguments: arguments, environment: environment,
-            standardInputPath: pty?.slaveName ?? "/dev/null", standardOutput: outputPipe.write,
-            standardError: errorPipe?.write)
+            executable: program, arguments: programArguments, environment: environment,
+            terminalPath: pty?.slaveName, standardInputIsTerminal: standardInput == .terminal,
+            standardOutput: outputPipe.write, standardError: errorPipe?.write)
         close(outputPipe.write)
         if let errorPipe { close(errorPipe.write) }
         guard case .success(let pid) = spawned else {

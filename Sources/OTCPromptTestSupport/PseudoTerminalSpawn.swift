@@ -17,18 +17,23 @@ extension PseudoTerminalProcess {
     }
 
     /// posix_spawn with a new session, an empty signal mask and every catchable signal at its
-    /// default; stdin opened by path (so a tty becomes the controlling terminal), stdout and stderr
-    /// duplicated from the given descriptors (stderr from stdin when nil).
+    /// default. The terminal (if any) is opened by path as fd 0 first, which makes it the session's
+    /// controlling terminal; stderr is duplicated from it unless a pipe is given; then stdin is
+    /// replaced by /dev/null if asked (the controlling terminal stays). stdout is `standardOutput`.
     static func spawn(
         executable: String, arguments: [String], environment: [String: String],
-        standardInputPath: String, standardOutput: Int32, standardError: Int32?
+        terminalPath: String?, standardInputIsTerminal: Bool, standardOutput: Int32, standardError: Int32?
     ) -> Result<pid_t, PseudoTerminalError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, standardInputPath, O_RDWR, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, terminalPath ?? "/dev/null", O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
         posix_spawn_file_actions_adddup2(&actions, standardError ?? 0, 2)
+        if terminalPath != nil && !standardInputIsTerminal {
+            posix_spawn_file_actions_addclose(&actions, 0)
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -119,6 +119,26 @@ private let shellEnvironment = ["PATH": "/usr/bin:/bin", "TERM": "xterm"]
         #expect(child.standardOutput == "done\n")
     }
 
+    @Test func stdinCanBeNullWhileThePtyStaysTheControllingTerminal() throws {
+        let child = try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: ["-c", "tty; read x </dev/tty; echo got $x"],
+            environment: shellEnvironment, standardInput: .nullDevice)
+        #expect(child.type("42\r"))
+        #expect(child.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(child.standardOutput == "not a tty\ngot 42\n")
+    }
+
+    @Test func underJobControlAStopReallyStopsAndTheTestResumesIt() throws {
+        let child = try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: ["-c", "echo before; kill -TSTP $$; echo after; exit 7"],
+            environment: shellEnvironment, jobControl: true)
+        #expect(child.waitForScreen(containing: "[stopped]", deadline: .seconds(10)))
+        #expect(child.standardOutput == "before\n", "stopped before printing after")
+        #expect(child.type("\r"))
+        #expect(child.waitForExit(deadline: .seconds(10)) == .exited(7))
+        #expect(child.standardOutput == "before\nafter\n")
+    }
+
     @Test func aMissingExecutableThrows() {
         #expect(throws: PseudoTerminalError.self) {
             try PseudoTerminalProcess(executable: "/nonexistent/otc-prompt")
