@@ -60,10 +60,7 @@ public final class SignalWatcher {
         sigemptyset(&ignore.sa_mask)
         _ = sigaction(SIGPIPE, &ignore, nil)
 
-        var handle = sigaction()
-        handle.__sigaction_handler.sa_handler = forwardSignalToPipe
-        handle.sa_flags = SA_RESTART
-        sigemptyset(&handle.sa_mask)
+        var handle = Self.forwardingAction()
         for signal in Set(signals) {
             var previous = sigaction()
             guard sigaction(signal, nil, &previous) == 0 else { continue }
@@ -128,11 +125,17 @@ public final class SignalWatcher {
         setDefaultDisposition(SIGTSTP)
         unblock(SIGTSTP)
         _ = kill(0, SIGTSTP)
-        var handle = sigaction()
-        handle.__sigaction_handler.sa_handler = forwardSignalToPipe
-        handle.sa_flags = SA_RESTART
-        sigemptyset(&handle.sa_mask)
+        var handle = Self.forwardingAction()
         _ = sigaction(SIGTSTP, &handle, nil)
+    }
+
+    /// The disposition that sends a signal to the pipe; SA_RESTART so other threads' I/O is not cut short.
+    private static func forwardingAction() -> sigaction {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = forwardSignalToPipe
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        return action
     }
 
     private func setDefaultDisposition(_ signal: Int32) {
