@@ -1,2 +1,162 @@
-// The terminal module: every termios, ioctl, open, read, write and signal call lives here.
-import OTCPromptCore
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import SystemPackage
+
+/// What one wait on the terminal produced.
+public enum TerminalInput: Equatable, Sendable {
+    /// Bytes the user typed or pasted, exactly as read (decoding is the core's job).
+    case bytes([UInt8])
+    /// The timeout passed before anything arrived.
+    case timedOut
+    /// A watched signal arrived (see `SignalWatcher`); it wins over pending input.
+    case signal(Int32)
+    /// End of file or hang-up: the terminal is gone, the prompt should end.
+    case closed
+}
+
+/// The terminal the prompt runs on: where keys come from and where the prompt is drawn.
+///
+/// It owns the descriptors it opened and restores the terminal when it goes away, so a forgotten
+/// `restore()` on an error path still leaves the user with a working terminal.
+public final class Terminal {
+    /// Where keys are read from and whose attributes raw mode changes.
+    public let input: FileDescriptor
+    /// Where the prompt is drawn.
+    public let output: FileDescriptor
+    /// Signals to wait for together with input; `read` returns them as `.signal`.
+    public var signalWatcher: SignalWatcher?
+
+    private let closesDescriptorsOnDeinit: Bool
+    var savedAttributes: termios?
+    var isRaw = false
+    var bracketedPasteWasEnabled = false
+    var cursorIsHidden = false
+    var escapeSequencesWritten = false
+
+    /// A terminal over descriptors someone else opened (a test's pty, stdin); they are closed on
+    /// deinit only when `closesDescriptorsOnDeinit` is true.
+    public init(
+        input: FileDescriptor, output: FileDescriptor, closesDescriptorsOnDeinit: Bool = false,
+        signalWatcher: SignalWatcher? = nil
+    ) {
+        self.input = input
+        self.output = output
+        self.closesDescriptorsOnDeinit = closesDescriptorsOnDeinit
+        self.signalWatcher = signalWatcher
+    }
+
+    deinit {
+        restore()
+        if closesDescriptorsOnDeinit {
+            try? input.close()
+            if output != input { try? output.close() }
+        }
+    }
+
+    /// Opens the controlling terminal, falling back to stdin/stderr, never waiting for one.
+    ///
+    /// /dev/tty is opened O_RDWR|O_CLOEXEC|O_NOCTTY. If that fails and stdin is a terminal, stdin is
+    /// read and stderr (when a terminal, else stdin) is written. Otherwise `.noTerminal`.
+    public static func open(signalWatcher: SignalWatcher? = nil) throws(TerminalError) -> Terminal {
+        let descriptor = SystemCalls.retryingOnInterrupt { Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY) }
+        if descriptor >= 0 {
+            if isatty(descriptor) == 1 {
+                let tty = FileDescriptor(rawValue: descriptor)
+                return Terminal(input: tty, output: tty, closesDescriptorsOnDeinit: true, signalWatcher: signalWatcher)
+            }
+            _ = Glibc.close(descriptor)
+        }
+        guard isatty(STDIN_FILENO) == 1 else { throw .noTerminal }
+        let output: FileDescriptor = isatty(STDERR_FILENO) == 1 ? .standardError : .standardInput
+        return Terminal(input: .standardInput, output: output, signalWatcher: signalWatcher)
+    }
+
+    /// Whether keys come from a terminal (false for a pipe or a file handed to `init`).
+    public var inputIsTerminal: Bool { isatty(input.rawValue) == 1 }
+
+    /// Whether the prompt is drawn on a terminal.
+    public var outputIsTerminal: Bool { isatty(output.rawValue) == 1 }
+
+    /// Writes all of `text` (partial writes and EINTR are retried); false once the terminal is gone.
+    ///
+    /// In raw mode OPOST is off: end lines with "\r\n".
+    @discardableResult
+    public func write(_ text: String) -> Bool {
+        if !escapeSequencesWritten && text.utf8.contains(0x1B) { escapeSequencesWritten = true }
+        return writeUnrecorded(text)
+    }
+
+    /// Writes without noting escape sequences; for the sequences the terminal itself manages.
+    func writeUnrecorded(_ text: String) -> Bool {
+        SystemCalls.writeAll(text.utf8, to: output.rawValue) == nil
+    }
+
+    /// The window's width in columns, nil when unknown. The corresponding C call is `ioctl(TIOCGWINSZ)`.
+    public var columns: Int? { windowSize.map { Int($0.ws_col) } }
+
+    /// The window's height in rows, nil when unknown.
+    public var rows: Int? { windowSize.map { Int($0.ws_row) } }
+
+    private var windowSize: winsize? {
+        for descriptor in [output.rawValue, input.rawValue] {
+            var size = winsize()
+            if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return size }
+        }
+        return nil
+    }
+
+    /// Waits for input and for the signal watcher at once (one poll), at most `timeout` (nil: forever).
+    ///
+    /// A pending signal is returned before any input; one signal per call, in arrival order.
+    public func read(timeout: Duration?) -> TerminalInput {
+        let clock = ContinuousClock()
+        let deadline = timeout.map { clock.now.advanced(by: $0) }
+        while true {
+            if let signal = signalWatcher?.takePendingSignal() { return .signal(signal) }
+            var descriptors = [pollfd(fd: input.rawValue, events: Int16(POLLIN), revents: 0)]
+            if let watcher = signalWatcher {
+                descriptors.append(pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0))
+            }
+            let milliseconds = deadline.map { Self.pollMilliseconds(until: $0, now: clock.now) } ?? -1
+            let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+            if ready < 0 {
+                if Glibc.errno == EINTR { continue }
+                return .closed
+            }
+            if ready == 0 {
+                if let deadline, clock.now >= deadline { return .timedOut }
+                continue
+            }
+            if descriptors.count > 1, descriptors[1].revents != 0, let signal = signalWatcher?.takePendingSignal() {
+                return .signal(signal)
+            }
+            let events = Int32(descriptors[0].revents)
+            if events & Int32(POLLIN) != 0 {
+                switch readAvailableBytes() {
+                case .some(let bytes): return bytes.isEmpty ? .closed : .bytes(bytes)
+                case .none: continue
+                }
+            }
+            if events & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 { return .closed }
+        }
+    }
+
+    /// Reads what is there: the bytes ([] at end of file or on an error such as EIO after a
+    /// hang-up), or nil when the read should simply be tried again (EINTR, EAGAIN).
+    private func readAvailableBytes() -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(input.rawValue, $0.baseAddress, $0.count) }
+        if count > 0 { return Array(buffer[0..<count]) }
+        if count < 0 && (Glibc.errno == EINTR || Glibc.errno == EAGAIN) { return nil }
+        return []
+    }
+
+    /// Rounds the time left up to whole milliseconds, so poll never returns just before the deadline.
+    static func pollMilliseconds(until deadline: ContinuousClock.Instant, now: ContinuousClock.Instant) -> Int32 {
+        let left = now.duration(to: deadline)
+        if left <= .zero { return 0 }
+        let (seconds, attoseconds) = left.components
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: milliseconds)
+    }
+}

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import SystemPackage
+
+/// The escape sequences the prompt turns on and must always turn off again.
+enum TerminalSequence {
+    static let bracketedPasteOn = "\u{1B}[?2004h"
+    static let bracketedPasteOff = "\u{1B}[?2004l"
+    static let cursorHidden = "\u{1B}[?25l"
+    static let cursorShown = "\u{1B}[?25h"
+    static let attributesReset = "\u{1B}[0m"
+}
+
+extension Terminal {
+    /// Saves the terminal's attributes and switches to raw mode, keeping keys typed ahead.
+    ///
+    /// TCSADRAIN, not TCSAFLUSH: digits typed before the prompt appeared stay in the queue. ISIG is
+    /// off (Ctrl-C, Ctrl-Z, Ctrl-\ arrive as 0x03, 0x1A, 0x1C), OPOST is off (write "\r\n"), VMIN=1 VTIME=0.
+    /// Bracketed paste (ESC[?2004h) is enabled unless `bracketedPaste` is false (TERM=dumb).
+    /// Calling it again while raw does nothing; after `restore()` it saves afresh (SIGCONT).
+    /// The corresponding C functions are `tcgetattr` and `tcsetattr`.
+    public func enterRawMode(bracketedPaste: Bool = true) throws(TerminalError) {
+        guard !isRaw else { return }
+        var attributes = termios()
+        guard tcgetattr(input.rawValue, &attributes) == 0 else {
+            throw .system(SystemCalls.errno, call: "tcgetattr")
+        }
+        var raw = Self.rawAttributes(from: attributes)
+        let result = SystemCalls.retryingOnInterrupt { tcsetattr(input.rawValue, TCSADRAIN, &raw) }
+        guard result == 0 else { throw .system(SystemCalls.errno, call: "tcsetattr") }
+        savedAttributes = attributes
+        isRaw = true
+        if bracketedPaste {
+            bracketedPasteWasEnabled = true
+            _ = writeUnrecorded(TerminalSequence.bracketedPasteOn)
+        }
+    }
+
+    /// Puts the terminal back as it was; idempotent, never fails, safe on every exit path.
+    ///
+    /// Writes ESC[?2004l (whenever bracketed paste was ever enabled here, every time), ESC[?25h if
+    /// the cursor was hidden, ESC[0m if escape sequences were written, then the saved attributes
+    /// with TCSADRAIN. `enterRawMode` may be called again afterwards.
+    public func restore() {
+        var sequences = ""
+        if bracketedPasteWasEnabled { sequences += TerminalSequence.bracketedPasteOff }
+        if cursorIsHidden { sequences += TerminalSequence.cursorShown }
+        if escapeSequencesWritten { sequences += TerminalSequence.attributesReset }
+        if !sequences.isEmpty { _ = writeUnrecorded(sequences) }
+        cursorIsHidden = false
+        escapeSequencesWritten = false
+        guard isRaw, var saved = savedAttributes else { return }
+        _ = SystemCalls.retryingOnInterrupt { tcsetattr(input.rawValue, TCSADRAIN, &saved) }
+        isRaw = false
+    }
+
+    /// Whether raw mode is on (between `enterRawMode` and `restore`).
+    public var isInRawMode: Bool { isRaw }
+
+    /// Hides or shows the cursor; `restore()` shows it again if it is hidden.
+    public func setCursorVisible(_ visible: Bool) {
+        cursorIsHidden = !visible
+        _ = writeUnrecorded(visible ? TerminalSequence.cursorShown : TerminalSequence.cursorHidden)
+    }
+
+    /// The raw-mode version of `attributes`: what cfmakeraw does, spelled out so it can be checked.
+    public static func rawAttributes(from attributes: termios) -> termios {
+        var raw = attributes
+        raw.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+        raw.c_cflag &= ~tcflag_t(CSIZE | PARENB)
+        raw.c_cflag |= tcflag_t(CS8)
+        withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
+            controlCharacters[Int(VMIN)] = 1
+            controlCharacters[Int(VTIME)] = 0
+        }
+        return raw
+    }
+}

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import Synchronization
+
+/// The write end of the installed watcher's pipe, or -1. This is the one global the module has: a
+/// signal handler receives no user-data pointer, so the handler can reach the pipe only through it.
+/// It is an atomic set before any handler is installed, so the handler only loads a lock-free value.
+private let signalPipeWriteEnd = Atomic<Int32>(-1)
+
+/// The signal handler: writes the signal number to the pipe and nothing else (no allocation, no
+/// locks, no Swift runtime calls), keeping errno as it was.
+private func forwardSignalToPipe(_ signal: Int32) {
+    let savedErrno = errno
+    let descriptor = signalPipeWriteEnd.load(ordering: .relaxed)
+    if descriptor >= 0 {
+        var byte = UInt8(truncatingIfNeeded: signal)
+        _ = write(descriptor, &byte, 1)
+    }
+    errno = savedErrno
+}
+
+/// Turns signals into bytes on a pipe (the self-pipe trick), so the prompt handles them in its
+/// normal flow: `Terminal.read` polls `descriptor` together with the keyboard.
+///
+/// One watcher per process. Signals that were ignored when it was created (a background job's
+/// SIGINT, nohup's SIGHUP) stay ignored. SIGPIPE is ignored for the rest of the process, so a write
+/// to a closed pipe returns EPIPE instead of killing the prompt.
+public final class SignalWatcher {
+    /// The signals a prompt watches: the terminating ones, job control and window size.
+    public static let promptSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
+
+    /// The read end of the pipe, for poll; one byte per signal delivered.
+    public let descriptor: Int32
+    private let writeEnd: Int32
+    private var previousActions: [Int32: sigaction] = [:]
+    private var installed = true
+    /// SIG_IGN's value, which Swift cannot compare as a function.
+    private let ignoredHandlerAddress: UInt = 1
+
+    /// Installs the handler for each of `signals` that is not ignored. The corresponding C call is `sigaction`.
+    public init(signals: [Int32] = SignalWatcher.promptSignals) throws(TerminalError) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw .system(SystemCalls.errno, call: "pipe") }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        descriptor = ends[0]
+        writeEnd = ends[1]
+        guard
+            signalPipeWriteEnd.compareExchange(expected: -1, desired: writeEnd, ordering: .sequentiallyConsistent)
+                .exchanged
+        else {
+            _ = close(ends[0])
+            _ = close(ends[1])
+            throw .signalWatcherAlreadyInstalled
+        }
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigemptyset(&ignore.sa_mask)
+        _ = sigaction(SIGPIPE, &ignore, nil)
+
+        var handle = Self.forwardingAction()
+        for signal in Set(signals) {
+            var previous = sigaction()
+            guard sigaction(signal, nil, &previous) == 0 else { continue }
+            if unsafeBitCast(previous.__sigaction_handler, to: UInt.self) == ignoredHandlerAddress { continue }
+            previousActions[signal] = previous
+            _ = sigaction(signal, &handle, nil)
+        }
+    }
+
+    deinit {
+        restoreDefaults()
+        _ = close(descriptor)
+        _ = close(writeEnd)
+    }
+
+    /// The signals this watcher handles (those asked for that were not ignored).
+    public var watchedSignals: Set<Int32> { Set(previousActions.keys) }
+
+    /// The next signal delivered and not yet taken, without waiting; nil when there is none.
+    public func takePendingSignal() -> Int32? {
+        var byte: UInt8 = 0
+        while true {
+            let count = read(descriptor, &byte, 1)
+            if count == 1 { return Int32(byte) }
+            if count < 0 && errno == EINTR { continue }
+            return nil
+        }
+    }
+
+    /// Puts back the dispositions found at creation (normally the defaults); idempotent.
+    /// SIGPIPE stays ignored, so a late write to a closed pipe still returns EPIPE.
+    public func restoreDefaults() {
+        guard installed else { return }
+        installed = false
+        for (signal, var previous) in previousActions {
+            _ = sigaction(signal, &previous, nil)
+        }
+        signalPipeWriteEnd.store(-1, ordering: .sequentiallyConsistent)
+    }
+
+    /// Ends the process the way `signal` would have, so the shell sees status 128+N.
+    ///
+    /// Restore the terminal first. Puts back the default disposition, unblocks the signal and
+    /// raises it; should the signal not terminate (its default is to ignore, or a stop the kernel
+    /// discards), exits with 128+N anyway.
+    public func reraise(_ signal: Int32) -> Never {
+        restoreDefaults()
+        setDefaultDisposition(signal)
+        unblock(signal)
+        _ = raise(signal)
+        _exit(128 + signal)
+    }
+
+    /// Stops the process for SIGTSTP (or a Ctrl-Z typed in raw mode) and returns once continued.
+    ///
+    /// Restore the terminal first and re-enter raw mode afterwards. Sends SIGTSTP with the default
+    /// disposition to the process group, as the terminal driver would, then reinstalls the handler.
+    /// If SIGTSTP was ignored at creation, does nothing. In an orphaned process group (a session of
+    /// its own, as under a pty harness) the kernel discards the stop and this returns at once.
+    public func stopProcess() {
+        guard installed, previousActions[SIGTSTP] != nil else { return }
+        setDefaultDisposition(SIGTSTP)
+        unblock(SIGTSTP)
+        _ = kill(0, SIGTSTP)
+        var handle = Self.forwardingAction()
+        _ = sigaction(SIGTSTP, &handle, nil)
+    }
+
+    /// The disposition that sends a signal to the pipe; SA_RESTART so other threads' I/O is not cut short.
+    private static func forwardingAction() -> sigaction {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = forwardSignalToPipe
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        return action
+    }
+
+    private func setDefaultDisposition(_ signal: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        _ = sigaction(signal, &action, nil)
+    }
+
+    private func unblock(_ signal: Int32) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+}

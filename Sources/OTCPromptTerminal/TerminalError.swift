@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SystemPackage
+
+/// What went wrong below the prompt, each told as one line that says what to do.
+public enum TerminalError: Error, Equatable, CustomStringConvertible {
+    /// Neither /dev/tty nor a terminal on stdin: there is nowhere to prompt (exit 74).
+    case noTerminal
+    /// A system call failed; `call` names it (e.g. "tcsetattr").
+    case system(Errno, call: String)
+    /// The speech log could not be opened for appending.
+    case speechLog(path: String, Errno)
+    /// The code could not be written to standard output.
+    case standardOutput(Errno)
+    /// A second `SignalWatcher` was created while one is installed; a process has one.
+    case signalWatcherAlreadyInstalled
+
+    public var description: String {
+        switch self {
+        case .noTerminal:
+            return "no terminal to prompt on: /dev/tty cannot be opened and standard input is not a terminal;"
+                + " run otc-prompt from an interactive terminal"
+        case .system(let errno, let call):
+            return "\(call) failed on the terminal: \(errno.description);"
+                + " the terminal may have gone away, run otc-prompt again from a working terminal"
+        case .speechLog(let path, let errno):
+            return "cannot open the speech log \(path): \(errno.description);"
+                + " give --speech-log a path in a directory you can write to"
+        case .standardOutput(let errno):
+            let what: String
+            switch errno {
+            case .brokenPipe: what = "standard output is a broken pipe (whatever read it has exited)"
+            case .badFileDescriptor: what = "standard output is closed"
+            default: what = "writing to standard output failed: \(errno.description)"
+            }
+            return "could not print the code: \(what); run otc-prompt with standard output open,"
+                + " for example code=$(otc-prompt)"
+        case .signalWatcherAlreadyInstalled:
+            return "signal handling is already installed in this process; create only one SignalWatcher"
+        }
+    }
+}

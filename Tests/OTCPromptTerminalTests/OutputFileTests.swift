@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import SystemPackage
+import Testing
+
+@testable import OTCPromptTerminal
+
+@Suite struct OutputFileTests {
+    private func temporaryPath(_ name: String) -> String {
+        "/tmp/otc-prompt-test-\(getpid())-\(name)-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    private func contents(of path: String) throws -> String {
+        let descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
+        defer { try? descriptor.close() }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func speechLogAppendsWholeLinesAndIsPrivate() throws {
+        let path = temporaryPath("log")
+        defer { unlink(path) }
+        let log = try SpeechLogFile(path: path)
+        #expect(log.append(line: #"{"event": "prompt"}"#))
+        #expect(try contents(of: path) == "{\"event\": \"prompt\"}\n", "written at once, before the log is closed")
+        #expect(log.append(line: #"{"event": "digit"}"#))
+        #expect(try contents(of: path) == "{\"event\": \"prompt\"}\n{\"event\": \"digit\"}\n")
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o600)
+    }
+
+    @Test func speechLogAppendsToAnExistingFile() throws {
+        let path = temporaryPath("existing")
+        defer { unlink(path) }
+        try SpeechLogFile(path: path).append(line: "first")
+        try SpeechLogFile(path: path).append(line: "second")
+        #expect(try contents(of: path) == "first\nsecond\n")
+    }
+
+    @Test func anUnwritableSpeechLogSaysWhatToDo() throws {
+        let path = "/nonexistent-directory-\(getpid())/log.jsonl"
+        #expect(throws: TerminalError.speechLog(path: path, .noSuchFileOrDirectory)) {
+            try SpeechLogFile(path: path)
+        }
+        let message = TerminalError.speechLog(path: path, .noSuchFileOrDirectory).description
+        #expect(message.contains(path) && message.contains("--speech-log") && !message.contains("\n"))
+    }
+
+    @Test func standardOutputWritesTheCodeAndANewline() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { for end in ends { close(end) } }
+        try StandardOutput.write("985391", to: ends[1])
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let count = read(ends[0], &buffer, 16)
+        #expect(Array(buffer[0..<max(count, 0)]) == Array("985391\n".utf8))
+    }
+
+    @Test func aBrokenPipeOnStandardOutputThrowsAClearError() throws {
+        signal(SIGPIPE, SIG_IGN)
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        defer { close(ends[1]) }
+        #expect(throws: TerminalError.standardOutput(.brokenPipe)) { try StandardOutput.write("985391", to: ends[1]) }
+        let message = TerminalError.standardOutput(.brokenPipe).description
+        #expect(message.contains("broken pipe") && !message.contains("985391") && !message.contains("\n"))
+    }
+
+    @Test func aClosedStandardOutputThrows() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { for end in ends { close(end) } }
+        // Writing to the read end is what a closed-then-reserved fd 1 (read-only /dev/null) gives.
+        #expect(throws: TerminalError.standardOutput(.badFileDescriptor)) {
+            try StandardOutput.write("985391", to: ends[0])
+        }
+        #expect(TerminalError.standardOutput(.badFileDescriptor).description.contains("closed"))
+    }
+
+    @Test func noTerminalIsOneLineThatSaysWhatToDo() {
+        let message = TerminalError.noTerminal.description
+        #expect(message.hasPrefix("no terminal to prompt on: ") && !message.contains("\n"))
+    }
+
+    @Test func environmentIsReadAsAValue() {
+        setenv("OTC_PROMPT_TEST_VARIABLE", "a=b", 1)
+        defer { unsetenv("OTC_PROMPT_TEST_VARIABLE") }
+        #expect(ProcessEnvironment.current["OTC_PROMPT_TEST_VARIABLE"] == "a=b")
+    }
+
+    @Test func aSmallBufferCanBeLockedInMemory() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 16)
+        defer { buffer.deallocate() }
+        #expect(ProcessHardening.lockInMemory(UnsafeRawBufferPointer(buffer)))
+        munlock(buffer.baseAddress, buffer.count)
+    }
+
+    @Test func coreDumpsAreDisabled() {
+        ProcessHardening.disableCoreDumps()
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &limit)
+        #expect(limit.rlim_cur == 0 && limit.rlim_max == 0)
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        let prctl = unsafeBitCast(dlsym(nil, "prctl"), to: Prctl.self)
+        #expect(prctl(3, 0, 0, 0, 0) == 0)  // PR_GET_DUMPABLE
+    }
+}
