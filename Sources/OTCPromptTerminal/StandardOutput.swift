@@ -18,3 +18,12 @@ public enum StandardOutput {
         }
     }
 }
+
+/// Standard error, for the few messages that come before there is a terminal to write them on.
+public enum StandardError {
+    /// Writes `line` and "\n" to fd 2; best effort, since there is nowhere to report a failure.
+    /// The corresponding C call is `write`.
+    public static func writeLine(_ line: String) {
+        _ = SystemCalls.writeAll((line + "\n").utf8, to: STDERR_FILENO)
+    }
+}

@@ -16,16 +16,17 @@ enum PromptOutcome: Equatable {
         switch self {
         case .submitted(let code):
             do {
-                try StandardOutput.write(code + "\n")
+                try StandardOutput.write(code)
                 return ExitStatus.submitted
             } catch {
-                terminal.write("otc-prompt: \(error)\n")
+                terminal.write("otc-prompt: \(error)\r\n")
                 return ExitStatus.outputFailed
             }
         case .cancelled, .terminalClosed:
             return ExitStatus.cancelled
         case .signalled(let signal):
-            SignalWatcher.reraise(signal)
+            guard let watcher = terminal.signalWatcher else { return 128 + signal }
+            watcher.reraise(signal)
         }
     }
 }
@@ -38,12 +39,14 @@ struct PromptLoop {
     let terminal: Terminal
     let speech: any SpeechBackend
     let escapeDelay: Duration
+    let capabilities: TerminalCapabilities
     private var decoder = KeyDecoder()
 
     init(
         session: PromptSession, renderer: any FieldRenderer, terminal: Terminal, speech: any SpeechBackend,
-        escapeDelay: Duration
+        escapeDelay: Duration, capabilities: TerminalCapabilities
     ) {
+        self.capabilities = capabilities
         self.session = session
         self.renderer = renderer
         self.terminal = terminal
@@ -61,10 +64,8 @@ struct PromptLoop {
     }
 
     private mutating func loop() -> PromptOutcome {
-        let watcher: SignalWatcher
         do {
-            watcher = try SignalWatcher(signals: SignalWatcher.promptSignals)
-            try terminal.enterRawMode()
+            try terminal.enterRawMode(bracketedPaste: !capabilities.isDumb)
         } catch {
             terminal.write("otc-prompt: \(error)\r\n")
             return .terminalClosed
@@ -75,12 +76,12 @@ struct PromptLoop {
         while true {
             let timeout = decoder.isAwaitingMoreBytes ? escapeDelay : nil
             let keys: [Key]
-            switch terminal.read(timeout: timeout, signals: watcher) {
+            switch terminal.read(timeout: timeout) {
             case .bytes(let bytes): keys = decoder.feed(bytes)
             case .timedOut: keys = decoder.flush()
             case .closed: return .terminalClosed
             case .signal(let signal):
-                if let outcome = handle(signal: signal, watcher: watcher) { return outcome }
+                if let outcome = handle(signal: signal) { return outcome }
                 continue
             }
             for key in keys {
@@ -105,16 +106,13 @@ struct PromptLoop {
         return outcome
     }
 
-    private mutating func handle(signal: Int32, watcher: SignalWatcher) -> PromptOutcome? {
+    private mutating func handle(signal: Int32) -> PromptOutcome? {
         switch signal {
         case SIGWINCH:
             terminal.write(renderer.redraw(session.snapshot))
             return nil
         case SIGTSTP:
-            terminal.write(renderer.finish())
-            terminal.restore()
-            watcher.stopProcess()
-            return resume()
+            return suspend()
         case SIGCONT:
             return resume()
         default:
@@ -122,10 +120,18 @@ struct PromptLoop {
         }
     }
 
+    /// Ctrl-Z: leave the terminal as it was, stop, and come back to the prompt when continued.
+    private mutating func suspend() -> PromptOutcome? {
+        terminal.write(renderer.finish())
+        terminal.restore()
+        terminal.signalWatcher?.stopProcess()
+        return resume()
+    }
+
     /// Back from a stop: raw mode again, the field drawn again and announced again.
     private mutating func resume() -> PromptOutcome? {
         do {
-            try terminal.enterRawMode()
+            try terminal.enterRawMode(bracketedPaste: !capabilities.isDumb)
         } catch {
             return .terminalClosed
         }

@@ -22,11 +22,12 @@ struct PromptProgram {
     func run() -> Int32 {
         let clock = ContinuousClock()
         let start = clock.now
+        ProcessHardening.reserveStandardDescriptors()
         ProcessHardening.disableCoreDumps()
 
         let terminal: Terminal
         do {
-            terminal = try Terminal.open()
+            terminal = try Terminal.open(signalWatcher: try SignalWatcher())
         } catch {
             StandardError.writeLine("otc-prompt: \(error)")
             return ExitStatus.noTerminal
@@ -48,11 +49,11 @@ struct PromptProgram {
             boxes: appearance.boxesStyle)
         var loop = PromptLoop(
             session: PromptSession(configuration: configuration), renderer: renderer, terminal: terminal,
-            speech: speech.backend, escapeDelay: Self.escapeDelay)
+            speech: speech.backend, escapeDelay: Self.escapeDelay, capabilities: capabilities)
         for notice in speech.notices { terminal.write("otc-prompt: \(notice)\r\n") }
 
         let outcome = loop.run()
-        speech.backend.finish(timeout: Self.finalSpeechLimit)
+        if case .signalled = outcome {} else { speech.backend.finish(timeout: Self.finalSpeechLimit) }
         return outcome.deliver(terminal: terminal)
     }
 }

@@ -39,8 +39,8 @@ struct SpeechSetup {
         if let logPath {
             let log = try SpeechLogFile(path: logPath)
             base = LoggedSpeechBackend(wrapping: base) { announcement in
-                let milliseconds = Int(elapsed().components.seconds * 1000)
-                    + Int(elapsed().components.attoseconds / 1_000_000_000_000_000)
+                let (seconds, attoseconds) = elapsed().components
+                let milliseconds = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
                 log.append(line: SpeechLogEntry(announcement, milliseconds: milliseconds).jsonLine)
             }
         }

@@ -10,7 +10,7 @@ struct PromptEndToEndTests {
         let run = try PromptRun([])
         run.type("985391")
         #expect(run.exit() == .exited(0))
-        #expect(run.process.stdout == "985391\n")
+        #expect(run.process.standardOutput == "985391\n")
         #expect(run.terminalRestored)
         let events = run.logEntries().map(\.event)
         #expect(events.first == "prompt")
@@ -36,7 +36,7 @@ struct PromptEndToEndTests {
         #expect(run.waitForEvent("delete"))
         run.type("391")
         #expect(run.exit() == .exited(0))
-        #expect(run.process.stdout == "985391\n")
+        #expect(run.process.standardOutput == "985391\n")
         let deleted = run.logEntries().first { $0.event == "delete" }
         #expect(deleted?.text.contains("3") == true)
     }
@@ -48,7 +48,7 @@ struct PromptEndToEndTests {
         #expect(run.waitForEvent("clear"))
         run.type("222333")
         #expect(run.exit() == .exited(0))
-        #expect(run.process.stdout == "222333\n")
+        #expect(run.process.standardOutput == "222333\n")
     }
 
     @Test func controlRReadsTheCodeBackAsOneGroupedUnit() throws {
@@ -61,7 +61,7 @@ struct PromptEndToEndTests {
         #expect(readback.text.contains("6"))
         run.type("\r")
         #expect(run.exit() == .exited(0))
-        #expect(run.process.stdout == "985391\n")
+        #expect(run.process.standardOutput == "985391\n")
     }
 
     @Test func enterOnAnIncompleteCodeSaysWhatIsMissing() throws {
@@ -70,7 +70,7 @@ struct PromptEndToEndTests {
         #expect(run.waitForEvent("incomplete"))
         run.type([0x1b])
         #expect(run.exit() == .exited(130))
-        #expect(run.process.stdout == "")
+        #expect(run.process.standardOutput == "")
     }
 
     @Test func rejectedCharacterLeavesTheFieldUnchanged() throws {
@@ -79,7 +79,7 @@ struct PromptEndToEndTests {
         #expect(run.waitForEvent("reject"))
         run.type("5391")
         #expect(run.exit() == .exited(0))
-        #expect(run.process.stdout == "985391\n")
+        #expect(run.process.standardOutput == "985391\n")
     }
 
     @Test func arrowAndFunctionKeysChangeNothing() throws {
@@ -88,14 +88,14 @@ struct PromptEndToEndTests {
         run.type("\u{1b}[A\u{1b}[D\u{1b}OP\u{1b}[15~\u{1b}[1;5C")
         run.type("5391")
         #expect(run.exit() == .exited(0))
-        #expect(run.process.stdout == "985391\n")
+        #expect(run.process.standardOutput == "985391\n")
     }
 
     @Test func bracketedPasteOfAnSMSTakesTheCode() throws {
         let run = try PromptRun([])
         run.type("\u{1b}[200~Your code is G-123456. Do not share it.\u{1b}[201~")
         #expect(run.exit() == .exited(0))
-        #expect(run.process.stdout == "123456\n")
+        #expect(run.process.standardOutput == "123456\n")
         let events = run.logEntries().map(\.event)
         #expect(events.filter { $0 == "digit" }.isEmpty, "a paste is announced once, not per character: \(events)")
     }
@@ -106,7 +106,7 @@ struct PromptEndToEndTests {
         #expect(run.waitForEvent("reject"))
         run.type("654321")
         #expect(run.exit() == .exited(0))
-        #expect(run.process.stdout == "654321\n")
+        #expect(run.process.standardOutput == "654321\n")
     }
 
     @Test func escapeAloneCancels() throws {
@@ -114,7 +114,7 @@ struct PromptEndToEndTests {
         run.type("12")
         run.type([0x1b])
         #expect(run.exit() == .exited(130))
-        #expect(run.process.stdout == "")
+        #expect(run.process.standardOutput == "")
         #expect(run.terminalRestored)
         #expect(run.logEntries().last?.event == "cancel")
     }
@@ -137,7 +137,7 @@ struct PromptEndToEndTests {
             let run = try PromptRun(["--mask"])
             run.type(code)
             #expect(run.exit() == .exited(0))
-            #expect(run.process.stdout == code + "\n")
+            #expect(run.process.standardOutput == code + "\n")
             return (run.logEntries().map { "\($0.event): \($0.text)" }, run.process.screen)
         }
         let first = try session("987987")
@@ -153,7 +153,7 @@ struct PromptEndToEndTests {
         let run = try PromptRun(["--charset", "alnum", "--length", "4"])
         run.type("ab1c")
         #expect(run.exit() == .exited(0))
-        #expect(run.process.stdout == "AB1C\n")
+        #expect(run.process.standardOutput == "AB1C\n")
     }
 
     @Test func promptArgumentBecomesTheLabel() throws {
@@ -185,7 +185,7 @@ struct PromptEndToEndTests {
         run.type([0x7f])
         run.type("85391")
         #expect(run.exit() == .exited(0))
-        #expect(run.process.stdout == "985391\n")
+        #expect(run.process.standardOutput == "985391\n")
         #expect(!run.process.screen.contains("\u{1b}"), "escape sequence on a dumb terminal: \(run.process.screen.debugDescription)")
     }
 
@@ -202,15 +202,15 @@ struct PromptEndToEndTests {
     @Test func usageErrorExits64() throws {
         let run = try PromptRun(["--length", "13"], ready: nil)
         #expect(run.exit() == .exited(64))
-        #expect(run.process.stdout == "")
+        #expect(run.process.standardOutput == "")
     }
 
     @Test func noTerminalExits74WithOneLine() throws {
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--speech", "none"], environment: PromptRun.environment(),
-            terminal: .none)
+            terminal: false)
         #expect(process.waitForExit(deadline: .seconds(10)) == .exited(74))
-        #expect(process.stdout == "")
-        #expect(process.stderr.contains("no terminal"))
+        #expect(process.standardOutput == "")
+        #expect(process.standardErrorText.contains("no terminal"))
     }
 }

@@ -38,7 +38,7 @@ final class PromptRun {
         fullArguments += ["--speech-log", logPath]
         process = try PseudoTerminalProcess(
             executable: Self.binary, arguments: fullArguments, environment: environment)
-        attributesBefore = process.slaveAttributes()
+        attributesBefore = process.attributesAtStart
         if let ready {
             let shown = process.waitForScreen(containing: ready, deadline: .seconds(10))
             #expect(shown, "the prompt never showed \(ready); screen: \(process.screen)", sourceLocation: sourceLocation)
@@ -86,7 +86,7 @@ final class PromptRun {
     }
 
     /// Waits (bounded) for the prompt to exit; nil if it did not.
-    func exit(deadline: Duration = .seconds(10)) -> PseudoTerminalProcess.ExitStatus? {
+    func exit(deadline: Duration = .seconds(10)) -> ExitStatus? {
         process.waitForExit(deadline: deadline)
     }
 
