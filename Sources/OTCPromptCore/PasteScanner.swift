@@ -27,18 +27,23 @@ public struct PasteScanner: Sendable {
     public let charset: CodeCharset
     public let length: Int
 
-    /// The first `length` allowed characters.
-    private var leadingCharacters: [Character] = []
+    /// The first `length` allowed characters (each one scalar: scanning is by scalar).
+    private var leadingCharacters: [Unicode.Scalar] = []
     /// Allowed characters seen, counted up to `length + 1`.
     private var allowedCount = 0
     /// False once a character that is neither allowed nor dropped by normalisation was seen.
     private var everythingAllowed = true
     private var candidates = PasteCandidates()
+    /// Precomputed from `charset` for the per-scalar fast path.
+    private let takesASCIIFastPath: Bool
+    private let allowsLetters: Bool
 
     public init(charset: CodeCharset, length: Int) {
         self.charset = charset
         self.length = max(0, length)
         self.candidates = PasteCandidates(length: self.length)
+        self.takesASCIIFastPath = charset != .any
+        self.allowsLetters = charset == .alnum
     }
 
     /// Decides what `text`, pasted whole, contributes to a field of this charset and length.
@@ -51,23 +56,29 @@ public struct PasteScanner: Sendable {
     /// Scans the next piece of the paste.
     public mutating func scan(_ text: String) {
         for unicodeScalar in text.unicodeScalars {
-            if unicodeScalar.isASCII, charset != .any {
-                scanASCII(UInt8(unicodeScalar.value))
+            let value = unicodeScalar.value
+            if !takesASCIIFastPath {
+                scanThroughCharset(unicodeScalar)
+            } else if value < 0x80 {
+                scanASCII(UInt8(value))
+            } else if (0xFF01...0xFF5E).contains(value) {
+                scanASCII(UInt8(value - 0xFF01 + 0x21))  // full-width ASCII, as CodeCharset.foldFullWidth
             } else {
-                scan(Character(unicodeScalar))
+                scanSeparatorOrReject(unicodeScalar)  // nothing else non-ASCII is a digit or A–Z
             }
         }
     }
 
-    /// The common case without building a `Character`: the same verdicts as `charset.accept`.
+    /// The digits and alnum charsets without building a `Character`: the same verdicts as
+    /// `charset.accept`, and fast enough for a paste of many megabytes.
     private mutating func scanASCII(_ byte: UInt8) {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            accept(Character(Unicode.Scalar(byte)))
-        case UInt8(ascii: "A")...UInt8(ascii: "Z") where charset == .alnum:
-            accept(Character(Unicode.Scalar(byte)))
-        case UInt8(ascii: "a")...UInt8(ascii: "z") where charset == .alnum:
-            accept(Character(Unicode.Scalar(byte - 0x20)))
+            accept(Unicode.Scalar(byte))
+        case UInt8(ascii: "A")...UInt8(ascii: "Z") where allowsLetters:
+            accept(Unicode.Scalar(byte))
+        case UInt8(ascii: "a")...UInt8(ascii: "z") where allowsLetters:
+            accept(Unicode.Scalar(byte - 0x20))
         case 0x09, 0x0A, 0x0B, 0x0C, 0x0D:
             candidates.separator(joins: false)
         case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."):
@@ -77,26 +88,29 @@ public struct PasteScanner: Sendable {
         }
     }
 
-    private mutating func scan(_ character: Character) {
-        let folded = CodeCharset.foldFullWidth(character)
-        switch PasteSeparator(folded) {
-        case .joining:
-            candidates.separator(joins: true)
-            return
-        case .breaking:
-            candidates.separator(joins: false)
-            return
-        case nil:
-            break
-        }
-        if let accepted = charset.accept(folded) {
-            accept(accepted)
-        } else {
-            reject()
+    /// A scalar that is not a digit or letter of the charset: dropped if a separator, else not allowed.
+    private mutating func scanSeparatorOrReject(_ scalar: Unicode.Scalar) {
+        switch PasteSeparator(scalar) {
+        case .joining: candidates.separator(joins: true)
+        case .breaking: candidates.separator(joins: false)
+        case nil: reject()
         }
     }
 
-    private mutating func accept(_ character: Character) {
+    /// The general path, for the `any` charset: normalise, then ask the charset.
+    private mutating func scanThroughCharset(_ scalar: Unicode.Scalar) {
+        let folded = CodeCharset.foldFullWidth(Character(scalar))
+        let foldedScalar = folded.unicodeScalars.first ?? scalar
+        if PasteSeparator(foldedScalar) == nil, let accepted = charset.accept(folded)?.unicodeScalars,
+            accepted.count == 1, let only = accepted.first
+        {
+            accept(only)
+        } else {
+            scanSeparatorOrReject(foldedScalar)
+        }
+    }
+
+    private mutating func accept(_ character: Unicode.Scalar) {
         if allowedCount < length { leadingCharacters.append(character) }
         allowedCount = min(allowedCount + 1, length + 1)
         candidates.allowed(character)
@@ -113,9 +127,11 @@ public struct PasteScanner: Sendable {
         finished.separator(joins: false)
         let candidate = finished.onlyCandidate
         if everythingAllowed, allowedCount > 0 {
-            guard allowedCount > length, finished.hasCandidates else { return .characters(leadingCharacters) }
+            guard allowedCount > length, finished.hasCandidates else {
+                return .characters(leadingCharacters.map(Character.init))
+            }
         }
-        return candidate.map(PasteResult.extracted) ?? .rejected
+        return candidate.map { .extracted($0.map(Character.init)) } ?? .rejected
     }
 
     /// How many characters the scanner holds right now; never more than `5 * length`.
@@ -131,8 +147,7 @@ enum PasteSeparator {
     /// A tab or line break: dropped, but it ends a group.
     case breaking
 
-    init?(_ character: Character) {
-        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return nil }
+    init?(_ scalar: Unicode.Scalar) {
         switch scalar.value {
         case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
             self = .breaking
@@ -153,11 +168,11 @@ struct PasteCandidates: Sendable {
     let length: Int
 
     /// The run of allowed characters being read, up to `length + 1` of them.
-    private var run: [Character] = []
+    private var run: [Unicode.Scalar] = []
     private var runCount = 0
     /// The runs just before `run`, each joined to the next by one separator, totalling less than
     /// `length` (a longer chain can no longer be part of a candidate).
-    private var joinedRuns: [[Character]] = []
+    private var joinedRuns: [[Unicode.Scalar]] = []
     private var joinedCount = 0
     /// True right after a run ended on a joining separator.
     private var awaitsJoinedRun = false
@@ -169,7 +184,7 @@ struct PasteCandidates: Sendable {
         self.length = length
     }
 
-    mutating func allowed(_ character: Character) {
+    mutating func allowed(_ character: Unicode.Scalar) {
         if runCount == 0, !awaitsJoinedRun { clearJoinedRuns() }
         awaitsJoinedRun = false
         if runCount <= length { run.append(character) }
@@ -188,7 +203,7 @@ struct PasteCandidates: Sendable {
     }
 
     /// The one candidate, preferring those with a digit; nil when there is none or several.
-    var onlyCandidate: [Character]? {
+    var onlyCandidate: [Unicode.Scalar]? {
         withDigit.isPresent ? withDigit.only : lettersOnly.only
     }
 
@@ -226,12 +241,13 @@ struct PasteCandidates: Sendable {
     }
 
     private mutating func clearJoinedRuns() {
+        guard !joinedRuns.isEmpty else { return }  // the common case in prose: keep it cheap
         joinedRuns.removeAll(keepingCapacity: true)
         joinedCount = 0
     }
 
-    private mutating func record(_ candidate: [Character]) {
-        if candidate.contains(where: { $0.isNumber }) {
+    private mutating func record(_ candidate: [Unicode.Scalar]) {
+        if candidate.contains(where: { Character($0).isNumber }) {
             withDigit.record(candidate)
         } else {
             lettersOnly.record(candidate)
@@ -241,14 +257,14 @@ struct PasteCandidates: Sendable {
 
 /// The first candidate of one kind and whether a different one followed.
 struct CandidateSlot: Sendable {
-    private var first: [Character]?
+    private var first: [Unicode.Scalar]?
     private var isAmbiguous = false
 
     var isPresent: Bool { first != nil }
-    var only: [Character]? { isAmbiguous ? nil : first }
+    var only: [Unicode.Scalar]? { isAmbiguous ? nil : first }
     var retainedCharacterCount: Int { first?.count ?? 0 }
 
-    mutating func record(_ candidate: [Character]) {
+    mutating func record(_ candidate: [Unicode.Scalar]) {
         if let first {
             if first != candidate { isAmbiguous = true }
         } else {

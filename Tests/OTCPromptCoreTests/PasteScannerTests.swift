@@ -143,3 +143,18 @@ struct PasteScannerStreamingTests {
         #expect(scanner.result == .extracted(chars("123456")))
     }
 }
+
+@Suite("PasteScanner: agrees with CodeCharset")
+struct PasteScannerCharsetAgreementTests {
+    @Test("a one-character paste is accepted exactly when the charset accepts it (every BMP scalar)",
+        arguments: [CodeCharset.digits, .alnum])
+    func everyScalar(charset: CodeCharset) {
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let character = Character(scalar)
+            let expected = charset.accept(character).map { PasteResult.characters([$0]) } ?? .rejected
+            let verdict = PasteScanner.scan(String(character), charset: charset, length: 6)
+            if verdict != expected { Issue.record("U+\(String(value, radix: 16)): \(verdict), expected \(expected)") }
+        }
+    }
+}
