@@ -1,20 +1,131 @@
 /// Turns raw terminal bytes into `Key`s. Pure and incremental: bytes may arrive split across
-/// reads at any point (inside a UTF-8 character, an escape sequence or a paste marker).
+/// reads at any point (inside a UTF-8 character, an escape sequence or a paste marker), and the
+/// keys are the same however the bytes were split (only the sizes of `.pasteText` pieces differ).
 ///
-/// STUB: replaced by the full decoder.
+/// Garbage never costs a later key: an invalid byte or a broken sequence becomes `.ignored` and
+/// decoding starts again on the byte that broke it; after `flush()` the decoder is back at rest
+/// (unless a paste is open, which only its end marker closes).
 public struct KeyDecoder: Sendable {
+    /// The longest parameter-and-intermediate part of an escape sequence that is still waited for.
+    public static let maximumSequenceLength = 32
+
+    /// What the bytes held so far have started.
+    enum Pending: Equatable, Sendable {
+        case nothing
+        /// ESC, not yet known to be alone.
+        case escape
+        /// ESC [ (CSI) or ESC O (SS3) and its parameters so far, in `sequenceBody`.
+        case sequence(introducer: UInt8)
+        /// ESC and the start of a non-ASCII character (Alt plus a letter like é): discarded whole.
+        case altCharacter
+    }
+
+    var pending = Pending.nothing
+    var sequenceBody: [UInt8] = []
+    var sequenceHasIntermediate = false
+    var scalar = UTF8ScalarAssembler()
+    /// A CR was the last byte: an LF right after it is the same Enter.
+    var lineFeedEndsEnter = false
+
+    var isPasting = false
+    /// How many bytes of the end marker ESC [ 2 0 1 ~ the last paste bytes matched (held back).
+    var endMarkerMatched = 0
+    /// Paste text decoded from the current feed, not yet emitted.
+    var pasteBytes: [UInt8] = []
+
     public init() {}
 
     /// Decodes `bytes`, returning every key they complete. Bytes that may begin a longer
     /// sequence are held until the next call.
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
-        bytes.map { .character(Character(Unicode.Scalar($0))) }
+        if let keys = bytes.withContiguousStorageIfAvailable({ decode($0) }) { return keys }
+        return Array(bytes).withUnsafeBufferPointer { decode($0) }
     }
 
-    /// True while a lone Esc, or an escape sequence that is not yet complete, is held. The caller
-    /// waits the Esc delay for more bytes and calls `flush()` if none arrive.
-    public var isAwaitingMoreBytes: Bool { false }
+    /// True while a lone Esc, an escape sequence or a UTF-8 character that is not yet complete
+    /// is held. The caller waits the Esc delay for more bytes and calls `flush()` if none arrive.
+    /// False inside a paste: a paste only ends with its end marker.
+    public var isAwaitingMoreBytes: Bool {
+        !isPasting && (pending != .nothing || scalar.isAssembling)
+    }
 
-    /// Gives up waiting: a held lone Esc becomes `.escape`, a truncated sequence `.ignored`.
-    public mutating func flush() -> [Key] { [] }
+    /// Gives up waiting: a held lone Esc becomes `.escape`, a truncated sequence or character
+    /// `.ignored`. Inside a paste it does nothing: the paste continues.
+    public mutating func flush() -> [Key] {
+        lineFeedEndsEnter = false
+        guard !isPasting else { return [] }
+        defer {
+            pending = .nothing
+            scalar.reset()
+        }
+        switch pending {
+        case .escape: return [.escape]
+        case .sequence, .altCharacter: return [.ignored]
+        case .nothing: return scalar.isAssembling ? [.ignored] : []
+        }
+    }
+
+    private mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [Key] {
+        var keys: [Key] = []
+        var index = 0
+        while index < bytes.count {
+            if isPasting {
+                index = decodePaste(bytes, from: index, into: &keys)
+            } else if decodeKeyByte(bytes[index], into: &keys) {
+                index += 1
+            }
+        }
+        emitPasteText(into: &keys)
+        return keys
+    }
+
+    /// Decodes one byte outside a paste. Returns false when the byte broke a held sequence and
+    /// must be decoded again from rest (the sequence was emitted as `.ignored` or `.escape`).
+    private mutating func decodeKeyByte(_ byte: UInt8, into keys: inout [Key]) -> Bool {
+        let followsCarriageReturn = lineFeedEndsEnter
+        lineFeedEndsEnter = false
+        switch pending {
+        case .escape: return decodeAfterEscape(byte, into: &keys)
+        case .sequence(let introducer): return decodeSequence(byte, introducer: introducer, into: &keys)
+        case .altCharacter: return decodeAltCharacter(byte, into: &keys)
+        case .nothing: break
+        }
+        if scalar.isAssembling || byte >= 0x80 {
+            return decodeNonASCII(byte, into: &keys)
+        }
+        switch byte {
+        case 0x1B: pending = .escape
+        case 0x0D:
+            keys.append(.submit)
+            lineFeedEndsEnter = true
+        case 0x0A:
+            if !followsCarriageReturn { keys.append(.submit) }
+        case 0x7F, 0x08: keys.append(.backspace)
+        case 0x15: keys.append(.clearField)
+        case 0x12: keys.append(.readBack)
+        case 0x03: keys.append(.interrupt)
+        case 0x04: keys.append(.endOfInput)
+        case 0x14: keys.append(.timeLeft)
+        case 0x0C: keys.append(.redraw)
+        case 0x00..<0x20: keys.append(.ignored)
+        default: keys.append(.character(Character(Unicode.Scalar(byte))))
+        }
+        return true
+    }
+
+    private mutating func decodeNonASCII(_ byte: UInt8, into keys: inout [Key]) -> Bool {
+        switch scalar.consume(byte) {
+        case .needsMore: return true
+        case .scalar(let value):
+            let isC1Control = (0x80...0x9F).contains(value.value)
+            keys.append(isC1Control ? .ignored : .character(Character(value)))
+            return true
+        case .invalid:
+            keys.append(.ignored)
+            return true
+        case .truncatedBeforeByte:
+            keys.append(.ignored)
+            return false
+        }
+    }
 }
