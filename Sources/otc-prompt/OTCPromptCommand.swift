@@ -1,5 +1,6 @@
 import ArgumentParser
 import OTCPromptCore
+import OTCPromptTerminal
 
 /// The command line: options in, a `PromptProgram` run, an exit status out.
 @main

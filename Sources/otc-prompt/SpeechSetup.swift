@@ -16,36 +16,44 @@ struct SpeechSetup {
         mode: SpeechMode, voice: SpeechOptions, audioFile: String?, terminal: Terminal, logPath: String?,
         elapsed: @escaping () -> Duration
     ) throws {
-        var notices: [String] = []
-        let textBackend = { TextSpeechBackend(writeLine: { terminal.write($0 + "\r\n") }) }
-        var base: any SpeechBackend
-        var isText = false
-        switch (mode, audioFile) {
-        case (.none, nil):
-            base = SilentSpeechBackend()
-        case (.text, nil):
-            base = textBackend()
-            isText = true
-        case (_, let audioFile):
-            let output: SpeechOutput = audioFile.map { .file(path: $0) } ?? .device
-            do {
-                base = try EspeakSpeechBackend(options: voice, output: output)
-            } catch SpeechError.noAudioDevice {
-                notices.append("speech unavailable: no audio device; announcements shown as text")
-                base = textBackend()
-                isText = true
-            }
-        }
+        let chosen = try Self.chooseBackend(mode: mode, voice: voice, audioFile: audioFile, terminal: terminal)
+        isText = chosen.isText
+        notices = chosen.notice.map { [$0] } ?? []
         if let logPath {
             let log = try SpeechLogFile(path: logPath)
-            base = LoggedSpeechBackend(wrapping: base) { announcement in
+            backend = LoggedSpeechBackend(wrapping: chosen.backend) { announcement in
                 let (seconds, attoseconds) = elapsed().components
                 let milliseconds = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
                 log.append(line: SpeechLogEntry(announcement, milliseconds: milliseconds).jsonLine)
             }
+        } else {
+            backend = chosen.backend
         }
-        self.backend = base
-        self.isText = isText
-        self.notices = notices
+    }
+
+    /// espeak-ng for `--speech espeak` or `--audio-file`; text lines when there is no audio device.
+    private static func chooseBackend(
+        mode: SpeechMode, voice: SpeechOptions, audioFile: String?, terminal: Terminal
+    ) throws -> (backend: any SpeechBackend, isText: Bool, notice: String?) {
+        let text = TextSpeechBackend(writeLine: { terminal.write($0 + "\r\n") })
+        if audioFile == nil {
+            switch mode {
+            case .none: return (SilentSpeechBackend(), false, nil)
+            case .text: return (text, true, nil)
+            case .espeak: break
+            }
+        }
+        let output: SpeechOutput = audioFile.map { .file(path: $0) } ?? .device
+        let result: Result<EspeakSpeechBackend, SpeechError> = Result { () throws(SpeechError) in
+            try EspeakSpeechBackend(options: voice, output: output)
+        }
+        switch result {
+        case .success(let espeak):
+            return (espeak, false, nil)
+        case .failure(.noAudioDevice):
+            return (text, true, "speech unavailable: no audio device; announcements shown as text")
+        case .failure(let error):
+            throw error
+        }
     }
 }

@@ -1,21 +1,11 @@
 import OTCPromptCore
+import OTCPromptTestSupport
 import Testing
 
 /// A seeded generator, so that every run tests the same streams and a failure can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Byte streams biased towards what breaks decoders: sequence fragments, paste markers,
 /// UTF-8 leads and continuations, controls, and plain random bytes.
-func randomStream(count: Int, using random: inout SplitMix64, allowingEscape: Bool = true) -> [UInt8] {
+func randomStream(count: Int, using random: inout SeededRandom, allowingEscape: Bool = true) -> [UInt8] {
     let fragments: [[UInt8]] = [
         Array("\u{1B}[200~".utf8), Array("\u{1B}[201~".utf8), Array("\u{1B}[".utf8), Array("\u{1B}O".utf8),
         [0x1B], Array("[201".utf8), Array("1;5".utf8), [0x0D, 0x0A], [0xE2, 0x82, 0xAC], [0xC3], [0x82],
@@ -33,7 +23,7 @@ func randomStream(count: Int, using random: inout SplitMix64, allowingEscape: Bo
 }
 
 /// Cuts `stream` into random pieces, empty ones included.
-func randomPieces(of stream: [UInt8], using random: inout SplitMix64) -> [[UInt8]] {
+func randomPieces(of stream: [UInt8], using random: inout SeededRandom) -> [[UInt8]] {
     var pieces: [[UInt8]] = []
     var start = 0
     while start < stream.count {
@@ -57,7 +47,7 @@ let completeKeys: [(bytes: [UInt8], keys: [Key])] = [
 struct InputPropertyTests {
     @Test("any byte stream decodes to the same keys however it is cut into reads")
     func chunkingDoesNotMatter() {
-        var random = SplitMix64(state: 0x5EED_0001)
+        var random = SeededRandom(seed: 0x5EED_0001)
         for _ in 0..<2000 {
             let stream = randomStream(count: Int.random(in: 0...80, using: &random), using: &random)
             let whole = decodeWhole(stream)
@@ -71,7 +61,7 @@ struct InputPropertyTests {
     /// garbage, in the same read, decodes exactly as it would alone.
     @Test("a complete key right after garbage without ESC is never lost")
     func keyAfterGarbageWithoutEscape() {
-        var random = SplitMix64(state: 0x5EED_0002)
+        var random = SeededRandom(seed: 0x5EED_0002)
         for _ in 0..<3000 {
             let garbage = randomStream(count: Int.random(in: 0...40, using: &random), using: &random, allowingEscape: false)
             let key = completeKeys.randomElement(using: &random)!
@@ -86,7 +76,7 @@ struct InputPropertyTests {
     /// unterminated paste start keeps the decoder busy (by design: a paste ends with its marker).
     @Test("after garbage and the Esc-delay flush, the next key is never lost")
     func keyAfterGarbageAndFlush() {
-        var random = SplitMix64(state: 0x5EED_0003)
+        var random = SeededRandom(seed: 0x5EED_0003)
         let pasteStart = Array("\u{1B}[200~".utf8)
         var tried = 0
         for _ in 0..<3000 {
@@ -105,7 +95,7 @@ struct InputPropertyTests {
 
     @Test("the paste scanner stays within its window and gives well-formed verdicts on random Unicode")
     func scannerBoundsAndVerdicts() {
-        var random = SplitMix64(state: 0x5EED_0004)
+        var random = SeededRandom(seed: 0x5EED_0004)
         let alphabet: [Unicode.Scalar] = Array("0123456789abcXYZ -.\t\n:#,".unicodeScalars) + [
             "\u{00A0}", "\u{3000}", "\u{2013}", "\u{FF11}", "\u{FF21}", "\u{FF0E}", "\u{1B}", "\u{0301}", "é", "😀",
         ]
@@ -150,7 +140,7 @@ struct InputPropertyTests {
 
     @Test("decoded random streams fed to a scanner: paste text is all the scanner ever holds, bounded")
     func decoderIntoScanner() {
-        var random = SplitMix64(state: 0x5EED_0005)
+        var random = SeededRandom(seed: 0x5EED_0005)
         for _ in 0..<500 {
             let stream = randomStream(count: 200, using: &random)
             var decoder = KeyDecoder()

@@ -1,3 +1,4 @@
+import OTCPromptTestSupport
 import Testing
 
 @testable import OTCPromptCore
@@ -47,14 +48,14 @@ import Testing
         return driver.speech.spoken
     }
 
-    static func randomCode(length: Int, charset: CodeCharset, using random: inout SplitMix64) -> [Character] {
+    static func randomCode(length: Int, charset: CodeCharset, using random: inout SeededRandom) -> [Character] {
         let alphabet = Array(charset == .digits ? "0123456789" : "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         return (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
     }
 
     @Test(arguments: Language.allCases, [CodeCharset.digits, .alnum])
     func twoCodesTypedAlikeSoundTheSame(language: Language, charset: CodeCharset) {
-        var random = SplitMix64(seed: charset == .digits ? 1 : 2)
+        var random = SeededRandom(seed: charset == .digits ? 1 : 2)
         for round in 0..<300 {
             let length = 1 + round % 12
             let configuration = PromptConfiguration(

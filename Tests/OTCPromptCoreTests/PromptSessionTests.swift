@@ -1,3 +1,4 @@
+import OTCPromptTestSupport
 import Testing
 
 @testable import OTCPromptCore
@@ -268,7 +269,7 @@ import Testing
     /// the first), and submit or cancel comes last.
     @Test(arguments: Language.allCases)
     func everyKeyMakesAtMostOneAnnouncement(language: Language) {
-        var random = SplitMix64(seed: 7)
+        var random = SeededRandom(seed: 7)
         let keys: [Key] = [
             .character("1"), .character("7"), .character("x"), .character("?"), .backspace, .clearField,
             .readBack, .submit, .redraw, .timeLeft, .ignored, .endOfInput, .pasteBegan, .pasteText("12"),

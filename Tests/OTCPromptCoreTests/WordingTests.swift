@@ -1,3 +1,4 @@
+import OTCPromptTestSupport
 import Testing
 
 @testable import OTCPromptCore
@@ -47,7 +48,7 @@ import Testing
     @Test(arguments: Language.allCases, [CodeCharset.digits, .alnum])
     func noTwoCodeCharactersAreEverAdjacent(language: Language, charset: CodeCharset) throws {
         let adjacent = try Regex("[0-9A-Z][0-9A-Z]")
-        var random = SplitMix64(seed: 11)
+        var random = SeededRandom(seed: 11)
         for round in 0..<400 {
             let length = 1 + round % 9
             var driver = SessionDriver(

@@ -138,7 +138,7 @@ struct PromptEndToEndTests {
             run.type(code)
             #expect(run.exit() == .exited(0))
             #expect(run.process.standardOutput == code + "\n")
-            return (run.logEntries().map { "\($0.event): \($0.text)" }, run.process.screen)
+            return (run.logEntries().map { "\($0.event): \($0.text)" }, visibleText(run.process.screen))
         }
         let first = try session("987987")
         let second = try session("789789")

@@ -86,7 +86,7 @@ final class PromptRun {
     }
 
     /// Waits (bounded) for the prompt to exit; nil if it did not.
-    func exit(deadline: Duration = .seconds(10)) -> ExitStatus? {
+    func exit(deadline: Duration = .seconds(10)) -> OTCPromptTestSupport.ExitStatus? {
         process.waitForExit(deadline: deadline)
     }
 
@@ -110,4 +110,19 @@ func sameAttributes(_ a: termios, _ b: termios) -> Bool {
     var b = b
     return a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_cflag == b.c_cflag && a.c_lflag == b.c_lflag
         && withUnsafeBytes(of: &a.c_cc) { x in withUnsafeBytes(of: &b.c_cc) { y in x.elementsEqual(y) } }
+}
+
+/// What a person sees of `screen`: the text without escape sequences (whose parameters are digits too).
+func visibleText(_ screen: String) -> String {
+    var visible = ""
+    var scalars = screen.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+        guard scalar == "\u{1b}" else {
+            visible.unicodeScalars.append(scalar)
+            continue
+        }
+        guard let introducer = scalars.next(), introducer == "[" else { continue }
+        while let byte = scalars.next(), !(0x40...0x7E).contains(byte.value) {}
+    }
+    return visible
 }
