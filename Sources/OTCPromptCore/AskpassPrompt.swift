@@ -35,7 +35,8 @@ public struct AskpassPrompt: Equatable, Sendable {
     /// (SSH_ASKPASS_PROMPT=confirm); a new host's key must be accepted with an explicit "y".
     public var enterAnswersYes: Bool
 
-    public init(kind: Kind, label: String, origin: String? = nil, details: [String] = [], enterAnswersYes: Bool = false) {
+    public init(kind: Kind, label: String, origin: String? = nil, details: [String] = [], enterAnswersYes: Bool = false)
+    {
         self.kind = kind
         self.label = label
         self.origin = origin
@@ -111,7 +112,8 @@ struct PromptWords {
     let words: [String]
 
     init(_ text: String) {
-        words = Self.unquoted(text.lowercased()).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        words = Self.unquoted(text.lowercased()).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(
+            String.init)
     }
 
     /// Decided in this order, the first that matches: the prompt names a one-time password ("One-time password",

@@ -108,7 +108,9 @@ extension Preferences {
     /// espeak-ng voice names are short, printable and without spaces ("en-us", "pt-br", "mb-en1", "en+f3").
     private static func isVoiceName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 64
-            && name.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
+            && name.unicodeScalars.allSatisfy {
+                $0.value > 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value)
+            }
     }
 }
 

@@ -44,7 +44,9 @@ extension Preferences {
         guard let text else {
             let named = environment["OTC_PROMPT_CONFIG"].map { !$0.isEmpty } ?? false
             let problems =
-                named ? [PreferenceProblem(source: source, line: nil, message: "no such file (OTC_PROMPT_CONFIG); ignored")] : []
+                named
+                ? [PreferenceProblem(source: source, line: nil, message: "no such file (OTC_PROMPT_CONFIG); ignored")]
+                : []
             return (Preferences(), problems)
         }
         return parse(text, source: source)

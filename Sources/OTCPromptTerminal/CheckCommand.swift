@@ -1,9 +1,10 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Dispatch
 
 /// How a `--check` command ended.
 public enum CheckResult: Equatable, Sendable {

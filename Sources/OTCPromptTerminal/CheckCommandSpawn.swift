@@ -1,9 +1,10 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Dispatch
 
 /// The system calls behind `CheckCommand.start`: pipes, posix_spawn, feeding standard input.
 extension CheckCommand {
@@ -30,7 +31,7 @@ extension CheckCommand {
             close(fds[index])
             fds[index] = moved
             if moved < 0 {
-                fds.filter { $0 >= 0 }.forEach { close($0) }
+                for fd in fds where fd >= 0 { close(fd) }
                 throw CheckCommandError(call: "fcntl", code: code)
             }
         }
@@ -74,11 +75,11 @@ extension CheckCommand {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
 
         let arguments = ["/bin/sh", "-c", command].map(cString) + [nil]
-        defer { arguments.forEach { free($0) } }
+        defer { for argument in arguments { free(argument) } }
         let environmentStrings = environment.map {
             $0.map { cString("\($0.key)=\($0.value)") } + [nil]
         }
-        defer { environmentStrings?.forEach { free($0) } }
+        defer { for entry in environmentStrings ?? [] { free(entry) } }
 
         var processID: pid_t = 0
         let code: Int32

@@ -11,7 +11,8 @@ import Testing
     @Test func sshKeyboardInteractiveGoogleAuthenticator() {
         #expect(
             classify("(joe@build.example.org) Verification code: ")
-                == AskpassPrompt(kind: .code, label: "Verification code (joe@build.example.org)", origin: "joe@build.example.org"))
+                == AskpassPrompt(
+                    kind: .code, label: "Verification code (joe@build.example.org)", origin: "joe@build.example.org"))
     }
 
     @Test func plainPamVerificationCode() {
@@ -44,7 +45,9 @@ import Testing
         #expect(classify(text).kind == .secret)
     }
 
-    @Test(arguments: ["Username for 'https://github.com': ", "Username for 'https://token.example': ", "login: ", "Usuário: "])
+    @Test(arguments: [
+        "Username for 'https://github.com': ", "Username for 'https://token.example': ", "login: ", "Usuário: ",
+    ])
     func userNamePromptsAreShownText(text: String) {
         #expect(classify(text).kind == .text)
     }
@@ -79,7 +82,8 @@ import Testing
 
     @Test func sshAskpassPromptConfirmWins() {
         let prompt = classify(
-            "Allow use of key /home/joe/.ssh/id_ed25519?\nKey fingerprint SHA256:abc.", ["SSH_ASKPASS_PROMPT": "confirm"])
+            "Allow use of key /home/joe/.ssh/id_ed25519?\nKey fingerprint SHA256:abc.",
+            ["SSH_ASKPASS_PROMPT": "confirm"])
         #expect(prompt.kind == .confirmation)
         #expect(prompt.enterAnswersYes)
         #expect(prompt.label == "Allow use of key /home/joe/.ssh/id_ed25519?")

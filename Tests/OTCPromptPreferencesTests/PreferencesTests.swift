@@ -185,12 +185,15 @@ private let source = "~/.config/otc-prompt/config"
     }
 
     @Test func readFileIsParsedWithItsDisplayName() {
-        let (preferences, problems) = Preferences.load(environment: ["XDG_CONFIG_HOME": "/home/joe/cfg", "HOME": "/home/joe"]) { _ in
+        let (preferences, problems) = Preferences.load(environment: [
+            "XDG_CONFIG_HOME": "/home/joe/cfg", "HOME": "/home/joe",
+        ]) { _ in
             "lang = \"pt\"\nrate = \"fast\"\n"
         }
         #expect(preferences == Preferences(language: .pt))
-        #expect(problems.map(\.description) == [
-            "otc-prompt: ~/cfg/otc-prompt/config line 2: rate must be a number from 80 to 450; ignored"
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "otc-prompt: ~/cfg/otc-prompt/config line 2: rate must be a number from 80 to 450; ignored"
+            ])
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Testing
 
 @testable import OTCPromptTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Waits for the check as the prompt loop does: poll(2) on its descriptor, then `poll()`; gives up at `seconds`.
 private func result(of check: CheckCommand, within seconds: Int = 10) -> CheckResult? {
@@ -23,7 +24,9 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
     defer { closedir(directory) }
     var members: [pid_t] = []
     while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+        let name = withUnsafeBytes(of: entry.pointee.d_name) {
+            String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
         guard let pid = pid_t(name) else { continue }
         guard let stat = try? ConfigFile.readText(path: "/proc/\(pid)/stat"),
             let close = stat.lastIndex(of: ")")
@@ -71,7 +74,8 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
 
     @Test func theCommandsStdoutGoesToDevNull() throws {
         let check = try CheckCommand.start(
-            command: "echo LEAK; target=$(readlink /proc/$$/fd/1); [ \"$target\" = /dev/null ] || { echo \"stdout is $target\" >&2; exit 1; }",
+            command:
+                "echo LEAK; target=$(readlink /proc/$$/fd/1); [ \"$target\" = /dev/null ] || { echo \"stdout is $target\" >&2; exit 1; }",
             input: "1")
         #expect(result(of: check) == .accepted)
         #expect(check.firstErrorLine == nil)
