@@ -113,6 +113,25 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
         #expect(livingMembers(ofGroup: check.processID).isEmpty)
     }
 
+    @Test func afterStderrClosesTheDescriptorStopsBeingReady() throws {
+        // A command that closes stderr and keeps running must not make the prompt loop spin on end of file.
+        let check = try CheckCommand.start(command: "exec 2>&-; sleep 60", input: "1")
+        defer { check.kill() }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(10))
+        var ready = pollfd(fd: check.descriptor, events: Int16(POLLIN), revents: 0)
+        while Glibc.poll(&ready, 1, 50) == 0, clock.now < deadline {}
+        #expect(check.poll() == nil)
+        ready.revents = 0
+        #expect(Glibc.poll(&ready, 1, 0) == 0)
+    }
+
+    @Test func aBackgroundChildHoldingStderrDoesNotHideTheResult() throws {
+        let check = try CheckCommand.start(command: "sleep 60 & exit 5", input: "1")
+        #expect(result(of: check) == .rejected(status: 5))
+        _ = Glibc.kill(-check.processID, SIGKILL)  // The sleep left behind in the check's group.
+    }
+
     @Test func aCommandThatIgnoresALongInputDoesNotHurtUs() throws {
         let input = String(repeating: "7", count: 1_000_000)
         let check = try CheckCommand.start(command: "exit 0", input: input)
