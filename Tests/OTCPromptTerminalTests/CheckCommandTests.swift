@@ -175,3 +175,46 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
         #expect(line.line == nil)
     }
 }
+
+/// `ConfigFile` lives beside `CheckCommand` in this branch; its tests too (a file of their own once merged).
+@Suite struct ConfigFileTests {
+    /// A new file in /tmp holding `bytes`; its path.
+    private func temporaryFile(_ bytes: [UInt8]) -> String {
+        var template = Array("/tmp/otc-config-test-XXXXXX".utf8CString)
+        let fd = mkstemp(&template)
+        precondition(fd >= 0, "mkstemp failed")
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    @Test func readsAFile() throws {
+        let path = temporaryFile(Array("lang = \"pt\"\n".utf8))
+        defer { unlink(path) }
+        #expect(try ConfigFile.readText(path: path) == "lang = \"pt\"\n")
+    }
+
+    @Test func aMissingFileIsNil() throws {
+        #expect(try ConfigFile.readText(path: "/nonexistent/otc-prompt/config") == nil)
+        #expect(try ConfigFile.readText(path: "/etc/hostname/config") == nil)  // ENOTDIR: a file on the way.
+    }
+
+    @Test func devNullIsAnEmptyConfiguration() throws {
+        #expect(try ConfigFile.readText(path: "/dev/null") == "")
+    }
+
+    @Test func aDirectoryIsRefused() {
+        #expect(throws: ConfigFileError(description: "is a directory, not a file")) {
+            try ConfigFile.readText(path: "/tmp")
+        }
+    }
+
+    @Test func binaryOrHugeFilesAreRefused() {
+        let binary = temporaryFile([0x6C, 0x61, 0xFF, 0xFE])
+        defer { unlink(binary) }
+        #expect(throws: ConfigFileError(description: "is not UTF-8 text")) { try ConfigFile.readText(path: binary) }
+        let huge = temporaryFile([UInt8](repeating: 0x23, count: ConfigFile.maximumSize + 1))
+        defer { unlink(huge) }
+        #expect(throws: ConfigFileError.self) { try ConfigFile.readText(path: huge) }
+    }
+}
