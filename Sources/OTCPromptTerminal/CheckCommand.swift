@@ -10,6 +10,7 @@ import Dispatch
 public enum CheckResult: Equatable, Sendable {
     /// Exit status 0: the code is good.
     case accepted
+    /// Any other exit status (`CheckCommand.unknownStatus` when it could not be read).
     case rejected(status: Int32)
     /// Killed, by `CheckCommand.kill()` (a hung check) or by anything else.
     case killedBySignal(Int32)
@@ -44,6 +45,9 @@ public final class CheckCommand {
     private var errorOpen = true
     private var errorLine = CheckErrorLine()
     private var result: CheckResult?
+
+    /// The status reported when the command's real one could not be read (it was reaped elsewhere).
+    public static let unknownStatus: Int32 = -1
 
     /// How long `kill()` waits after SIGTERM before SIGKILL.
     public static let killGrace: Duration = .milliseconds(300)
@@ -109,6 +113,12 @@ public final class CheckCommand {
         drainErrors()
         var status: Int32 = 0
         let reaped = waitpid(processID, &status, WNOHANG)
+        if reaped < 0, errno == ECHILD {
+            // Reaped by someone else (a SIGCHLD handler with waitpid(-1)): the status is lost, and an unknown
+            // status must never accept a code.
+            result = .rejected(status: Self.unknownStatus)
+            return result
+        }
         guard reaped == processID else { return nil }
         drainErrors()
         result = Self.result(ofWaitStatus: status)
@@ -130,9 +140,10 @@ public final class CheckCommand {
         }
         _ = Glibc.kill(-processID, SIGKILL)
         var status: Int32 = 0
-        while waitpid(processID, &status, 0) < 0, errno == EINTR {}
+        var reaped: pid_t
+        repeat { reaped = waitpid(processID, &status, 0) } while reaped < 0 && errno == EINTR
         drainErrors()
-        result = Self.result(ofWaitStatus: status)
+        result = reaped == processID ? Self.result(ofWaitStatus: status) : .rejected(status: Self.unknownStatus)
     }
 
     /// Whether the shell has ended, without reaping it. The corresponding C function is `waitid` (WNOWAIT).

@@ -148,6 +148,13 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
         #expect(result(of: check) == .accepted)
     }
 
+    @Test func aStatusReapedElsewhereNeverAccepts() throws {
+        let check = try CheckCommand.start(command: "exit 0", input: "1")
+        var status: Int32 = 0
+        #expect(waitpid(check.processID, &status, 0) == check.processID)  // Someone else's waitpid.
+        #expect(result(of: check) == .rejected(status: CheckCommand.unknownStatus))
+    }
+
     @Test func waitStatusesDecode() {
         #expect(CheckCommand.result(ofWaitStatus: 0) == .accepted)
         #expect(CheckCommand.result(ofWaitStatus: 3 << 8) == .rejected(status: 3))
