@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift module.
@@ -42,6 +43,15 @@ let package = Package(
             dependencies: ["OTCPromptCore", "CEspeakNG", "CPCAudio"]
         ),
 
+        // The user's preferences file (TOML): parsed into values, problems reported, never fatal.
+        .target(
+            name: "OTCPromptPreferences",
+            dependencies: [
+                "OTCPromptCore",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+
         // The doubles and harnesses every test shares.
         .target(
             name: "OTCPromptTestSupport",
@@ -55,6 +65,7 @@ let package = Package(
                 "OTCPromptCore",
                 "OTCPromptTerminal",
                 "OTCPromptSpeech",
+                "OTCPromptPreferences",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,6 +77,10 @@ let package = Package(
         .testTarget(
             name: "OTCPromptTerminalTests",
             dependencies: ["OTCPromptTerminal", "OTCPromptTestSupport"]
+        ),
+        .testTarget(
+            name: "OTCPromptPreferencesTests",
+            dependencies: ["OTCPromptPreferences"]
         ),
         .testTarget(
             name: "OTCPromptSpeechTests",

@@ -1,0 +1,195 @@
+/// What an askpass caller (ssh's SSH_ASKPASS, sudo -A, git's GIT_ASKPASS) asks for, read from its prompt text.
+///
+/// Misreading a password prompt as a code prompt would lock the user out (a 6-digit field cannot take a
+/// password), while the reverse still works (a masked free-text field takes a code too), so every doubt
+/// resolves to `.secret`.
+public struct AskpassPrompt: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// A one-time code: the normal code field.
+        case code
+        /// A yes/no question. Yes: print "yes" and exit 0; no: exit 1 with nothing on stdout. ssh reads the
+        /// host-key question's answer as text and SSH_ASKPASS_PROMPT=confirm's from the exit status (where an
+        /// empty or "yes" answer also counts as yes), so this one answer suits both.
+        case confirmation
+        /// Free text, masked, any length, Enter submits: a password, a passphrase, a smart-card or FIDO PIN.
+        case secret
+        /// Free text shown and spoken, Enter submits: a user name is not a secret, and hearing it helps.
+        case text
+        /// SSH_ASKPASS_PROMPT=none: a message only ("Confirm user presence for key …": touch the security key).
+        /// Say it and wait; ssh ends the askpass program when the key has been touched.
+        case notification
+    }
+
+    public var kind: Kind
+    /// The question, trimmed for the field: "(joe@host) Verification code: " → "Verification code (joe@host)".
+    ///
+    /// The origin is kept, after the words, because the user must know where the code is going (a code typed for
+    /// the wrong host is a code given away), and after them so that the words that say what to type come first.
+    public var label: String
+    /// "joe@host" from "(joe@host) …", "sudo" from "[sudo] …"; nil when the prompt names none.
+    public var origin: String?
+    /// The other lines of a multi-line prompt (ssh's host-key question: the host and the key's fingerprint), to
+    /// show and speak before the question.
+    public var details: [String]
+    /// For a confirmation: whether Enter alone means yes. True only when ssh itself takes an empty answer as yes
+    /// (SSH_ASKPASS_PROMPT=confirm); a new host's key must be accepted with an explicit "y".
+    public var enterAnswersYes: Bool
+
+    public init(kind: Kind, label: String, origin: String? = nil, details: [String] = [], enterAnswersYes: Bool = false)
+    {
+        self.kind = kind
+        self.label = label
+        self.origin = origin
+        self.details = details
+        self.enterAnswersYes = enterAnswersYes
+    }
+
+    /// Reads the prompt text an askpass caller passes as its first argument.
+    /// - Parameter environment: SSH_ASKPASS_PROMPT ("confirm" or "none"), set by ssh 8.4 and later.
+    public static func classify(_ text: String, environment: [String: String]) -> AskpassPrompt {
+        // The question is the last line that asks (ends in "?" or ":"); ssh-agent's confirmation asks first
+        // ("Allow use of key …?") and gives the fingerprint after.
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
+        let asking = lines.lastIndex { $0.hasSuffix("?") || $0.hasSuffix(":") } ?? lines.indices.last
+        let question = asking.map { PromptLabel.trimmed(lines[$0]) } ?? ""
+        let details = lines.indices.filter { $0 != asking }.map { lines[$0] }
+        let (origin, words) = splitOrigin(question)
+        let label = origin.map { "\(words) (\($0))" } ?? words
+
+        switch environment["SSH_ASKPASS_PROMPT"] {
+        case "confirm":
+            return AskpassPrompt(
+                kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details,
+                enterAnswersYes: true)
+        case "none":
+            return AskpassPrompt(kind: .notification, label: label, origin: origin, details: details)
+        default:
+            break
+        }
+        // ssh's host-key question arrives without SSH_ASKPASS_PROMPT (it is read as text); its words tell.
+        if PromptWords.asksYesOrNo(question) {
+            return AskpassPrompt(
+                kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details)
+        }
+        return AskpassPrompt(kind: PromptWords(words).kind, label: label, origin: origin, details: details)
+    }
+
+    /// Whether this run is an askpass call rather than `otc-prompt "My label"`: ssh, sudo -A and git run their
+    /// askpass program with the prompt as the only argument, from SSH_ASKPASS, SUDO_ASKPASS or GIT_ASKPASS.
+    ///
+    /// A label given by hand must never be re-read as an askpass prompt ("Bank PIN" would become a secret), so
+    /// one of those variables must name this program, or ssh must have set SSH_ASKPASS_PROMPT.
+    /// - Parameters:
+    ///   - arguments: the command-line arguments after the program's name.
+    ///   - programPath: how this program was run (argv[0]); only its last path component is compared.
+    public static func isAskpassCall(arguments: [String], environment: [String: String], programPath: String) -> Bool {
+        guard arguments.count == 1, let prompt = arguments.first, !prompt.hasPrefix("-") else { return false }
+        if let hint = environment["SSH_ASKPASS_PROMPT"], hint == "confirm" || hint == "none" { return true }
+        let program = lastComponent(programPath)
+        return ["SSH_ASKPASS", "SUDO_ASKPASS", "GIT_ASKPASS"].contains { name in
+            environment[name].map { !program.isEmpty && lastComponent($0) == program } ?? false
+        }
+    }
+
+    private static func lastComponent(_ path: String) -> Substring {
+        path.split(separator: "/").last ?? ""
+    }
+
+    /// "(joe@host) Verification code" → ("joe@host", "Verification code"); "[sudo] password for joe" → ("sudo", …).
+    static func splitOrigin(_ line: String) -> (origin: String?, rest: String) {
+        guard let open = line.first, open == "(" || open == "[" else { return (nil, line) }
+        let close: Character = open == "(" ? ")" : "]"
+        guard let end = line.firstIndex(of: close) else { return (nil, line) }
+        let origin = line[line.index(after: line.startIndex)..<end].trimmingBlanks()
+        let rest = line[line.index(after: end)...].trimmingBlanks()
+        guard !origin.isEmpty, !rest.isEmpty else { return (nil, line) }
+        return (origin, rest)
+    }
+
+    /// "Are you sure you want to continue connecting (yes/no/[fingerprint])?" → "… continue connecting?": the
+    /// prompt's own keys (y, n) replace the typed answers.
+    static func withoutAnswerChoices(_ label: String) -> String {
+        guard let start = label.firstRange(of: "(yes/no") else { return label }
+        guard let end = label[start.upperBound...].firstIndex(of: ")") else { return label }
+        let before = label[..<start.lowerBound].trimmingBlanks()
+        let after = label[label.index(after: end)...].trimmingBlanks()
+        return before + after
+    }
+}
+
+extension StringProtocol {
+    fileprivate func trimmingBlanks() -> String {
+        var text = Substring(self)
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return String(text)
+    }
+
+}
+
+/// A prompt's words, lower-cased, without what its quotes hold: a path, a URL or a key name says nothing about
+/// what is asked ("Username for 'https://token.example'" asks for a user name).
+struct PromptWords {
+    let words: [String]
+
+    init(_ text: String) {
+        words = Self.unquoted(text.lowercased()).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(
+            String.init)
+    }
+
+    /// Decided in this order, the first that matches: the prompt names a one-time password ("One-time password",
+    /// "OTP"); it names a secret (password, passphrase, PIN, passcode, senha): a PIN unlocks a smart card or a
+    /// security key, is reused and may hold letters, so it is a secret, not a code; it names a code ("Verification
+    /// code", "Token", "2FA", "código") but not an access or API token; it asks for a user name; else a secret.
+    var kind: AskpassPrompt.Kind {
+        if Self.oneTime.contains(where: contains) { return .code }
+        if Self.secrets.contains(where: contains) { return .secret }
+        if Self.codes.contains(where: contains), !Self.longLivedTokens.contains(where: contains) { return .code }
+        if Self.userNames.contains(where: contains) { return .text }
+        return .secret
+    }
+
+    /// ssh's host-key questions: "… (yes/no/[fingerprint])?" and "Please type 'yes', 'no' or the fingerprint: ".
+    static func asksYesOrNo(_ text: String) -> Bool {
+        let text = text.lowercased()
+        return text.contains("(yes/no") || (text.contains("'yes'") && text.contains("'no'"))
+    }
+
+    private func contains(_ phrase: [String]) -> Bool {
+        guard !phrase.isEmpty, words.count >= phrase.count else { return false }
+        return (0...(words.count - phrase.count)).contains { words[$0..<($0 + phrase.count)].elementsEqual(phrase) }
+    }
+
+    private static let oneTime: [[String]] = [
+        ["one", "time"], ["onetime"], ["otp"], ["totp"], ["hotp"], ["tokencode"], ["uso", "único"], ["uso", "unico"],
+    ]
+    private static let secrets: [[String]] = [
+        ["password"], ["passphrase"], ["passwd"], ["passcode"], ["pin"], ["secret"], ["senha"], ["palavra", "passe"],
+    ]
+    private static let codes: [[String]] = [
+        ["code"], ["token"], ["verification"], ["2fa"], ["mfa"], ["two", "factor"], ["2", "factor"], ["authenticator"],
+        ["código"], ["codigo"], ["verificação"], ["verificacao"], ["autenticador"], ["dois", "fatores"],
+    ]
+    private static let longLivedTokens: [[String]] = [["access", "token"], ["api", "token"], ["bearer", "token"]]
+    private static let userNames: [[String]] = [
+        ["username"], ["user", "name"], ["user"], ["login"], ["usuário"], ["usuario"], ["utilizador"],
+    ]
+
+    /// The text without quoted spans ('…', "…", ‘…’, “…”); an opening quote that is never closed is an apostrophe.
+    private static func unquoted(_ text: String) -> String {
+        let pairs: [Character: Character] = ["'": "'", "\"": "\"", "‘": "’", "“": "”"]
+        var result = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if let close = pairs[character], let end = text[text.index(after: index)...].firstIndex(of: close) {
+                result.append(" ")
+                index = text.index(after: end)
+                continue
+            }
+            result.append(character)
+            index = text.index(after: index)
+        }
+        return result
+    }
+}

@@ -1,0 +1,142 @@
+import Testing
+
+@testable import OTCPromptCore
+
+/// Prompt strings as the real callers send them, trailing blanks included.
+@Suite struct AskpassPromptTests {
+    private func classify(_ text: String, _ environment: [String: String] = [:]) -> AskpassPrompt {
+        AskpassPrompt.classify(text, environment: environment)
+    }
+
+    @Test func sshKeyboardInteractiveGoogleAuthenticator() {
+        #expect(
+            classify("(joe@build.example.org) Verification code: ")
+                == AskpassPrompt(
+                    kind: .code, label: "Verification code (joe@build.example.org)", origin: "joe@build.example.org"))
+    }
+
+    @Test func plainPamVerificationCode() {
+        #expect(classify("Verification code: ") == AskpassPrompt(kind: .code, label: "Verification code"))
+    }
+
+    @Test(arguments: [
+        "One-time password (OATH) for `joe': ", "Enter OTP: ", "Token code: ", "2FA code: ", "Two-factor code: ",
+        "Authenticator app code:", "Código de verificação: ", "Codigo de verificacao:", "Senha de uso único: ",
+        "(joe@host) One time password: ", "Enter the code from your authenticator app", "Token: ",
+    ])
+    func codePrompts(text: String) {
+        #expect(classify(text).kind == .code)
+    }
+
+    @Test func sudoPassword() {
+        #expect(
+            classify("[sudo] password for joe: ")
+                == AskpassPrompt(kind: .secret, label: "password for joe (sudo)", origin: "sudo"))
+    }
+
+    @Test(arguments: [
+        "Password: ", "(joe@host) Password: ", "Enter passphrase for key '/root/.ssh/id_ed25519': ",
+        "Password for 'https://x@github.com': ", "Enter PIN for ED25519-SK key /home/joe/.ssh/id_ed25519_sk: ",
+        "Enter PIN for 'PIV Card Holder pin (PIV_II)': ", "Passcode or option (1-3): ",
+        "Password or verification code: ", "Personal access token: ", "Enter passphrase for '/home/joe/.ssh/code': ",
+        "Senha: ", "Palavra-passe:", "Anything else at all: ", "",
+    ])
+    func secretPrompts(text: String) {
+        #expect(classify(text).kind == .secret)
+    }
+
+    @Test(arguments: [
+        "Username for 'https://github.com': ", "Username for 'https://token.example': ", "login: ", "Usuário: ",
+    ])
+    func userNamePromptsAreShownText(text: String) {
+        #expect(classify(text).kind == .text)
+    }
+
+    @Test func gitUsernameKeepsTheQuotedHostInTheLabel() {
+        #expect(classify("Username for 'https://github.com': ").label == "Username for 'https://github.com'")
+    }
+
+    @Test func sshHostKeyQuestionIsAConfirmationWithoutTheHint() {
+        let text = """
+            The authenticity of host 'build.example.org (192.0.2.7)' can't be established.
+            ED25519 key fingerprint is SHA256:3uW0xQk7J2r0vC9cVJgk1m1v4c4qG7mH1Xb9Yz0aBcD.
+            This key is not known by any other names.
+            Are you sure you want to continue connecting (yes/no/[fingerprint])? 
+            """
+        let prompt = classify(text)
+        #expect(prompt.kind == .confirmation)
+        #expect(prompt.label == "Are you sure you want to continue connecting?")
+        #expect(prompt.enterAnswersYes == false)
+        #expect(
+            prompt.details == [
+                "The authenticity of host 'build.example.org (192.0.2.7)' can't be established.",
+                "ED25519 key fingerprint is SHA256:3uW0xQk7J2r0vC9cVJgk1m1v4c4qG7mH1Xb9Yz0aBcD.",
+                "This key is not known by any other names.",
+            ])
+    }
+
+    @Test func sshReaskIsAConfirmation() {
+        #expect(classify("Please type 'yes', 'no' or the fingerprint: ").kind == .confirmation)
+        #expect(classify("Please type 'yes' or 'no': ").kind == .confirmation)
+    }
+
+    @Test func sshAskpassPromptConfirmWins() {
+        let prompt = classify(
+            "Allow use of key /home/joe/.ssh/id_ed25519?\nKey fingerprint SHA256:abc.",
+            ["SSH_ASKPASS_PROMPT": "confirm"])
+        #expect(prompt.kind == .confirmation)
+        #expect(prompt.enterAnswersYes)
+        #expect(prompt.label == "Allow use of key /home/joe/.ssh/id_ed25519?")
+        #expect(prompt.details == ["Key fingerprint SHA256:abc."])
+    }
+
+    @Test func sshAskpassPromptNoneIsANotification() {
+        let prompt = classify(
+            "Confirm user presence for key ED25519-SK SHA256:abc", ["SSH_ASKPASS_PROMPT": "none"])
+        #expect(prompt.kind == .notification)
+        #expect(prompt.label == "Confirm user presence for key ED25519-SK SHA256:abc")
+    }
+
+    @Test func anUnknownHintIsIgnored() {
+        #expect(classify("Verification code: ", ["SSH_ASKPASS_PROMPT": "other"]).kind == .code)
+    }
+
+    @Test func quotedNamesAndTheOriginDoNotDecideTheKind() {
+        #expect(classify("(joe@code-server) Password: ").kind == .secret)
+        #expect(classify("(token@host) Username: ").kind == .text)
+    }
+
+    @Test func originNeedsWordsAfterIt() {
+        #expect(AskpassPrompt.splitOrigin("(joe@host)") == (nil, "(joe@host)"))
+        #expect(AskpassPrompt.splitOrigin("(unclosed Password") == (nil, "(unclosed Password"))
+        #expect(AskpassPrompt.splitOrigin("[sudo]   password") == ("sudo", "password"))
+    }
+
+    @Test func askpassCallsAreRecognisedByTheVariableThatNamesUs() {
+        let path = "/usr/local/bin/otc-prompt"
+        #expect(
+            AskpassPrompt.isAskpassCall(
+                arguments: ["(joe@host) Verification code: "], environment: ["SSH_ASKPASS": path], programPath: path))
+        #expect(
+            AskpassPrompt.isAskpassCall(
+                arguments: ["[sudo] password for joe: "], environment: ["SUDO_ASKPASS": "otc-prompt"],
+                programPath: path))
+        #expect(
+            AskpassPrompt.isAskpassCall(
+                arguments: ["Are you sure?"], environment: ["SSH_ASKPASS_PROMPT": "confirm"], programPath: "otc-prompt")
+        )
+    }
+
+    @Test func aLabelGivenByHandIsNotAnAskpassCall() {
+        let path = "/usr/local/bin/otc-prompt"
+        #expect(!AskpassPrompt.isAskpassCall(arguments: ["Bank PIN"], environment: [:], programPath: path))
+        #expect(
+            !AskpassPrompt.isAskpassCall(
+                arguments: ["Bank PIN"], environment: ["SSH_ASKPASS": "/usr/lib/ssh/x11-ssh-askpass"], programPath: path
+            ))
+        #expect(
+            !AskpassPrompt.isAskpassCall(
+                arguments: ["Bank PIN", "--mask"], environment: ["SUDO_ASKPASS": path], programPath: path))
+        #expect(!AskpassPrompt.isAskpassCall(arguments: [], environment: ["SUDO_ASKPASS": path], programPath: path))
+    }
+}
