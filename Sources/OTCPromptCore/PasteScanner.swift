@@ -134,6 +134,9 @@ public struct PasteScanner: Sendable {
         return candidate.map { .extracted($0.map(Character.init)) } ?? .rejected
     }
 
+    /// True when the paste held more allowed characters than the field: `.characters` was cut short.
+    public var overflowed: Bool { allowedCount > length }
+
     /// How many characters the scanner holds right now; never more than `5 * length`.
     public var retainedCharacterCount: Int {
         leadingCharacters.count + candidates.retainedCharacterCount

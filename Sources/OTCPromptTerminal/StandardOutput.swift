@@ -27,3 +27,26 @@ public enum StandardError {
         _ = SystemCalls.writeAll((line + "\n").utf8, to: STDERR_FILENO)
     }
 }
+
+/// Standard input, for `--stdin`: a code handed over by a script instead of typed.
+public enum StandardInput {
+    /// Reads up to the first line break or end of input, keeping at most `limit` bytes (the rest of
+    /// a longer line is not read). Invalid UTF-8 is repaired with U+FFFD. The corresponding C call is `read`.
+    public static func readLine(limit: Int = 65_536) throws(TerminalError) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < limit {
+            let count = buffer.withUnsafeMutableBytes { raw in
+                SystemCalls.retryingOnInterrupt { Int32(truncatingIfNeeded: read(STDIN_FILENO, raw.baseAddress, raw.count)) }
+            }
+            if count < 0 { throw .system(SystemCalls.errno, call: "read") }
+            if count == 0 { break }
+            if let newline = buffer[..<Int(count)].firstIndex(of: 0x0A) {
+                bytes += buffer[..<newline]
+                break
+            }
+            bytes += buffer[..<Int(count)]
+        }
+        return String(decoding: bytes.prefix(limit), as: UTF8.self)
+    }
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OTCPromptCore
+import OTCPromptPreferences
 import OTCPromptTerminal
 
 /// The command line: options in, a `PromptProgram` run, an exit status out.
@@ -38,8 +39,8 @@ struct OTCPromptCommand: ParsableCommand {
     @Option(help: "Language of the prompt: en or pt (default: from LC_ALL, LC_MESSAGES, LANG).")
     var lang: Language?
 
-    @Option(help: "How announcements reach you: espeak (spoken), text (one line each, for braille and screen readers), none.")
-    var speech: SpeechMode = .espeak
+    @Option(help: "How announcements reach you: espeak (spoken, the default), text (one line each, for braille and screen readers), none.")
+    var speech: SpeechMode?
 
     @Option(name: .customLong("speech-log"), help: ArgumentHelp(
         "Append every announcement to this file as JSON Lines.",
@@ -47,8 +48,11 @@ struct OTCPromptCommand: ParsableCommand {
         completion: .file())
     var speechLog: String?
 
-    @Option(help: "terse (no hints), normal or verbose.")
-    var verbosity: Verbosity = .normal
+    @Option(help: "terse (no hints), normal (the default) or verbose.")
+    var verbosity: Verbosity?
+
+    @Flag(help: "Do not prompt: read one line from standard input, check it like a paste, and print the code.")
+    var stdin = false
 
     @OptionGroup(title: "Voice")
     var voice: VoiceOptions
@@ -66,17 +70,41 @@ struct OTCPromptCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessEnvironment.current
-        let language = lang ?? Language.fromEnvironment(environment)
+        let (saved, problems) = Preferences.load(environment: environment) { path in
+            try ConfigFile.readText(path: path)
+        }
+        let preferences = saved.overridden(by: commandLinePreferences)
+        let language = preferences.language ?? Language.fromEnvironment(environment)
+        let label = prompt.map(PromptLabel.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let configuration = PromptConfiguration(
-            label: prompt.map(PromptLabel.trimmed), length: length, charset: charset.codeCharset, mask: mask,
-            autoSubmit: !noAutoSubmit, language: language, verbosity: verbosity)
+            label: label, length: length, charset: charset.codeCharset, mask: mask, autoSubmit: !noAutoSubmit,
+            language: language, verbosity: preferences.verbosity ?? .normal)
+        if stdin {
+            problems.forEach { StandardError.writeLine($0.description) }
+            let status = StandardInputCode.run(configuration: configuration)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
+        var appearance = appearance
+        appearance.style = appearance.style ?? preferences.style.flatMap(FieldStyle.init(rawValue:))
         let program = PromptProgram(
-            configuration: configuration, speechMode: speech, speechLogPath: speechLog,
-            voice: voice.speechOptions(language: language), audioFile: voice.audioFile,
-            appearance: appearance, environment: environment)
+            configuration: configuration,
+            speechMode: preferences.speech.flatMap(SpeechMode.init(rawValue:)) ?? .espeak,
+            speechLogPath: speechLog, voice: voice.speechOptions(language: language, preferences: preferences),
+            audioFile: voice.audioFile, appearance: appearance, environment: environment,
+            notices: problems.map(\.description))
         // Every path inside `run()` has restored the terminal before it returns.
         let status = program.run()
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+extension OTCPromptCommand {
+    /// What the command line says about the settings a config file may also hold; what it says wins.
+    var commandLinePreferences: Preferences {
+        Preferences(
+            language: lang, rate: voice.rate, volume: voice.volume, pitch: voice.pitch, voice: voice.voice,
+            verbosity: verbosity, speech: speech?.rawValue, style: appearance.style?.rawValue)
     }
 }
 

@@ -13,6 +13,8 @@ struct PromptProgram {
     let audioFile: String?
     let appearance: AppearanceOptions
     let environment: [String: String]
+    /// Lines to show once the terminal is open (e.g. problems in the config file).
+    let notices: [String]
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
     static let escapeDelay: Duration = .milliseconds(100)
@@ -50,6 +52,7 @@ struct PromptProgram {
         var loop = PromptLoop(
             session: PromptSession(configuration: configuration), renderer: renderer, terminal: terminal,
             speech: speech.backend, escapeDelay: Self.escapeDelay, capabilities: capabilities)
+        for notice in notices { terminal.write("\(notice)\r\n") }
         for notice in speech.notices { terminal.write("otc-prompt: \(notice)\r\n") }
 
         let outcome = loop.run()
@@ -61,8 +64,14 @@ struct PromptProgram {
 /// The exit statuses, in one table (documented in the README and the man page).
 enum ExitStatus {
     static let submitted: Int32 = 0
+    /// All check attempts were rejected, or a confirmation was answered no.
+    static let rejected: Int32 = 1
     static let usage: Int32 = 64
+    /// `--stdin` was given something that is not a code.
+    static let invalidInput: Int32 = 65
     static let noTerminal: Int32 = 74
     static let outputFailed: Int32 = 74
+    /// `--timeout` ran out (timeout(1)'s convention).
+    static let timedOut: Int32 = 124
     static let cancelled: Int32 = 130
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OTCPromptCore
+import OTCPromptPreferences
 import OTCPromptSpeech
 
 /// The options that shape the espeak-ng voice.
@@ -28,7 +29,10 @@ struct VoiceOptions: ParsableArguments {
         if let pitch, !(0...99).contains(pitch) { throw ValidationError("--pitch must be between 0 and 99, not \(pitch).") }
     }
 
-    func speechOptions(language: Language) -> SpeechOptions {
-        SpeechOptions(language: language, voice: voice, rate: rate, volume: volume, pitch: pitch)
+    /// The voice settings, from these options where given, else from the saved preferences.
+    func speechOptions(language: Language, preferences: Preferences) -> SpeechOptions {
+        SpeechOptions(
+            language: language, voice: voice ?? preferences.voice, rate: rate ?? preferences.rate,
+            volume: volume ?? preferences.volume, pitch: pitch ?? preferences.pitch)
     }
 }
