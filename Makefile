@@ -12,7 +12,7 @@ SWIFT ?= swift
 # Debian packages the build, the tests and the speech need.
 APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio pulseaudio-utils sox tmux
 
-.PHONY: deps build release run test bench clean
+.PHONY: deps build release run test bench docs install uninstall clean
 
 ## deps: install the Debian packages that are missing (needs root or sudo)
 deps:
@@ -42,6 +42,30 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## docs: regenerate the man page and the shell completions (committed under docs/) from the options
+docs: release
+	$(SWIFT) package generate-manual
+	cp .build/plugins/GenerateManual/outputs/otc-prompt/otc-prompt.1 docs/otc-prompt.1
+	mkdir -p docs/completions
+	for shell in bash zsh fish; do .build/release/otc-prompt --generate-completion-script $$shell > docs/completions/otc-prompt.$$shell; done
+
+## install: install the binary, the man page and the completions under PREFIX (default /usr/local)
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 0755 .build/release/otc-prompt "$(DESTDIR)$(PREFIX)/bin/otc-prompt"
+	install -m 0644 docs/otc-prompt.1 "$(DESTDIR)$(PREFIX)/share/man/man1/otc-prompt.1"
+	install -m 0644 docs/completions/otc-prompt.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/otc-prompt"
+	install -m 0644 docs/completions/otc-prompt.zsh "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_otc-prompt"
+	install -m 0644 docs/completions/otc-prompt.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/otc-prompt.fish"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/otc-prompt" "$(DESTDIR)$(PREFIX)/share/man/man1/otc-prompt.1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/otc-prompt" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_otc-prompt" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/otc-prompt.fish"
 
 clean:
 	rm -rf .build
