@@ -47,7 +47,7 @@ public struct PromptSession: Sendable {
     public let wording: Wording
     let style: Wording.Style
     /// Set between `.pasteBegan` and `.pasteEnded`.
-    var paste: PasteScanner?
+    var paste: PasteInProgress?
     var clock: SessionClock
     /// "checking" has been said for the check under way.
     var hasSaidChecking = false
@@ -105,10 +105,10 @@ public struct PromptSession: Sendable {
         case .interrupt, .escape: return cancel()
         case .endOfInput: return field.isEmpty ? cancel() : []
         case .pasteBegan:
-            paste = PasteScanner(charset: configuration.charset, length: configuration.length)
+            paste = newPaste()
             return []
         case .pasteText(let text):
-            if paste == nil { paste = PasteScanner(charset: configuration.charset, length: configuration.length) }
+            if paste == nil { paste = newPaste() }
             paste?.scan(text)
             return []
         case .pasteEnded: return endPaste()
@@ -127,6 +127,7 @@ public struct PromptSession: Sendable {
     /// the prompt is over. See `CodeField.wipe()` for what this cannot reach.
     public mutating func wipe() {
         field.wipe()
+        paste?.wipe()
         paste = nil
         queuedKeys.removeAll()
     }
@@ -188,8 +189,9 @@ public struct PromptSession: Sendable {
     /// (auto-submit) with the `complete` announcement alone. A code found in a message, or a
     /// paste that is a whole code by itself, replaces the field; a shorter paste is appended.
     private mutating func endPaste() -> [PromptEffect] {
-        guard let scanner = paste else { return [] }
+        guard var scanner = paste else { return [] }
         paste = nil
+        defer { scanner.wipe() }
         let offset: Int
         let accepted: [Character]
         let extracted: Bool

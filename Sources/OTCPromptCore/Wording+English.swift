@@ -53,6 +53,7 @@ extension Phrases {
         nothingPasted: "nothing pasted",
         symbolName: { character in englishSymbolNames[character] },
         textFull: { length in "full, \(length) at most" },
+        textPasteRejected: "paste rejected, it holds line breaks or control characters",
         outcome: englishOutcome
     )
 

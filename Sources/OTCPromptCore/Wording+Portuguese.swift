@@ -55,6 +55,7 @@ extension Phrases {
         nothingPasted: "nada colado",
         symbolName: { character in portugueseSymbolNames[character]?.0 },
         textFull: { length in "cheio, no máximo \(length)" },
+        textPasteRejected: "colagem recusada, contém quebras de linha ou caracteres de controle",
         outcome: portugueseOutcome
     )
 
@@ -78,7 +79,8 @@ extension Phrases {
             if duration.seconds > 0 || parts.isEmpty {
                 parts.append(duration.seconds == 1 ? "1 segundo" : "\(duration.seconds) segundos")
             }
-            let singular = parts.count == 1 && (duration.minutes == 1 || (duration.minutes == 0 && duration.seconds == 1))
+            let singular =
+                parts.count == 1 && (duration.minutes == 1 || (duration.minutes == 0 && duration.seconds == 1))
             return (duration.isApproximate ? "cerca de " : "") + parts.joined(separator: " e ")
                 + (singular ? " restante" : " restantes")
         },

@@ -88,7 +88,8 @@ public struct Wording: Sendable {
     /// A character arrived with the field already full. `field`: a free-text field says its
     /// maximum rather than "code full".
     public func full(field: CodeField? = nil, style: Style) -> String {
-        let full = field.map { $0.isFixedLength ? phrases.alreadyFull : phrases.textFull($0.length) } ?? phrases.alreadyFull
+        let full =
+            field.map { $0.isFixedLength ? phrases.alreadyFull : phrases.textFull($0.length) } ?? phrases.alreadyFull
         return style.hints && !style.autoSubmit ? full + ", " + phrases.pressEnter : full
     }
 
@@ -136,7 +137,7 @@ public struct Wording: Sendable {
     ) -> String {
         var text = pasteHeading(characters, offset: offset, extracted: extracted, field: field, style: style)
         text += (style.mask ? ", " : ". ") + position(field)
-        if overflowed { text += ", " + phrases.alreadyFull }
+        if overflowed { text += ", " + (field.isFixedLength ? phrases.alreadyFull : phrases.textFull(field.length)) }
         if field.isFull && style.hints && !style.autoSubmit { text += ", " + phrases.pressEnter }
         return text
     }
@@ -151,7 +152,8 @@ public struct Wording: Sendable {
 
     /// The paste held no usable code; the field is unchanged.
     public func pasteRejected(field: CodeField) -> String {
-        phrases.pasteRejected(kind(field, Style()))
+        guard field.isFixedLength else { return phrases.textPasteRejected }
+        return phrases.pasteRejected(kind(field, Style()))
     }
 
     /// The paste held nothing but separators.
@@ -275,5 +277,7 @@ struct Phrases: Sendable {
     var symbolName: @Sendable (Character) -> String?
     /// A free-text field is full: "full, 256 at most".
     var textFull: @Sendable (Int) -> String
+    /// A paste into free text held a line break or control character.
+    var textPasteRejected: String
     var outcome: OutcomePhrases
 }

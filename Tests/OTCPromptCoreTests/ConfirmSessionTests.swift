@@ -26,7 +26,9 @@ import Testing
 
     @Test func aQuestionWithoutAQuestionMarkGetsOne() {
         let session = ConfirmSession(question: "Continue connecting", enterAnswersYes: false, verbosity: .normal)
-        #expect(session.start().first == .announce(Announcement(.prompt, "Continue connecting? yes or no. Press y for yes, n for no.")))
+        #expect(
+            session.start().first
+                == .announce(Announcement(.prompt, "Continue connecting? yes or no. Press y for yes, n for no.")))
     }
 
     @Test(arguments: Language.allCases, ["y", "Y", "\r"])

@@ -113,9 +113,10 @@ import Testing
     @Test func frequentTicksSayEachMarkOnce() {
         var driver = SessionDriver(PromptConfiguration(language: .pt, timeLimit: .seconds(45)))
         for tenth in 0..<449 { driver.tick(at: .milliseconds(tenth * 100)) }
-        #expect(driver.speech.spoken == [
-            Announcement(.timeLeft, "30 segundos restantes"), Announcement(.timeLeft, "10 segundos restantes"),
-        ])
+        #expect(
+            driver.speech.spoken == [
+                Announcement(.timeLeft, "30 segundos restantes"), Announcement(.timeLeft, "10 segundos restantes"),
+            ])
         driver.tick(at: .seconds(45))
         #expect(driver.lastEffects == [.announce(Announcement(.timeout, "tempo esgotado")), .timeout])
         driver.tick(at: .seconds(46))

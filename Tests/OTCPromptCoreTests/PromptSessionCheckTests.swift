@@ -41,7 +41,8 @@ import Testing
         #expect(masked.lastAnnouncements == [Announcement(.digit, "bullet, 6 of 6")])
         var pasted = Self.checking()
         pasted.paste("985391")
-        #expect(pasted.lastEffects == [.announce(Announcement(.paste, "pasted: 9 8 5, 3 9 1. 6 of 6")), .check("985391")])
+        #expect(
+            pasted.lastEffects == [.announce(Announcement(.paste, "pasted: 9 8 5, 3 9 1. 6 of 6")), .check("985391")])
     }
 
     @Test(arguments: Language.allCases)
@@ -51,7 +52,8 @@ import Testing
         #expect(driver.lastEffects.isEmpty, "no check is running")
         driver.type("985391")
         driver.checkIsSlow()
-        #expect(driver.lastEffects == [.announce(Announcement(.checking, language == .en ? "checking" : "verificando"))])
+        #expect(
+            driver.lastEffects == [.announce(Announcement(.checking, language == .en ? "checking" : "verificando"))])
         driver.checkIsSlow()
         #expect(driver.lastEffects.isEmpty)
         driver.checkRejected()
@@ -149,7 +151,10 @@ import Testing
         var driver = Self.checking(attempts: 1)
         driver.type("985391")
         driver.checkRejected()
-        #expect(driver.lastEffects == [.announce(Announcement(.checkFailed, "code rejected. No attempts left.", isFinal: true)), .fail])
+        #expect(
+            driver.lastEffects == [
+                .announce(Announcement(.checkFailed, "code rejected. No attempts left.", isFinal: true)), .fail,
+            ])
     }
 
     @Test(arguments: Language.allCases)
@@ -165,101 +170,6 @@ import Testing
         #expect(driver.session.attemptsLeft == 2)
     }
 
-    @Test(arguments: Language.allCases)
-    func keysTypedDuringTheCheckStartTheNewAttemptAfterARejection(language: Language) {
-        var driver = Self.checking(language: language)
-        driver.type("985391")
-        driver.type("12")
-        driver.press(.backspace)
-        driver.type("3")
-        #expect(driver.lastEffects.isEmpty)
-        #expect(driver.session.field.value == "985391", "nothing is applied to the code being checked")
-        #expect(driver.session.queuedKeys.count == 4)
-        driver.checkRejected()
-        let text =
-            language == .en
-            ? "code rejected. 2 attempts left. New attempt: 1 3."
-            : "código recusado. Restam 2 tentativas. Nova tentativa: 1 3."
-        #expect(driver.lastEffects == [.announce(Announcement(.checkFailed, text))])
-        #expect(driver.session.field.value == "13")
-        #expect(!driver.snapshot.isError)
-        #expect(driver.session.queuedKeys.isEmpty)
-    }
-
-    @Test func queuedKeysInMaskModeAreCounted() {
-        var driver = Self.checking(mask: true)
-        driver.type("985391")
-        driver.type("12")
-        driver.checkRejected()
-        #expect(driver.last == Announcement(.checkFailed, "code rejected. 2 attempts left. New attempt, 2 of 6 entered."))
-    }
-
-    @Test func queuedKeysThatOnlyClearLeaveAnEmptyField() {
-        var driver = Self.checking()
-        driver.type("985391")
-        driver.press(.clearField)
-        driver.checkRejected()
-        #expect(driver.last == Announcement(.checkFailed, "code rejected. 2 attempts left. Type a new code."))
-        #expect(driver.session.field.isEmpty)
-        #expect(!driver.snapshot.isError)
-    }
-
-    @Test func keysTypedDuringTheCheckAreDroppedWhenItAccepts() {
-        var driver = Self.checking()
-        driver.type("985391")
-        driver.type("12")
-        driver.checkAccepted()
-        #expect(driver.submitted == "985391")
-        #expect(driver.session.queuedKeys.isEmpty)
-    }
-
-    @Test func aWholeCodeTypedDuringTheCheckIsCheckedNext() {
-        var driver = Self.checking()
-        driver.type("985391")
-        driver.type("1234567")
-        driver.checkRejected("invalid")
-        #expect(
-            driver.lastEffects == [
-                .announce(Announcement(.checkFailed, "code rejected: invalid. 2 attempts left. New attempt: 1 2 3, 4 5 6.")),
-                .check("123456"),
-            ])
-        #expect(driver.session.isChecking)
-        #expect(driver.session.queuedKeys == [.character("7")], "the key after the code waits for this check")
-        driver.checkRejected()
-        #expect(driver.session.field.value == "7")
-        #expect(driver.session.attemptsLeft == 1)
-    }
-
-    @Test func askingKeysAreAnsweredDuringTheCheck() {
-        var driver = Self.checking()
-        driver.type("985391")
-        driver.press(.readBack)
-        #expect(driver.last == Announcement(.readback, "9 8 5, 3 9 1. 6 of 6"))
-        driver.press(.timeLeft)
-        #expect(driver.last == Announcement(.timeLeft, "no time limit"))
-        driver.press(.character("?"))
-        #expect(driver.last?.event == .help)
-        driver.press(.redraw)
-        #expect(driver.lastEffects == [.redraw])
-        driver.press(.ignored, .endOfInput)
-        #expect(driver.lastEffects.isEmpty)
-        #expect(driver.session.queuedKeys.isEmpty)
-    }
-
-    @Test(arguments: [Key.escape, .interrupt])
-    func escapeAndControlCCancelDuringTheCheck(key: Key) {
-        var driver = Self.checking()
-        driver.type("985391")
-        driver.type("1")
-        driver.press(key)
-        #expect(driver.lastEffects == [.announce(Announcement(.cancel, "cancelled")), .cancel])
-        #expect(driver.session.isFinished)
-        driver.checkRejected()
-        driver.checkAccepted()
-        #expect(driver.lastEffects.isEmpty, "a verdict after the end changes nothing")
-        #expect(driver.submitted == nil)
-    }
-
     @Test func aVerdictWithoutACheckChangesNothing() {
         var driver = Self.checking()
         driver.type("98")
@@ -269,19 +179,6 @@ import Testing
         #expect(driver.lastEffects.isEmpty)
         #expect(driver.session.attemptsLeft == 3)
         #expect(driver.session.field.value == "98")
-    }
-
-    @Test func theQueueIsBoundedAndPastePiecesAreJoined() {
-        var driver = Self.checking()
-        driver.type("985391")
-        driver.paste("12", "34", "5")
-        #expect(driver.session.queuedKeys == [.pasteBegan, .pasteText("12345"), .pasteEnded])
-        driver.type(String(repeating: "1", count: 100))
-        #expect(driver.session.queuedKeys.count == PromptSession.queuedKeyLimit)
-        driver.checkRejected()
-        #expect(driver.session.field.value == "123451", "the pasted five and one typed digit make the next code")
-        #expect(driver.checked == ["985391", "123451"])
-        #expect(driver.session.queuedKeys.count == PromptSession.queuedKeyLimit - 4)
     }
 
     @Test func maskModeDoesNotSayAnErrorLineThatContainsTheCode() {
@@ -317,7 +214,9 @@ import Testing
         driver.press(.submit)
         #expect(driver.checked == ["pa ss"])
         driver.checkRejected("Permission denied")
-        #expect(driver.last == Announcement(.checkFailed, "not accepted: Permission denied. 2 attempts left. Type it again."))
+        #expect(
+            driver.last
+                == Announcement(.checkFailed, "not accepted: Permission denied. 2 attempts left. Type it again."))
         driver.type("x")
         #expect(driver.session.field.value == "x")
         driver.press(.submit)

@@ -26,7 +26,8 @@ import Testing
             case (.en, .terse): "Password, empty, secret text."
             case (.en, _): "Password, empty, secret text. Type it, then press Enter. Control R counts them."
             case (.pt, .terse): "Password, vazio, texto secreto."
-            case (.pt, _): "Password, vazio, texto secreto. Digite e pressione Enter. Control R diz quantos foram digitados."
+            case (.pt, _):
+                "Password, vazio, texto secreto. Digite e pressione Enter. Control R diz quantos foram digitados."
             }
         #expect(driver.last == Announcement(.prompt, expected))
         #expect(driver.last?.text.contains("question mark") == false, "? is typed here, not a help key")
@@ -37,7 +38,9 @@ import Testing
         var driver = SessionDriver(.freeText(label: "Password", language: language))
         driver.type("a ?b")
         let bullet = language == .en ? "bullet" : "marcador"
-        let entered = { (count: Int) in language == .en ? "\(count) entered" : "\(count) " + (count == 1 ? "digitado" : "digitados") }
+        let entered = { (count: Int) in
+            language == .en ? "\(count) entered" : "\(count) " + (count == 1 ? "digitado" : "digitados")
+        }
         #expect(driver.speech.texts == (1...4).map { "\(bullet), \(entered($0))" })
         #expect(driver.speech.events == [.digit, .digit, .digit, .digit])
         driver.press(.readBack)
@@ -88,6 +91,39 @@ import Testing
         #expect(driver.session.field.count == 256)
         driver.press(.submit)
         #expect(driver.submitted == String(repeating: "x", count: 255) + "y")
+    }
+
+    /// A password's spaces, dashes and dots are part of it: a paste is taken as it is, but for
+    /// the line break a copied line ends with.
+    @Test func aPasteIsTakenAsItIs() {
+        var driver = SessionDriver(.freeText(mask: false))
+        driver.paste("my pass", "-word.\r\n")
+        #expect(driver.session.field.value == "my pass-word.")
+        #expect(driver.last?.event == .paste)
+        driver.press(.submit)
+        #expect(driver.submitted == "my pass-word.")
+    }
+
+    @Test func aPasteOfSeveralLinesOrWithControlCharactersIsRejected() {
+        for pieces in [["one\ntwo"], ["one\n", "two"], ["tab\there"]] {
+            var driver = SessionDriver(.freeText())
+            driver.type("x")
+            driver.paste(pieces[0], pieces.count > 1 ? pieces[1] : "")
+            #expect(
+                driver.last == Announcement(.reject, "paste rejected, it holds line breaks or control characters"),
+                "\(pieces)")
+            #expect(driver.session.field.value == "x")
+        }
+    }
+
+    @Test func aPasteThatDoesNotFitFillsTheField() {
+        var driver = SessionDriver(.freeText(verbosity: .terse))
+        driver.type("ab")
+        driver.paste(String(repeating: "z", count: 300))
+        #expect(driver.session.field.count == 256)
+        #expect(driver.last == Announcement(.paste, "pasted, 256 entered, full, 256 at most"))
+        driver.paste("q")
+        #expect(driver.last?.event == .full)
     }
 
     @Test func controlCharactersAreNotText() {

@@ -50,7 +50,8 @@ import Testing
             // Checks like to echo what they rejected: under the mask that line is not said.
             case .checkRejectedEchoingCode: driver.checkRejected("invalid code " + driver.session.field.value)
             case .checkRejectedEchoingSpacedCode:
-                driver.checkRejected(driver.session.field.characters.map(String.init).joined(separator: " ") + " is wrong")
+                driver.checkRejected(
+                    driver.session.field.characters.map(String.init).joined(separator: " ") + " is wrong")
             case .checkTimedOut: driver.checkTimedOut()
             case .timeLeft:
                 driver.tick(at: .seconds(1))
