@@ -14,16 +14,20 @@ public struct Announcement: Equatable, Sendable {
     public var event: Event
     /// The words, exactly as spoken. In mask mode this never contains a character of the code.
     public var text: String
+    /// The last words before the prompt exits: played to their end (bounded), never cut off.
+    public var isFinal: Bool
 
-    public init(_ event: Event, _ text: String) {
+    /// - Parameter isFinal: nil takes the event's usual role: `complete`, `cancel`, `timeout` and
+    ///   `confirm` end the prompt; a `check-failed` with no attempts left passes true.
+    public init(_ event: Event, _ text: String, isFinal: Bool? = nil) {
         self.event = event
         self.text = text
+        self.isFinal = isFinal ?? Self.endsThePrompt(event)
     }
 
-    /// The last words before the prompt exits: played to their end (bounded), never cut off.
-    public var isFinal: Bool {
+    private static func endsThePrompt(_ event: Event) -> Bool {
         switch event {
-        case .complete, .cancel, .timeout: return true
+        case .complete, .cancel, .timeout, .confirm: return true
         default: return false
         }
     }

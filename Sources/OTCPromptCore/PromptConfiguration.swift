@@ -34,12 +34,27 @@ public struct PromptConfiguration: Equatable, Sendable {
     public var autoSubmit: Bool
     public var language: Language
     public var verbosity: Verbosity
+    /// A code has exactly `length` characters; false for a free-text secret (askpass password
+    /// prompts), where `length` is a maximum and Enter submits.
+    public var isFixedLength: Bool
+    /// `--check`: a submitted code goes to the check (`PromptEffect.check`) before it is accepted.
+    public var checksCode: Bool
+    /// `--attempts`: how many codes the check may reject before the prompt fails (at least 1).
+    public var attempts: Int
+    /// `--timeout`: how long the user has, from the start; nil for no limit.
+    public var timeLimit: Duration?
 
     public static let lengthRange = 1...12
+    /// The most a free-text secret holds: far beyond any password typed by hand, small enough
+    /// that a runaway paste or a stuck key does not grow without bound.
+    public static let freeTextMaxLength = 256
+    public static let defaultAttempts = 3
 
     public init(
         label: String? = nil, length: Int = 6, charset: CodeCharset = .digits, mask: Bool = false,
-        autoSubmit: Bool = true, language: Language = .en, verbosity: Verbosity = .normal
+        autoSubmit: Bool = true, language: Language = .en, verbosity: Verbosity = .normal,
+        isFixedLength: Bool = true, checksCode: Bool = false, attempts: Int = defaultAttempts,
+        timeLimit: Duration? = nil
     ) {
         self.label = label ?? Wording(language: language).defaultLabel
         self.length = length
@@ -48,5 +63,21 @@ public struct PromptConfiguration: Equatable, Sendable {
         self.autoSubmit = autoSubmit
         self.language = language
         self.verbosity = verbosity
+        self.isFixedLength = isFixedLength
+        self.checksCode = checksCode
+        self.attempts = max(1, attempts)
+        self.timeLimit = timeLimit
+    }
+
+    /// A free-text field (askpass password or user-name prompts): any printable character,
+    /// up to `freeTextMaxLength`, Enter submits. `mask` false only for text that is not secret.
+    public static func freeText(
+        label: String? = nil, mask: Bool = true, language: Language = .en, verbosity: Verbosity = .normal,
+        checksCode: Bool = false, attempts: Int = defaultAttempts, timeLimit: Duration? = nil
+    ) -> PromptConfiguration {
+        PromptConfiguration(
+            label: label, length: freeTextMaxLength, charset: .any, mask: mask, autoSubmit: false,
+            language: language, verbosity: verbosity, isFixedLength: false, checksCode: checksCode,
+            attempts: attempts, timeLimit: timeLimit)
     }
 }

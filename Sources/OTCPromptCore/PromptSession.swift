@@ -5,50 +5,95 @@ public enum PromptEffect: Equatable, Sendable {
     case redraw
     /// The user submitted this code: print it and exit 0.
     case submit(String)
-    /// The user cancelled: exit 130.
+    /// The user cancelled: exit 130. During a check the program stops the check first.
     case cancel
+    /// `--check`: run the check on this code. The session waits (`isChecking`) until the program
+    /// calls `checkAccepted()`, `checkRejected(firstErrorLine:)` or `checkTimedOut()`.
+    case check(String)
+    /// The check rejected the last allowed attempt: exit 1.
+    case fail
+    /// `--timeout` ran out: exit 124.
+    case timeout
+    /// The yes/no question was answered (`ConfirmSession`): yes exits 0, no exits 1.
+    case confirmed(Bool)
 }
 
 /// The prompt's whole behaviour as a pure state machine: keys in, effects out. The program
 /// renders `snapshot` after every key; the renderer works out what changed.
 ///
 /// Each key yields at most one announcement (a new one supersedes the one playing, so two would
-/// cut each other off). Once the code is submitted or the prompt cancelled, keys do nothing.
+/// cut each other off). Once the code is submitted, the prompt cancelled, failed or timed out,
+/// keys do nothing.
+///
+/// With `--check` a complete field is not submitted but checked (`PromptEffect.check`); the
+/// check's verdict comes back through `PromptSession+Check`. Time comes in as values through
+/// `tick(at:)` (`PromptSession+Time`).
 public struct PromptSession: Sendable {
     public let configuration: PromptConfiguration
-    public private(set) var field: CodeField
-    /// The last key was rejected: the screen shows it until the next key.
-    public private(set) var isError = false
-    /// Submitted or cancelled: the prompt is over.
-    public private(set) var isFinished = false
+    public internal(set) var field: CodeField
+    /// The last key was rejected, or the check rejected the code: the screen shows it until the
+    /// next key (that changes the field).
+    public internal(set) var isError = false
+    /// Submitted, cancelled, failed or timed out: the prompt is over.
+    public internal(set) var isFinished = false
+    /// The field's code is with the check: editing keys wait in `queuedKeys`.
+    public internal(set) var isChecking = false
+    /// The check rejected the code still shown: the next key that edits clears it first.
+    public internal(set) var isShowingRejectedCode = false
+    /// How many more codes the check may reject before the prompt fails.
+    public internal(set) var attemptsLeft: Int
+    /// Editing keys typed during a check, applied in order once the verdict is in.
+    public internal(set) var queuedKeys: [Key] = []
     public let wording: Wording
-    private let style: Wording.Style
+    let style: Wording.Style
     /// Set between `.pasteBegan` and `.pasteEnded`.
-    private var paste: PasteScanner?
+    var paste: PasteInProgress?
+    var clock: SessionClock
+    /// "checking" has been said for the check under way.
+    var hasSaidChecking = false
 
-    /// - Parameter isFixedLength: false for a free-text secret (`length` is then a maximum and
-    ///   Enter submits whatever is there).
-    public init(configuration: PromptConfiguration, isFixedLength: Bool = true) {
+    /// - Parameter isFixedLength: overrides `configuration.isFixedLength` (false: a free-text
+    ///   secret, `length` is then a maximum and Enter submits whatever is there).
+    public init(configuration: PromptConfiguration, isFixedLength: Bool? = nil) {
+        var configuration = configuration
+        if let isFixedLength { configuration.isFixedLength = isFixedLength }
         self.configuration = configuration
         self.field = CodeField(
-            length: configuration.length, charset: configuration.charset, isFixedLength: isFixedLength)
+            length: configuration.length, charset: configuration.charset,
+            isFixedLength: configuration.isFixedLength)
         self.wording = Wording(language: configuration.language)
         self.style = Wording.Style(configuration)
+        self.attemptsLeft = configuration.attempts
+        self.clock = SessionClock(timeLimit: configuration.timeLimit)
     }
 
-    /// What to say and show when the prompt appears, or comes back after a stop.
+    /// What to say and show when the prompt appears, or comes back after a stop. Under
+    /// `--timeout` it ends with the time left.
     public mutating func start() -> [PromptEffect] {
-        [announce(.prompt, wording.prompt(label: configuration.label, field: field, style: style))]
+        var text = wording.prompt(label: configuration.label, field: field, style: style)
+        if let left = clock.spokenTimeLeft { text += " " + wording.timeLeft(left) + "." }
+        return [announce(.prompt, text)]
     }
 
     /// Applies one key.
     public mutating func handle(_ key: Key) -> [PromptEffect] {
         guard !isFinished else { return [] }
+        if isChecking { return handleDuringCheck(key) }
         switch key {
         case .ignored: return []
         case .redraw: return [.redraw]
-        default: isError = false
+        case .timeLeft: return timeLeft()
+        default: break
         }
+        if isShowingRejectedCode, let effects = startOver(with: key) { return effects }
+        isError = false
+        let effects = apply(key)
+        if isShowingRejectedCode { isError = true }
+        return effects
+    }
+
+    /// A key, once checks and time are out of the way.
+    private mutating func apply(_ key: Key) -> [PromptEffect] {
         switch key {
         case .character(let character): return type(character)
         case .backspace: return deleteLast()
@@ -59,16 +104,15 @@ public struct PromptSession: Sendable {
         case .submit: return submit()
         case .interrupt, .escape: return cancel()
         case .endOfInput: return field.isEmpty ? cancel() : []
-        case .timeLeft: return timeLeft()
         case .pasteBegan:
-            paste = PasteScanner(charset: configuration.charset, length: configuration.length)
+            paste = newPaste()
             return []
         case .pasteText(let text):
-            if paste == nil { paste = PasteScanner(charset: configuration.charset, length: configuration.length) }
+            if paste == nil { paste = newPaste() }
             paste?.scan(text)
             return []
         case .pasteEnded: return endPaste()
-        case .redraw, .ignored: return []
+        case .redraw, .ignored, .timeLeft: return []
         }
     }
 
@@ -83,17 +127,18 @@ public struct PromptSession: Sendable {
     /// the prompt is over. See `CodeField.wipe()` for what this cannot reach.
     public mutating func wipe() {
         field.wipe()
+        paste?.wipe()
         paste = nil
+        queuedKeys.removeAll()
     }
-
-    /// Ctrl-T. Issue 4 (`--timeout`) answers it with the time left; without a timeout it says nothing.
-    private func timeLeft() -> [PromptEffect] { [] }
 
     private mutating func type(_ character: Character) -> [PromptEffect] {
         switch field.append(character) {
         case .accepted(let stored):
             if field.isFixedLength && field.isFull && configuration.autoSubmit {
-                return complete(wording.completed(by: stored, field: field, style: style))
+                return complete(
+                    wording.completed(by: stored, field: field, style: style),
+                    beforeCheck: Announcement(.digit, wording.sentToCheck(stored, field: field, style: style)))
             }
             return [announce(.digit, wording.typed(stored, field: field, style: style))]
         case .notAllowed where character == "?":
@@ -101,7 +146,7 @@ public struct PromptSession: Sendable {
         case .notAllowed(let rejected):
             return reject(wording.notAllowed(rejected, field: field, style: style))
         case .full:
-            return [announce(.full, wording.full(style: style))]
+            return [announce(.full, wording.full(field: field, style: style))]
         }
     }
 
@@ -115,16 +160,23 @@ public struct PromptSession: Sendable {
         guard field.isComplete else {
             return [announce(.incomplete, wording.incomplete(field: field, style: style))]
         }
-        return complete(wording.completed(field: field, style: style))
+        return complete(wording.completed(field: field, style: style), beforeCheck: nil)
     }
 
-    private mutating func complete(_ text: String) -> [PromptEffect] {
-        isFinished = true
-        return [announce(.complete, text), .submit(field.value)]
+    /// The field is complete: submitted with `text`, or with `--check` sent to the check, after
+    /// `beforeCheck` (what the last key did; the verdict is said later).
+    private mutating func complete(_ text: String, beforeCheck: Announcement?) -> [PromptEffect] {
+        guard configuration.checksCode else {
+            isFinished = true
+            return [announce(.complete, text), .submit(field.value)]
+        }
+        beginCheck()
+        return (beforeCheck.map { [.announce($0)] } ?? []) + [.check(field.value)]
     }
 
-    private mutating func cancel() -> [PromptEffect] {
+    mutating func cancel() -> [PromptEffect] {
         isFinished = true
+        queuedKeys.removeAll()
         return [announce(.cancel, wording.cancelled), .cancel]
     }
 
@@ -137,8 +189,9 @@ public struct PromptSession: Sendable {
     /// (auto-submit) with the `complete` announcement alone. A code found in a message, or a
     /// paste that is a whole code by itself, replaces the field; a shorter paste is appended.
     private mutating func endPaste() -> [PromptEffect] {
-        guard let scanner = paste else { return [] }
+        guard var scanner = paste else { return [] }
         paste = nil
+        defer { scanner.wipe() }
         let offset: Int
         let accepted: [Character]
         let extracted: Bool
@@ -154,7 +207,7 @@ public struct PromptSession: Sendable {
             extracted = false
         case .characters(let characters):
             if characters.isEmpty { return reject(wording.nothingPasted) }
-            if field.isFull { return [announce(.full, wording.full(style: style))] }
+            if field.isFull { return [announce(.full, wording.full(field: field, style: style))] }
             offset = field.count
             accepted = field.append(contentsOf: characters)
             overflowed = accepted.count < characters.count
@@ -164,16 +217,17 @@ public struct PromptSession: Sendable {
             accepted = field.replace(with: characters)
             extracted = true
         }
-        if field.isFixedLength && field.isFull && configuration.autoSubmit {
-            return complete(
-                wording.pasteCompleted(accepted, offset: offset, extracted: extracted, field: field, style: style))
-        }
         let text = wording.pasted(
             accepted, offset: offset, extracted: extracted, overflowed: overflowed, field: field, style: style)
+        if field.isFixedLength && field.isFull && configuration.autoSubmit {
+            return complete(
+                wording.pasteCompleted(accepted, offset: offset, extracted: extracted, field: field, style: style),
+                beforeCheck: Announcement(.paste, text))
+        }
         return [announce(.paste, text)]
     }
 
-    private func announce(_ event: Announcement.Event, _ text: String) -> PromptEffect {
+    func announce(_ event: Announcement.Event, _ text: String) -> PromptEffect {
         .announce(Announcement(event, text))
     }
 }

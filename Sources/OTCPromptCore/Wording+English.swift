@@ -50,12 +50,49 @@ extension Phrases {
             plain.mask = false
             return "paste rejected, no " + englishKind(plain) + " found"
         },
-        nothingPasted: "nothing pasted"
+        nothingPasted: "nothing pasted",
+        symbolName: { character in englishSymbolNames[character] },
+        textFull: { length in "full, \(length) at most" },
+        textPasteRejected: "paste rejected, it holds line breaks or control characters",
+        outcome: englishOutcome
     )
 
-    /// "6-digit code", "hidden 6-character code", "hidden text".
+    static let englishOutcome = OutcomePhrases(
+        checking: "checking",
+        accepted: { isFixedLength in isFixedLength ? "code accepted" : "accepted" },
+        rejected: { isFixedLength in isFixedLength ? "code rejected" : "not accepted" },
+        attemptsLeft: { count in
+            switch count {
+            case ...0: "No attempts left"
+            case 1: "1 attempt left"
+            default: "\(count) attempts left"
+            }
+        },
+        typeAgain: { isFixedLength in isFixedLength ? "Type a new code." : "Type it again." },
+        newAttempt: "New attempt",
+        checkTimedOut: "check timed out",
+        timeLeft: { duration in
+            var parts: [String] = []
+            if duration.minutes > 0 { parts.append(duration.minutes == 1 ? "1 minute" : "\(duration.minutes) minutes") }
+            if duration.seconds > 0 || parts.isEmpty {
+                parts.append(duration.seconds == 1 ? "1 second" : "\(duration.seconds) seconds")
+            }
+            return (duration.isApproximate ? "about " : "") + parts.joined(separator: " ") + " left"
+        },
+        noTimeLimit: "no time limit",
+        timeUp: "time is up",
+        yes: "yes",
+        no: "no",
+        yesLetter: "y",
+        yesOrNo: "yes or no",
+        confirmKeys: { enterAnswersYes in
+            enterAnswersYes ? "Press y or Enter for yes, n or Escape for no." : "Press y for yes, n for no."
+        }
+    )
+
+    /// "6-digit code", "hidden 6-character code", "secret text".
     static func englishKind(_ kind: FieldKind) -> String {
-        guard kind.isFixedLength else { return kind.mask ? "hidden text" : "text" }
+        guard kind.isFixedLength else { return kind.mask ? "secret text" : "text" }
         let unit = kind.charset == .digits ? "digit" : "character"
         return (kind.mask ? "hidden " : "") + "\(kind.length)-\(unit) code"
     }

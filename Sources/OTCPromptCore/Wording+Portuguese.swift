@@ -52,12 +52,52 @@ extension Phrases {
             plain.mask = false
             return "colagem recusada, nenhum " + portugueseKind(plain) + " encontrado"
         },
-        nothingPasted: "nada colado"
+        nothingPasted: "nada colado",
+        symbolName: { character in portugueseSymbolNames[character]?.0 },
+        textFull: { length in "cheio, no máximo \(length)" },
+        textPasteRejected: "colagem recusada, contém quebras de linha ou caracteres de controle",
+        outcome: portugueseOutcome
     )
 
-    /// "código de 6 dígitos", "código oculto de 1 caractere", "texto oculto".
+    static let portugueseOutcome = OutcomePhrases(
+        checking: "verificando",
+        accepted: { isFixedLength in isFixedLength ? "código aceito" : "aceito" },
+        rejected: { isFixedLength in isFixedLength ? "código recusado" : "recusado" },
+        attemptsLeft: { count in
+            switch count {
+            case ...0: "Nenhuma tentativa restante"
+            case 1: "Resta 1 tentativa"
+            default: "Restam \(count) tentativas"
+            }
+        },
+        typeAgain: { isFixedLength in isFixedLength ? "Digite um novo código." : "Digite novamente." },
+        newAttempt: "Nova tentativa",
+        checkTimedOut: "a verificação não respondeu a tempo",
+        timeLeft: { duration in
+            var parts: [String] = []
+            if duration.minutes > 0 { parts.append(duration.minutes == 1 ? "1 minuto" : "\(duration.minutes) minutos") }
+            if duration.seconds > 0 || parts.isEmpty {
+                parts.append(duration.seconds == 1 ? "1 segundo" : "\(duration.seconds) segundos")
+            }
+            let singular =
+                parts.count == 1 && (duration.minutes == 1 || (duration.minutes == 0 && duration.seconds == 1))
+            return (duration.isApproximate ? "cerca de " : "") + parts.joined(separator: " e ")
+                + (singular ? " restante" : " restantes")
+        },
+        noTimeLimit: "sem limite de tempo",
+        timeUp: "tempo esgotado",
+        yes: "sim",
+        no: "não",
+        yesLetter: "s",
+        yesOrNo: "sim ou não",
+        confirmKeys: { enterAnswersYes in
+            enterAnswersYes ? "Pressione s ou Enter para sim, n ou Esc para não." : "Pressione s para sim, n para não."
+        }
+    )
+
+    /// "código de 6 dígitos", "código oculto de 1 caractere", "texto secreto".
     static func portugueseKind(_ kind: FieldKind) -> String {
-        guard kind.isFixedLength else { return kind.mask ? "texto oculto" : "texto" }
+        guard kind.isFixedLength else { return kind.mask ? "texto secreto" : "texto" }
         let unit =
             kind.charset == .digits
             ? (kind.length == 1 ? "dígito" : "dígitos") : (kind.length == 1 ? "caractere" : "caracteres")

@@ -68,10 +68,10 @@ public struct Wording: Sendable {
     /// A character was accepted; `field` holds it already. Just the character for fast listeners
     /// (verbose adds its position); mask mode: "bullet" and the count.
     public func typed(_ character: Character, field: CodeField, style: Style) -> String {
-        var parts = [style.mask ? phrases.bullet : CodeGrouping.spoken(character)]
+        var parts = [style.mask ? phrases.bullet : say(character, field)]
         if style.mask || style.verbose { parts.append(position(field)) }
         if field.isFull {
-            parts.append(phrases.filled)
+            parts.append(field.isFixedLength ? phrases.filled : phrases.textFull(field.length))
             if style.hints { parts.append(phrases.pressEnter) }
         }
         return parts.joined(separator: ", ")
@@ -79,15 +79,18 @@ public struct Wording: Sendable {
 
     /// The field is complete and submitted. `character` is the key that completed it, if typed.
     public func completed(by character: Character? = nil, field: CodeField, style: Style) -> String {
-        var text = character.map { (style.mask ? phrases.bullet : CodeGrouping.spoken($0)) + ", " } ?? ""
+        var text = character.map { (style.mask ? phrases.bullet : say($0, field)) + ", " } ?? ""
         text += phrases.complete
         if style.verbose && !style.mask { text += ": " + spell(field) }
         return text
     }
 
-    /// A character arrived with the field already full.
-    public func full(style: Style) -> String {
-        style.hints && !style.autoSubmit ? phrases.alreadyFull + ", " + phrases.pressEnter : phrases.alreadyFull
+    /// A character arrived with the field already full. `field`: a free-text field says its
+    /// maximum rather than "code full".
+    public func full(field: CodeField? = nil, style: Style) -> String {
+        let full =
+            field.map { $0.isFixedLength ? phrases.alreadyFull : phrases.textFull($0.length) } ?? phrases.alreadyFull
+        return style.hints && !style.autoSubmit ? full + ", " + phrases.pressEnter : full
     }
 
     /// A character the charset does not allow; mask mode does not name it.
@@ -99,7 +102,7 @@ public struct Wording: Sendable {
     /// The last character was deleted; `field` no longer holds it.
     public func deleted(_ character: Character, field: CodeField, style: Style) -> String {
         if style.mask { return phrases.deleted + ", " + position(field) }
-        let text = phrases.deleted + " " + CodeGrouping.spoken(character)
+        let text = phrases.deleted + " " + say(character, field)
         return style.verbose ? text + ", " + position(field) : text
     }
 
@@ -134,7 +137,7 @@ public struct Wording: Sendable {
     ) -> String {
         var text = pasteHeading(characters, offset: offset, extracted: extracted, field: field, style: style)
         text += (style.mask ? ", " : ". ") + position(field)
-        if overflowed { text += ", " + phrases.alreadyFull }
+        if overflowed { text += ", " + (field.isFixedLength ? phrases.alreadyFull : phrases.textFull(field.length)) }
         if field.isFull && style.hints && !style.autoSubmit { text += ", " + phrases.pressEnter }
         return text
     }
@@ -149,7 +152,8 @@ public struct Wording: Sendable {
 
     /// The paste held no usable code; the field is unchanged.
     public func pasteRejected(field: CodeField) -> String {
-        phrases.pasteRejected(kind(field, Style()))
+        guard field.isFixedLength else { return phrases.textPasteRejected }
+        return phrases.pasteRejected(kind(field, Style()))
     }
 
     /// The paste held nothing but separators.
@@ -162,7 +166,7 @@ public struct Wording: Sendable {
     ) -> String {
         let heading = extracted ? phrases.foundInPaste : phrases.pasted
         if style.mask { return heading }
-        return heading + ": " + spell(characters, length: spokenLength(field), offset: offset)
+        return heading + ": " + spell(characters, field: field, offset: offset)
     }
 
     private func value(of field: CodeField, style: Style) -> String {
@@ -170,8 +174,27 @@ public struct Wording: Sendable {
         return style.mask ? entered(field) : spell(field)
     }
 
-    private func spell(_ field: CodeField) -> String {
-        spell(field.characters, length: spokenLength(field))
+    func spell(_ field: CodeField) -> String {
+        spell(field.characters, field: field)
+    }
+
+    /// Free text may hold spaces and symbols, which a speech engine drops or merges: they are
+    /// named, and letters keep their case. Codes are spelled by `CodeGrouping`.
+    private func spell(_ characters: [Character], field: CodeField, offset: Int = 0) -> String {
+        guard field.charset == .any else { return spell(characters, length: spokenLength(field), offset: offset) }
+        var groups: [String] = []
+        var start = 0
+        for size in CodeGrouping.groupSizes(length: characters.count) {
+            groups.append(characters[start..<start + size].map { say($0, field) }.joined(separator: " "))
+            start += size
+        }
+        return groups.joined(separator: ", ")
+    }
+
+    /// One character as it is said on its own.
+    func say(_ character: Character, _ field: CodeField) -> String {
+        guard field.charset == .any else { return CodeGrouping.spoken(character) }
+        return phrases.symbolName(character) ?? String(character)
     }
 
     /// Free-text secrets have no fixed groups: they are grouped by what is there.
@@ -179,11 +202,11 @@ public struct Wording: Sendable {
         field.isFixedLength ? field.length : field.count
     }
 
-    private func position(_ field: CodeField) -> String {
+    func position(_ field: CodeField) -> String {
         field.isFixedLength ? phrases.position(field.count, field.length) : phrases.enteredFree(field.count)
     }
 
-    private func entered(_ field: CodeField) -> String {
+    func entered(_ field: CodeField) -> String {
         field.isFixedLength ? phrases.entered(field.count, field.length) : phrases.enteredFree(field.count)
     }
 
@@ -250,4 +273,11 @@ struct Phrases: Sendable {
     var foundInPaste: String
     var pasteRejected: @Sendable (FieldKind) -> String
     var nothingPasted: String
+    /// The name of a symbol or space, said in free text where it may be part of the secret.
+    var symbolName: @Sendable (Character) -> String?
+    /// A free-text field is full: "full, 256 at most".
+    var textFull: @Sendable (Int) -> String
+    /// A paste into free text held a line break or control character.
+    var textPasteRejected: String
+    var outcome: OutcomePhrases
 }

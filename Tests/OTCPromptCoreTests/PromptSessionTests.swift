@@ -230,11 +230,11 @@ import Testing
         driver.press(.redraw)
         #expect(driver.lastEffects == [.redraw])
         driver.press(.timeLeft)
-        #expect(driver.lastEffects.isEmpty)
+        #expect(driver.lastEffects == [.announce(Announcement(.timeLeft, "no time limit"))])
         driver.press(.ignored)
         #expect(driver.lastEffects.isEmpty)
         #expect(driver.session.field.value == "98")
-        #expect(driver.speech.events == [.digit, .digit])
+        #expect(driver.speech.events == [.digit, .digit, .timeLeft])
     }
 
     @Test func alnumLettersAreStoredAndSpokenUpperCase() {
@@ -254,7 +254,7 @@ import Testing
         var driver = SessionDriver(
             PromptConfiguration(label: "Password", length: 64, charset: .any, mask: true), isFixedLength: false)
         driver.start()
-        #expect(driver.last?.text == "Password, empty, hidden text. Type it, then press Enter. Control R counts them.")
+        #expect(driver.last?.text == "Password, empty, secret text. Type it, then press Enter. Control R counts them.")
         driver.press(.submit)
         #expect(driver.last == Announcement(.incomplete, "empty"))
         driver.type("pa ss")

@@ -12,7 +12,7 @@ struct SessionDriver {
     /// Every effect that is not an announcement, in order.
     private(set) var actions: [PromptEffect] = []
 
-    init(_ configuration: PromptConfiguration, isFixedLength: Bool = true) {
+    init(_ configuration: PromptConfiguration, isFixedLength: Bool? = nil) {
         session = PromptSession(configuration: configuration, isFixedLength: isFixedLength)
     }
 
@@ -45,6 +45,13 @@ struct SessionDriver {
         press(.pasteEnded)
     }
 
+    /// The program's side of `--check` and `--timeout`: the verdict and the time, as values.
+    mutating func checkIsSlow() { perform(session.checkIsSlow()) }
+    mutating func checkAccepted() { perform(session.checkAccepted()) }
+    mutating func checkRejected(_ line: String? = nil) { perform(session.checkRejected(firstErrorLine: line)) }
+    mutating func checkTimedOut() { perform(session.checkTimedOut()) }
+    mutating func tick(at now: Duration) { perform(session.tick(at: now)) }
+
     private mutating func perform(_ effects: [PromptEffect]) {
         lastEffects = effects
         for effect in effects {
@@ -62,6 +69,10 @@ struct SessionDriver {
         actions.lazy.compactMap { if case .submit(let code) = $0 { code } else { nil } }.first
     }
     var cancelled: Bool { actions.contains(.cancel) }
+    /// The codes sent to the check, in order.
+    var checked: [String] {
+        actions.compactMap { if case .check(let code) = $0 { code } else { nil } }
+    }
 }
 
 extension SessionDriver {

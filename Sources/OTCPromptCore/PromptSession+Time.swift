@@ -1,0 +1,84 @@
+/// What a session knows of time: the `--timeout` countdown and the last moment the program
+/// reported. Time only ever arrives as a value, so sessions stay pure and tests jump ahead.
+struct SessionClock: Equatable, Sendable {
+    var countdown: Countdown?
+    /// The time since the prompt started, as of the program's last `tick(at:)`.
+    var now: Duration = .zero
+
+    init(timeLimit: Duration?) {
+        countdown = timeLimit.map(Countdown.init(total:))
+    }
+
+    /// What happens at `now`.
+    enum Tick: Equatable {
+        case nothing
+        case mark(Duration)
+        case ranOut
+    }
+
+    mutating func tick(at now: Duration) -> Tick {
+        self.now = max(self.now, now)
+        guard var countdown else { return .nothing }
+        defer { self.countdown = countdown }
+        if countdown.hasRunOut(at: self.now) { return .ranOut }
+        return countdown.markDue(at: self.now).map(Tick.mark) ?? .nothing
+    }
+
+    func nextDeadline(after now: Duration) -> Duration? {
+        countdown?.nextDeadline(after: max(self.now, now))
+    }
+
+    /// The time left as it is said; nil without a time limit.
+    var spokenTimeLeft: SpokenDuration? {
+        countdown.map { SpokenDuration(remaining: $0.remaining(at: now)) }
+    }
+
+    /// Ctrl-T's answer.
+    func timeLeftText(_ wording: Wording) -> String {
+        spokenTimeLeft.map(wording.timeLeft) ?? wording.noTimeLimit
+    }
+
+    /// A `time-left` or `timeout` announcement for `tick`; nil for nothing.
+    func announcement(for tick: Tick, _ wording: Wording) -> Announcement? {
+        switch tick {
+        case .nothing: return nil
+        case .mark(let mark): return Announcement(.timeLeft, wording.timeLeft(SpokenDuration(mark: mark)))
+        case .ranOut: return Announcement(.timeout, wording.timeUp)
+        }
+    }
+}
+
+/// `--timeout`. The program calls `tick(at:)` whenever it wakes (before handling the keys that
+/// woke it) and sleeps no later than `nextDeadline(after:)`.
+extension PromptSession {
+    /// Time has passed: the `time-left` announcement due at `now` (30 s and 10 s before the end,
+    /// each once), or, once the time has run out, `timedOut()`'s effects. Also what Ctrl-T
+    /// measures from. `now` is the time since the prompt started.
+    public mutating func tick(at now: Duration) -> [PromptEffect] {
+        guard !isFinished else { return [] }
+        let tick = clock.tick(at: now)
+        if tick == .ranOut { return timedOut() }
+        return clock.announcement(for: tick, wording).map { [.announce($0)] } ?? []
+    }
+
+    /// When the program must call `tick(at:)` next (time since the start); nil when no time
+    /// limit is set or the prompt is over.
+    public func nextDeadline(after now: Duration) -> Duration? {
+        isFinished ? nil : clock.nextDeadline(after: now)
+    }
+
+    /// The time ran out: the final `timeout` announcement and `.timeout` (exit 124). During a
+    /// check the program stops the check; keys typed meanwhile are dropped.
+    public mutating func timedOut() -> [PromptEffect] {
+        guard !isFinished else { return [] }
+        isFinished = true
+        isChecking = false
+        queuedKeys.removeAll()
+        return [announce(.timeout, wording.timeUp), .timeout]
+    }
+
+    /// Ctrl-T: the time left (rounded, as of the last `tick(at:)`), or that there is no limit.
+    func timeLeft() -> [PromptEffect] {
+        [announce(.timeLeft, clock.timeLeftText(wording))]
+    }
+}

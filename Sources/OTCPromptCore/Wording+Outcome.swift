@@ -1,0 +1,117 @@
+/// The words of what happens around the field: the `--check` verdict, the time left under
+/// `--timeout`, and the yes/no question of askpass confirmation.
+extension Wording {
+    /// The character that filled the field and sent it to the check: the character alone (the
+    /// verdict follows), its count in mask mode.
+    public func sentToCheck(_ character: Character, field: CodeField, style: Style) -> String {
+        if style.mask { return phrases.bullet + ", " + position(field) }
+        return style.verbose ? say(character, field) + ", " + position(field) : say(character, field)
+    }
+
+    /// The check has been running a while (said once, after 500 ms).
+    public var checking: String { phrases.outcome.checking }
+
+    /// The check accepted the code: the last words before the code is printed.
+    public func checkAccepted(field: CodeField) -> String {
+        phrases.outcome.accepted(field.isFixedLength)
+    }
+
+    /// The check rejected the code: "code rejected: invalid token. 2 attempts left."
+    ///
+    /// - Parameters:
+    ///   - errorLine: the first line the check wrote to stderr, already judged safe to say.
+    ///   - newAttempt: the field after the keys typed during the check were applied, when they
+    ///     left something in it; nil when the rejected code is still shown.
+    public func checkRejected(
+        errorLine: String?, attemptsLeft: Int, newAttempt: CodeField?, field: CodeField, style: Style
+    ) -> String {
+        var text = phrases.outcome.rejected(field.isFixedLength)
+        if let line = errorLine?.trimmingTrailingStops(), !line.isEmpty { text += ": " + line }
+        text += ". " + phrases.outcome.attemptsLeft(attemptsLeft) + "."
+        guard attemptsLeft > 0 else { return text }
+        if let newAttempt, !newAttempt.isEmpty {
+            let value = style.mask ? entered(newAttempt) : spell(newAttempt)
+            text += " " + phrases.outcome.newAttempt + (style.mask ? ", " : ": ") + value + "."
+        } else if style.hints {
+            text += " " + phrases.outcome.typeAgain(field.isFixedLength)
+        }
+        return text
+    }
+
+    /// What a check that did not answer in time is reported as (it counts as a rejection).
+    public var checkTimedOut: String { phrases.outcome.checkTimedOut }
+
+    /// "30 seconds left", "about 1 minute 20 seconds left".
+    public func timeLeft(_ duration: SpokenDuration) -> String {
+        phrases.outcome.timeLeft(duration)
+    }
+
+    /// Ctrl-T without `--timeout`.
+    public var noTimeLimit: String { phrases.outcome.noTimeLimit }
+
+    /// The time ran out: the last words before exit status 124.
+    public var timeUp: String { phrases.outcome.timeUp }
+
+    /// The confirmation question: the details (an ssh host key's fingerprint), the question, "yes
+    /// or no", then which keys answer (none in terse).
+    public func confirmQuestion(_ question: String, details: [String], enterAnswersYes: Bool, style: Style) -> String {
+        var parts = details.map { $0.endsInStop ? $0 : $0 + "." }
+        parts.append(question.endsInStop ? question : question + "?")
+        parts.append(phrases.outcome.yesOrNo + ".")
+        if style.hints { parts.append(phrases.outcome.confirmKeys(enterAnswersYes)) }
+        return parts.joined(separator: " ")
+    }
+
+    /// Any other key at the question: which keys answer it.
+    public func confirmHelp(enterAnswersYes: Bool) -> String {
+        phrases.outcome.confirmKeys(enterAnswersYes)
+    }
+
+    /// The answer given: "yes" or "no".
+    public func answer(_ yes: Bool) -> String {
+        yes ? phrases.outcome.yes : phrases.outcome.no
+    }
+
+    /// The letter that means yes in this language ("s" for sim); "y" is accepted in every language.
+    public var yesLetter: Character { phrases.outcome.yesLetter }
+}
+
+/// One language's words for `Wording+Outcome`.
+struct OutcomePhrases: Sendable {
+    var checking: String
+    /// "code accepted"; free text: "accepted"
+    var accepted: @Sendable (_ isFixedLength: Bool) -> String
+    /// "code rejected"; free text: "not accepted"
+    var rejected: @Sendable (_ isFixedLength: Bool) -> String
+    /// "2 attempts left", "No attempts left": the start of a sentence.
+    var attemptsLeft: @Sendable (Int) -> String
+    /// "Type a new code." (a whole sentence)
+    var typeAgain: @Sendable (_ isFixedLength: Bool) -> String
+    var newAttempt: String
+    var checkTimedOut: String
+    var timeLeft: @Sendable (SpokenDuration) -> String
+    var noTimeLimit: String
+    var timeUp: String
+    var yes: String
+    var no: String
+    var yesLetter: Character
+    /// "yes or no"
+    var yesOrNo: String
+    /// "Press y for yes, n for no." (a whole sentence)
+    var confirmKeys: @Sendable (_ enterAnswersYes: Bool) -> String
+}
+
+extension String {
+    /// Without the full stops (and blanks) a line ends with, so a sentence can be added after it.
+    func trimmingTrailingStops() -> String {
+        var text = Substring(self)
+        while let last = text.last, last == "." || last.isWhitespace { text.removeLast() }
+        return String(text)
+    }
+
+    /// Ends like a sentence already: ".", "?", "!" or ":".
+    var endsInStop: Bool {
+        guard let last else { return false }
+        return ".?!:".contains(last)
+    }
+}

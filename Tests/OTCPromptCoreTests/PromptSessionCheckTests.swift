@@ -1,0 +1,227 @@
+import Testing
+
+@testable import OTCPromptCore
+
+/// `--check`: the verdict comes back as calls; keys typed meanwhile wait; a rejected code stays
+/// shown until the next key that edits, which starts the new attempt.
+@Suite struct PromptSessionCheckTests {
+    static func checking(
+        attempts: Int = 3, mask: Bool = false, autoSubmit: Bool = true, language: Language = .en,
+        verbosity: Verbosity = .normal
+    ) -> SessionDriver {
+        SessionDriver(
+            PromptConfiguration(
+                mask: mask, autoSubmit: autoSubmit, language: language, verbosity: verbosity, checksCode: true,
+                attempts: attempts))
+    }
+
+    @Test(arguments: Language.allCases)
+    func aFullFieldGoesToTheCheckNotToStandardOutput(language: Language) {
+        var driver = Self.checking(language: language)
+        driver.type("985391")
+        #expect(driver.lastEffects == [.announce(Announcement(.digit, "1")), .check("985391")])
+        #expect(driver.session.isChecking)
+        #expect(driver.submitted == nil)
+        #expect(!driver.session.isFinished)
+    }
+
+    @Test func enterSendsAFullFieldToTheCheckWithoutWords() {
+        var driver = Self.checking(autoSubmit: false)
+        driver.type("985391")
+        driver.press(.submit)
+        #expect(driver.lastEffects == [.check("985391")])
+    }
+
+    @Test func whatTheLastCharacterSaysBeforeTheVerdict() {
+        var verbose = Self.checking(verbosity: .verbose)
+        verbose.type("985391")
+        #expect(verbose.lastAnnouncements == [Announcement(.digit, "1, 6 of 6")])
+        var masked = Self.checking(mask: true)
+        masked.type("985391")
+        #expect(masked.lastAnnouncements == [Announcement(.digit, "bullet, 6 of 6")])
+        var pasted = Self.checking()
+        pasted.paste("985391")
+        #expect(
+            pasted.lastEffects == [.announce(Announcement(.paste, "pasted: 9 8 5, 3 9 1. 6 of 6")), .check("985391")])
+    }
+
+    @Test(arguments: Language.allCases)
+    func checkingIsSaidOncePerCheck(language: Language) {
+        var driver = Self.checking(language: language)
+        driver.checkIsSlow()
+        #expect(driver.lastEffects.isEmpty, "no check is running")
+        driver.type("985391")
+        driver.checkIsSlow()
+        #expect(
+            driver.lastEffects == [.announce(Announcement(.checking, language == .en ? "checking" : "verificando"))])
+        driver.checkIsSlow()
+        #expect(driver.lastEffects.isEmpty)
+        driver.checkRejected()
+        driver.type("123456")
+        driver.checkIsSlow()
+        #expect(driver.last?.event == .checking, "a new check may be slow too")
+    }
+
+    @Test(arguments: Language.allCases)
+    func rejectedThenAccepted(language: Language) {
+        var driver = Self.checking(language: language)
+        driver.type("985391")
+        driver.checkRejected("invalid token")
+        let rejected =
+            language == .en
+            ? "code rejected: invalid token. 2 attempts left. Type a new code."
+            : "código recusado: invalid token. Restam 2 tentativas. Digite um novo código."
+        #expect(driver.lastEffects == [.announce(Announcement(.checkFailed, rejected))])
+        #expect(driver.last?.isFinal == false)
+        #expect(driver.session.field.value == "985391", "the rejected code stays shown")
+        #expect(driver.snapshot.isError)
+        #expect(driver.session.attemptsLeft == 2)
+        driver.press(.character("1"))
+        #expect(driver.session.field.value == "1", "the next key clears it and starts over with that key")
+        #expect(driver.last == Announcement(.digit, "1"))
+        #expect(!driver.snapshot.isError)
+        driver.type("23456")
+        #expect(driver.checked == ["985391", "123456"])
+        driver.checkAccepted()
+        let accepted = Announcement(.complete, language == .en ? "code accepted" : "código aceito")
+        #expect(driver.lastEffects == [.announce(accepted), .submit("123456")])
+        #expect(accepted.isFinal)
+        #expect(driver.session.isFinished)
+    }
+
+    @Test(arguments: [Key.backspace, .clearField, .submit])
+    func backspaceControlUAndEnterAfterARejectionOnlyClear(key: Key) {
+        var driver = Self.checking()
+        driver.type("985391")
+        driver.checkRejected()
+        driver.press(key)
+        #expect(driver.lastEffects == [.announce(Announcement(.clear, "cleared"))])
+        #expect(driver.session.field.isEmpty)
+        #expect(!driver.snapshot.isError)
+        #expect(driver.checked == ["985391"], "the rejected code is never checked again")
+    }
+
+    @Test func keysThatDoNotEditLeaveTheRejectedCodeShown() {
+        var driver = Self.checking()
+        driver.type("985391")
+        driver.checkRejected()
+        driver.press(.character("x"))
+        #expect(driver.last == Announcement(.reject, "letter X not allowed, digits only"))
+        driver.press(.readBack)
+        #expect(driver.last == Announcement(.readback, "9 8 5, 3 9 1. 6 of 6"))
+        driver.press(.character("?"))
+        #expect(driver.last?.event == .help)
+        driver.press(.timeLeft, .redraw, .ignored, .endOfInput)
+        #expect(driver.session.field.value == "985391")
+        #expect(driver.snapshot.isError)
+        driver.press(.character("4"))
+        #expect(driver.session.field.value == "4")
+    }
+
+    @Test func aPasteAfterARejectionReplacesTheRejectedCode() {
+        var driver = Self.checking()
+        driver.type("985391")
+        driver.checkRejected()
+        driver.paste("12")
+        #expect(driver.session.field.value == "12")
+        #expect(driver.last?.event == .paste)
+    }
+
+    @Test(arguments: Language.allCases)
+    func attemptsExhaustedFail(language: Language) {
+        var driver = Self.checking(attempts: 2, language: language)
+        driver.type("985391")
+        driver.checkRejected("invalid token.")
+        driver.type("123456")
+        driver.checkRejected("invalid token.")
+        let text =
+            language == .en
+            ? "code rejected: invalid token. No attempts left."
+            : "código recusado: invalid token. Nenhuma tentativa restante."
+        #expect(driver.lastEffects == [.announce(Announcement(.checkFailed, text, isFinal: true)), .fail])
+        #expect(driver.last?.isFinal == true)
+        #expect(driver.session.isFinished)
+        driver.press(.character("1"), .submit)
+        driver.checkAccepted()
+        #expect(driver.lastEffects.isEmpty)
+        #expect(driver.submitted == nil)
+    }
+
+    @Test func oneAttemptFailsAtTheFirstRejection() {
+        var driver = Self.checking(attempts: 1)
+        driver.type("985391")
+        driver.checkRejected()
+        #expect(
+            driver.lastEffects == [
+                .announce(Announcement(.checkFailed, "code rejected. No attempts left.", isFinal: true)), .fail,
+            ])
+    }
+
+    @Test(arguments: Language.allCases)
+    func aCheckThatTimesOutCountsAsARejection(language: Language) {
+        var driver = Self.checking(language: language, verbosity: .terse)
+        driver.type("985391")
+        driver.checkTimedOut()
+        let text =
+            language == .en
+            ? "code rejected: check timed out. 2 attempts left."
+            : "código recusado: a verificação não respondeu a tempo. Restam 2 tentativas."
+        #expect(driver.lastEffects == [.announce(Announcement(.checkFailed, text))])
+        #expect(driver.session.attemptsLeft == 2)
+    }
+
+    @Test func aVerdictWithoutACheckChangesNothing() {
+        var driver = Self.checking()
+        driver.type("98")
+        driver.checkAccepted()
+        driver.checkRejected()
+        driver.checkTimedOut()
+        #expect(driver.lastEffects.isEmpty)
+        #expect(driver.session.attemptsLeft == 3)
+        #expect(driver.session.field.value == "98")
+    }
+
+    @Test func maskModeDoesNotSayAnErrorLineThatContainsTheCode() {
+        for line in ["invalid code 985391", "code 985-391 rejected", "CODE 985 391 BAD"] {
+            var driver = Self.checking(mask: true, verbosity: .terse)
+            driver.type("985391")
+            driver.checkRejected(line)
+            #expect(driver.last == Announcement(.checkFailed, "code rejected. 2 attempts left."), "\(line)")
+        }
+        var driver = Self.checking(mask: true, verbosity: .terse)
+        driver.type("985391")
+        driver.checkRejected("invalid token")
+        #expect(driver.last == Announcement(.checkFailed, "code rejected: invalid token. 2 attempts left."))
+        var shown = Self.checking(verbosity: .terse)
+        shown.type("985391")
+        shown.checkRejected("invalid code 985391")
+        #expect(shown.last?.text.contains("985391") == true, "without the mask the code is said anyway")
+    }
+
+    @Test func theErrorLineIsTrimmedAndCut() {
+        var driver = Self.checking(verbosity: .terse)
+        driver.type("985391")
+        driver.checkRejected("   \t ")
+        #expect(driver.last?.text == "code rejected. 2 attempts left.")
+        driver.type("123456")
+        driver.checkRejected("  " + String(repeating: "e", count: 500) + "\n")
+        #expect(driver.last?.text == "code rejected: " + String(repeating: "e", count: 200) + ". 1 attempt left.")
+    }
+
+    @Test func freeTextWithACheck() {
+        var driver = SessionDriver(.freeText(label: "Password", checksCode: true))
+        driver.type("pa ss")
+        driver.press(.submit)
+        #expect(driver.checked == ["pa ss"])
+        driver.checkRejected("Permission denied")
+        #expect(
+            driver.last
+                == Announcement(.checkFailed, "not accepted: Permission denied. 2 attempts left. Type it again."))
+        driver.type("x")
+        #expect(driver.session.field.value == "x")
+        driver.press(.submit)
+        driver.checkAccepted()
+        #expect(driver.last == Announcement(.complete, "accepted"))
+        #expect(driver.submitted == "x")
+    }
+}
