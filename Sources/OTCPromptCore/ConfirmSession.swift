@@ -51,7 +51,7 @@ public struct ConfirmSession: Sendable {
         case .redraw: return [.redraw]
         case .pasteEnded: return help()
         case .backspace, .clearField: return help()
-        case .pasteBegan, .pasteText, .ignored: return []
+        case .pasteBegan, .pasteText, .ignored, .suspend: return []
         }
     }
 

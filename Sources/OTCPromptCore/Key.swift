@@ -20,6 +20,8 @@ public enum Key: Equatable, Sendable {
     case timeLeft
     /// Ctrl-L: draw the field again.
     case redraw
+    /// Ctrl-Z (0x1A): raw mode turns off the terminal's own job control, so the prompt stops itself.
+    case suspend
     /// ESC[200~ arrived: what follows up to `.pasteEnded` is pasted text.
     case pasteBegan
     /// A piece of pasted text; a large paste arrives as many pieces, never buffered whole.

@@ -88,7 +88,7 @@ extension PromptSession {
         switch key {
         case .character(let character): return character != "?" || field.charset.accept(character) != nil
         case .backspace, .clearField, .submit, .pasteBegan, .pasteText, .pasteEnded: return true
-        case .readBack, .timeLeft, .redraw, .interrupt, .escape, .endOfInput, .ignored: return false
+        case .readBack, .timeLeft, .redraw, .interrupt, .escape, .endOfInput, .ignored, .suspend: return false
         }
     }
 
@@ -140,7 +140,7 @@ extension PromptSession {
             return [announce(.clear, wording.cleared(field: field, style: style))]
         case .readBack:
             return [announce(.readback, wording.readBack(field: field, style: style))]
-        case .pasteEnded, .interrupt, .escape, .endOfInput, .timeLeft, .redraw, .ignored:
+        case .pasteEnded, .interrupt, .escape, .endOfInput, .timeLeft, .redraw, .ignored, .suspend:
             return nil
         }
     }

@@ -112,7 +112,7 @@ public struct PromptSession: Sendable {
             paste?.scan(text)
             return []
         case .pasteEnded: return endPaste()
-        case .redraw, .ignored, .timeLeft: return []
+        case .redraw, .ignored, .timeLeft, .suspend: return []
         }
     }
 

@@ -12,6 +12,8 @@ public enum TerminalInput: Equatable, Sendable {
     case signal(Int32)
     /// End of file or hang-up: the terminal is gone, the prompt should end.
     case closed
+    /// The extra descriptor passed to `read` (a running check) has something to say.
+    case otherReady
 }
 
 /// The terminal the prompt runs on: where keys come from and where the prompt is drawn.
@@ -105,18 +107,19 @@ public final class Terminal {
         return nil
     }
 
-    /// Waits for input and for the signal watcher at once (one poll), at most `timeout` (nil: forever).
+    /// Waits for input, the signal watcher and `other` (a running check) at once, in one poll, at most
+    /// `timeout` (nil: forever).
     ///
     /// A pending signal is returned before any input; one signal per call, in arrival order.
-    public func read(timeout: Duration?) -> TerminalInput {
+    public func read(timeout: Duration?, alsoWatching other: Int32? = nil) -> TerminalInput {
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now.advanced(by: $0) }
         while true {
             if let signal = signalWatcher?.takePendingSignal() { return .signal(signal) }
             var descriptors = [pollfd(fd: input.rawValue, events: Int16(POLLIN), revents: 0)]
-            if let watcher = signalWatcher {
-                descriptors.append(pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0))
-            }
+            // A negative descriptor is ignored by poll, which keeps the indices fixed.
+            descriptors.append(pollfd(fd: signalWatcher?.descriptor ?? -1, events: Int16(POLLIN), revents: 0))
+            descriptors.append(pollfd(fd: other ?? -1, events: Int16(POLLIN), revents: 0))
             let milliseconds = deadline.map { Self.pollMilliseconds(until: $0, now: clock.now) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
             if ready < 0 {
@@ -127,9 +130,10 @@ public final class Terminal {
                 if let deadline, clock.now >= deadline { return .timedOut }
                 continue
             }
-            if descriptors.count > 1, descriptors[1].revents != 0, let signal = signalWatcher?.takePendingSignal() {
+            if descriptors[1].revents != 0, let signal = signalWatcher?.takePendingSignal() {
                 return .signal(signal)
             }
+            if descriptors[2].revents != 0 { return .otherReady }
             let events = Int32(descriptors[0].revents)
             if events & Int32(POLLIN) != 0 {
                 switch readAvailableBytes() {

@@ -27,7 +27,7 @@ struct OTCPromptCommand: ParsableCommand {
     @Option(name: [.customShort("n"), .long], help: "How many characters the code has (1-12).")
     var length: Int = 6
 
-    @Option(help: "Which characters the code may contain: digits, or alnum (letters are upper-cased).")
+    @Option(help: "digits; alnum (letters are upper-cased); or any (a masked free-text secret, Enter submits).")
     var charset: CharsetOption = .digits
 
     @Flag(help: "Secure entry: characters are never shown or spoken, only counted.")
@@ -51,8 +51,8 @@ struct OTCPromptCommand: ParsableCommand {
     @Option(help: "terse (no hints), normal (the default) or verbose.")
     var verbosity: Verbosity?
 
-    @Flag(help: "Do not prompt: read one line from standard input, check it like a paste, and print the code.")
-    var stdin = false
+    @OptionGroup(title: "Logins and scripts")
+    var login: LoginOptions
 
     @OptionGroup(title: "Voice")
     var voice: VoiceOptions
@@ -64,6 +64,7 @@ struct OTCPromptCommand: ParsableCommand {
         guard PromptConfiguration.lengthRange.contains(length) else {
             throw ValidationError("--length must be between 1 and 12, not \(length).")
         }
+        try login.validate()
         try voice.validate()
         try appearance.validate()
     }
@@ -75,11 +76,13 @@ struct OTCPromptCommand: ParsableCommand {
         }
         let preferences = saved.overridden(by: commandLinePreferences)
         let language = preferences.language ?? Language.fromEnvironment(environment)
+        let verbosity = preferences.verbosity ?? .normal
         let label = prompt.map(PromptLabel.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let configuration = PromptConfiguration(
             label: label, length: length, charset: charset.codeCharset, mask: mask, autoSubmit: !noAutoSubmit,
-            language: language, verbosity: preferences.verbosity ?? .normal)
-        if stdin {
+            language: language, verbosity: verbosity, checksCode: login.check != nil, attempts: login.attempts,
+            timeLimit: login.timeLimit)
+        if login.stdin {
             problems.forEach { StandardError.writeLine($0.description) }
             let status = StandardInputCode.run(configuration: configuration)
             if status != 0 { throw ExitCode(status) }
@@ -88,7 +91,7 @@ struct OTCPromptCommand: ParsableCommand {
         var appearance = appearance
         appearance.style = appearance.style ?? preferences.style.flatMap(FieldStyle.init(rawValue:))
         let program = PromptProgram(
-            configuration: configuration,
+            request: request(configuration, environment: environment), check: login.checkSettings,
             speechMode: preferences.speech.flatMap(SpeechMode.init(rawValue:)) ?? .espeak,
             speechLogPath: speechLog, voice: voice.speechOptions(language: language, preferences: preferences),
             audioFile: voice.audioFile, appearance: appearance, environment: environment,
@@ -100,6 +103,42 @@ struct OTCPromptCommand: ParsableCommand {
 }
 
 extension OTCPromptCommand {
+    /// What to ask: the code field the options describe, or, when called as SSH_ASKPASS or
+    /// SUDO_ASKPASS, what the prompt text asks for.
+    func request(_ configuration: PromptConfiguration, environment: [String: String]) -> PromptRequest {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let prompt,
+            AskpassPrompt.isAskpassCall(
+                arguments: arguments, environment: environment, programPath: CommandLine.arguments.first ?? "")
+        else {
+            return charset == .any ? .code(freeText(configuration, label: configuration.label, mask: true)) : .code(configuration)
+        }
+        let askpass = AskpassPrompt.classify(prompt, environment: environment)
+        switch askpass.kind {
+        case .code:
+            var configuration = configuration
+            configuration.label = askpass.label
+            return .code(configuration)
+        case .secret:
+            return .code(freeText(configuration, label: askpass.label, mask: true))
+        case .text:
+            return .code(freeText(configuration, label: askpass.label, mask: false))
+        case .confirmation, .notification:
+            return .question(
+                ConfirmSession(
+                    question: askpass.label, details: askpass.details, enterAnswersYes: askpass.enterAnswersYes,
+                    language: configuration.language, verbosity: configuration.verbosity,
+                    timeLimit: configuration.timeLimit))
+        }
+    }
+
+    private func freeText(_ configuration: PromptConfiguration, label: String, mask: Bool) -> PromptConfiguration {
+        .freeText(
+            label: label, mask: mask, language: configuration.language, verbosity: configuration.verbosity,
+            checksCode: configuration.checksCode, attempts: configuration.attempts,
+            timeLimit: configuration.timeLimit)
+    }
+
     /// What the command line says about the settings a config file may also hold; what it says wins.
     var commandLinePreferences: Preferences {
         Preferences(
@@ -110,12 +149,13 @@ extension OTCPromptCommand {
 
 /// The charsets the command line offers.
 enum CharsetOption: String, ExpressibleByArgument, CaseIterable {
-    case digits, alnum
+    case digits, alnum, any
 
     var codeCharset: CodeCharset {
         switch self {
         case .digits: return .digits
         case .alnum: return .alnum
+        case .any: return .any
         }
     }
 }

@@ -2,61 +2,44 @@ import Glibc
 import OTCPromptCore
 import OTCPromptTerminal
 
-/// How a prompt ended.
-enum PromptOutcome: Equatable {
-    case submitted(String)
-    case cancelled
-    /// The terminal went away (hang-up or end of input).
-    case terminalClosed
-    /// A signal asked the process to end: it is raised again once the terminal is restored.
-    case signalled(Int32)
-
-    /// Prints the code (if any) and returns the exit status. The terminal is already restored.
-    func deliver(terminal: Terminal) -> Int32 {
-        switch self {
-        case .submitted(let code):
-            do {
-                try StandardOutput.write(code)
-                return ExitStatus.submitted
-            } catch {
-                terminal.write("otc-prompt: \(error)\r\n")
-                return ExitStatus.outputFailed
-            }
-        case .cancelled, .terminalClosed:
-            return ExitStatus.cancelled
-        case .signalled(let signal):
-            guard let watcher = terminal.signalWatcher else { return 128 + signal }
-            watcher.reraise(signal)
-        }
-    }
-}
-
 /// The flow of one key, top to bottom: bytes from the terminal → `KeyDecoder` → `Key` →
-/// `PromptSession.handle` → announcements to the voice, the snapshot to the renderer.
-struct PromptLoop {
-    var session: PromptSession
+/// session → announcements to the voice, the snapshot to the renderer. Time and the running
+/// `--check` are the loop's other two inputs; the session decides what they mean.
+struct PromptLoop<Session: InteractiveSession> {
+    var session: Session
     var renderer: any FieldRenderer
     let terminal: Terminal
     let speech: any SpeechBackend
     let escapeDelay: Duration
     let capabilities: TerminalCapabilities
+    let check: CheckSettings?
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
     private var decoder = KeyDecoder()
+    private var lastBytesAt: Duration = .zero
+    private var runningCheck: CheckRun?
 
     init(
-        session: PromptSession, renderer: any FieldRenderer, terminal: Terminal, speech: any SpeechBackend,
-        escapeDelay: Duration, capabilities: TerminalCapabilities
+        session: Session, renderer: any FieldRenderer, terminal: Terminal, speech: any SpeechBackend,
+        escapeDelay: Duration, capabilities: TerminalCapabilities, check: CheckSettings?
     ) {
-        self.capabilities = capabilities
         self.session = session
         self.renderer = renderer
         self.terminal = terminal
         self.speech = speech
         self.escapeDelay = escapeDelay
+        self.capabilities = capabilities
+        self.check = check
+        self.start = clock.now
     }
 
-    /// Runs until the user submits or cancels, then leaves the terminal as it found it.
+    /// Time since the prompt started.
+    private var now: Duration { clock.now - start }
+
+    /// Runs until the prompt is over, then leaves the terminal as it found it.
     mutating func run() -> PromptOutcome {
         let outcome = loop()
+        runningCheck?.process.kill()
         terminal.write(renderer.finish())
         terminal.restore()
         session.wipe()
@@ -71,25 +54,66 @@ struct PromptLoop {
             return .terminalClosed
         }
         if let outcome = perform(session.start()) { return outcome }
-        terminal.write(renderer.render(session.snapshot))
+        draw()
 
         while true {
-            let timeout = decoder.isAwaitingMoreBytes ? escapeDelay : nil
             let keys: [Key]
-            switch terminal.read(timeout: timeout) {
-            case .bytes(let bytes): keys = decoder.feed(bytes)
-            case .timedOut: keys = decoder.flush()
-            case .closed: return .terminalClosed
+            switch terminal.read(timeout: nextTimeout(), alsoWatching: runningCheck?.process.descriptor) {
+            case .bytes(let bytes):
+                lastBytesAt = now
+                keys = decoder.feed(bytes)
+            case .timedOut, .otherReady:
+                keys = decoder.isAwaitingMoreBytes && now - lastBytesAt >= escapeDelay ? decoder.flush() : []
+            case .closed:
+                return .terminalClosed
             case .signal(let signal):
                 if let outcome = handle(signal: signal) { return outcome }
                 continue
             }
+            if let outcome = perform(session.tick(at: now)) { return outcome }
+            if let outcome = followCheck() { return outcome }
             for key in keys {
-                let outcome = perform(session.handle(key))
-                terminal.write(renderer.render(session.snapshot))
+                let outcome = key == .suspend ? suspend() : perform(session.handle(key))
                 if let outcome { return outcome }
             }
+            draw()
         }
+    }
+
+    /// How long the next wait may last: until the Esc delay, the session's next announcement or
+    /// the running check's next deadline, whichever comes first (nil: until something happens).
+    private func nextTimeout() -> Duration? {
+        let now = self.now
+        var deadlines: [Duration] = []
+        if decoder.isAwaitingMoreBytes { deadlines.append(lastBytesAt + escapeDelay) }
+        if let deadline = session.nextDeadline(after: now) { deadlines.append(deadline) }
+        if let runningCheck, let check { deadlines.append(runningCheck.nextDeadline(settings: check)) }
+        return deadlines.min().map { max(.zero, $0 - now) }
+    }
+
+    /// Reaps the running check or tells the session it is slow or overdue.
+    private mutating func followCheck() -> PromptOutcome? {
+        guard var run = runningCheck, let check else { return nil }
+        let effects: [PromptEffect]
+        switch run.process.poll() {
+        case .accepted:
+            runningCheck = nil
+            effects = session.checkAccepted()
+        case .rejected, .killedBySignal:
+            runningCheck = nil
+            effects = session.checkRejected(firstErrorLine: run.process.firstErrorLine)
+        case nil where now - run.startedAt >= check.timeout:
+            run.process.kill()
+            runningCheck = nil
+            effects = session.checkTimedOut()
+        case nil where !run.saidChecking && now - run.startedAt >= CheckSettings.slowAfter:
+            run.saidChecking = true
+            runningCheck = run
+            effects = session.checkIsSlow()
+        case nil:
+            return nil
+        }
+        return perform(effects)
     }
 
     /// Carries out the session's effects; returns an outcome when the prompt is over.
@@ -101,9 +125,28 @@ struct PromptLoop {
             case .redraw: terminal.write(renderer.redraw(session.snapshot))
             case .submit(let code): outcome = .submitted(code)
             case .cancel: outcome = .cancelled
+            case .check(let code): outcome = startCheck(code)
+            case .fail: outcome = .rejected
+            case .timeout: outcome = .timedOut
+            case .confirmed(let yes): outcome = .confirmed(yes)
             }
         }
         return outcome
+    }
+
+    /// Starts `--check` on `code`; a command that cannot even start counts as a rejection.
+    private mutating func startCheck(_ code: String) -> PromptOutcome? {
+        guard let check else { return .submitted(code) }
+        do {
+            runningCheck = CheckRun(process: try CheckCommand.start(command: check.command, input: code), startedAt: now)
+            return nil
+        } catch {
+            return perform(session.checkRejected(firstErrorLine: "\(error)"))
+        }
+    }
+
+    private mutating func draw() {
+        terminal.write(renderer.render(session.snapshot))
     }
 
     private mutating func handle(signal: Int32) -> PromptOutcome? {

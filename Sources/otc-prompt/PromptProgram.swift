@@ -3,10 +3,19 @@ import OTCPromptCore
 import OTCPromptSpeech
 import OTCPromptTerminal
 
+/// What the prompt asks for.
+enum PromptRequest {
+    /// A code (or, in askpass mode, a free-text secret).
+    case code(PromptConfiguration)
+    /// A yes/no question (askpass confirmation).
+    case question(ConfirmSession)
+}
+
 /// One run of the prompt: opens the terminal, wires the session to the screen and the voice,
 /// and returns the exit status once the terminal has been restored.
 struct PromptProgram {
-    let configuration: PromptConfiguration
+    let request: PromptRequest
+    let check: CheckSettings?
     let speechMode: SpeechMode
     let speechLogPath: String?
     let voice: SpeechOptions
@@ -46,16 +55,32 @@ struct PromptProgram {
         }
 
         let capabilities = TerminalCapabilities(environment: environment)
-        let renderer = makeRenderer(
-            style: appearance.style, speechIsText: speech.isText, capabilities: capabilities,
-            boxes: appearance.boxesStyle)
-        var loop = PromptLoop(
-            session: PromptSession(configuration: configuration), renderer: renderer, terminal: terminal,
-            speech: speech.backend, escapeDelay: Self.escapeDelay, capabilities: capabilities)
         for notice in notices { terminal.write("\(notice)\r\n") }
         for notice in speech.notices { terminal.write("otc-prompt: \(notice)\r\n") }
 
-        let outcome = loop.run()
+        let outcome: PromptOutcome
+        switch request {
+        case .code(let configuration):
+            // Boxes are for codes: a free-text secret of up to 256 characters is drawn as a line.
+            let style = configuration.isFixedLength ? appearance.style : .line
+            var loop = PromptLoop(
+                session: PromptSession(configuration: configuration),
+                renderer: makeRenderer(
+                    style: style, speechIsText: speech.isText, capabilities: capabilities,
+                    boxes: appearance.boxesStyle),
+                terminal: terminal, speech: speech.backend, escapeDelay: Self.escapeDelay,
+                capabilities: capabilities, check: check)
+            outcome = loop.run()
+        case .question(let question):
+            var loop = PromptLoop(
+                session: question,
+                renderer: makeRenderer(
+                    style: .line, speechIsText: speech.isText, capabilities: capabilities,
+                    boxes: appearance.boxesStyle),
+                terminal: terminal, speech: speech.backend, escapeDelay: Self.escapeDelay,
+                capabilities: capabilities, check: nil)
+            outcome = loop.run()
+        }
         if case .signalled = outcome {} else { speech.backend.finish(timeout: Self.finalSpeechLimit) }
         return outcome.deliver(terminal: terminal)
     }

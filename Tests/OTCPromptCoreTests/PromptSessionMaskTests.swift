@@ -93,7 +93,7 @@ import Testing
     /// alike may differ in count (spaces typed into a secret: `PromptSessionFreeTextTests`).
     @Test(arguments: Language.allCases)
     func twoSecretsTypedAlikeSoundTheSame(language: Language) {
-        var random = SplitMix64(seed: 3)
+        var random = SeededRandom(seed: 3)
         let alphabet = Array("abcXYZ019?_!@#é")
         for round in 0..<150 {
             let configuration = PromptConfiguration.freeText(
@@ -103,7 +103,7 @@ import Testing
                 Step.allCases[Int(random.next() % UInt64(Step.allCases.count))]
             }
             let length = 1 + round % 20
-            let secret = { (random: inout SplitMix64) in
+            let secret = { (random: inout SeededRandom) in
                 (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
             }
             let first = secret(&random)

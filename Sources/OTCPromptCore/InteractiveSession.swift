@@ -1,0 +1,34 @@
+/// What the prompt loop drives: a code prompt (`PromptSession`) or a yes/no question
+/// (`ConfirmSession`). Keys and time go in, effects come out; nothing here does I/O.
+public protocol InteractiveSession: Sendable {
+    /// What to say and show when the prompt appears, and again after a resume.
+    mutating func start() -> [PromptEffect]
+    mutating func handle(_ key: Key) -> [PromptEffect]
+    /// What the screen should show now.
+    var snapshot: FieldSnapshot { get }
+    /// Time has moved on to `now` (since the prompt started): announcements that fell due.
+    mutating func tick(at now: Duration) -> [PromptEffect]
+    /// When the loop must wake next for `tick`, nil when nothing is due.
+    func nextDeadline(after now: Duration) -> Duration?
+    /// The time limit ran out.
+    mutating func timedOut() -> [PromptEffect]
+    /// Overwrites whatever secret the session holds; called once, at the end.
+    mutating func wipe()
+
+    /// The running `--check` has taken long enough to say "checking".
+    mutating func checkIsSlow() -> [PromptEffect]
+    mutating func checkAccepted() -> [PromptEffect]
+    mutating func checkRejected(firstErrorLine: String?) -> [PromptEffect]
+    mutating func checkTimedOut() -> [PromptEffect]
+}
+
+extension PromptSession: InteractiveSession {}
+
+/// A question runs no checks and holds no secret.
+extension ConfirmSession: InteractiveSession {
+    public mutating func wipe() {}
+    public mutating func checkIsSlow() -> [PromptEffect] { [] }
+    public mutating func checkAccepted() -> [PromptEffect] { [] }
+    public mutating func checkRejected(firstErrorLine: String?) -> [PromptEffect] { [] }
+    public mutating func checkTimedOut() -> [PromptEffect] { [] }
+}

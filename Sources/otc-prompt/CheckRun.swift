@@ -1,0 +1,22 @@
+import OTCPromptTerminal
+
+/// The `--check` command, as given on the command line.
+struct CheckSettings {
+    var command: String
+    /// A check still running after this long is killed and counts as a rejection.
+    var timeout: Duration
+    /// A check still running after this long is announced ("checking").
+    static let slowAfter: Duration = .milliseconds(500)
+}
+
+/// One running check: the process and when it started (time since the prompt began).
+struct CheckRun {
+    let process: CheckCommand
+    let startedAt: Duration
+    var saidChecking = false
+
+    /// The next moment the loop must wake for this check, even if it stays silent.
+    func nextDeadline(settings: CheckSettings) -> Duration {
+        saidChecking ? startedAt + settings.timeout : startedAt + min(CheckSettings.slowAfter, settings.timeout)
+    }
+}

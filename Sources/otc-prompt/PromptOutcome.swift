@@ -1,0 +1,47 @@
+import OTCPromptTerminal
+
+/// How a prompt ended.
+enum PromptOutcome: Equatable {
+    case submitted(String)
+    /// A yes/no question was answered.
+    case confirmed(Bool)
+    case cancelled
+    /// Every `--check` attempt was rejected.
+    case rejected
+    /// `--timeout` ran out.
+    case timedOut
+    /// The terminal went away (hang-up or end of input).
+    case terminalClosed
+    /// A signal asked the process to end: it is raised again once the terminal is restored.
+    case signalled(Int32)
+
+    /// Prints the code (if any) and returns the exit status. The terminal is already restored.
+    func deliver(terminal: Terminal) -> Int32 {
+        switch self {
+        case .submitted(let code):
+            return print(code, terminal: terminal)
+        case .confirmed(let yes):
+            // ssh reads "yes" for a host-key question; a confirm prompt only looks at the status.
+            return yes ? print("yes", terminal: terminal) : ExitStatus.rejected
+        case .cancelled, .terminalClosed:
+            return ExitStatus.cancelled
+        case .rejected:
+            return ExitStatus.rejected
+        case .timedOut:
+            return ExitStatus.timedOut
+        case .signalled(let signal):
+            guard let watcher = terminal.signalWatcher else { return 128 + signal }
+            watcher.reraise(signal)
+        }
+    }
+
+    private func print(_ text: String, terminal: Terminal) -> Int32 {
+        do {
+            try StandardOutput.write(text)
+            return ExitStatus.submitted
+        } catch {
+            terminal.write("otc-prompt: \(error)\r\n")
+            return ExitStatus.outputFailed
+        }
+    }
+}
