@@ -20,6 +20,11 @@ struct LoginOptions: ParsableArguments {
     @Option(help: "Give up after this many seconds (exit status 124). Time left is spoken at 30 and 10 seconds, and on Ctrl-T.")
     var timeout: Double?
 
+    @Flag(help: ArgumentHelp(
+        "Read PROMPT as an askpass prompt: a code prompt, a password prompt or a yes/no question.",
+        discussion: "Automatic when SSH_ASKPASS, SUDO_ASKPASS or GIT_ASKPASS names otc-prompt; use it in a wrapper script."))
+    var askpass = false
+
     @Flag(help: "Do not prompt: read one line from standard input, check it like a paste, and print the code.")
     var stdin = false
 

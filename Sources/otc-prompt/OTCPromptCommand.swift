@@ -106,10 +106,11 @@ extension OTCPromptCommand {
     /// What to ask: the code field the options describe, or, when called as SSH_ASKPASS or
     /// SUDO_ASKPASS, what the prompt text asks for.
     func request(_ configuration: PromptConfiguration, environment: [String: String]) -> PromptRequest {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        // Options do not count against an askpass call: a wrapper script may add some.
         guard let prompt,
-            AskpassPrompt.isAskpassCall(
-                arguments: arguments, environment: environment, programPath: CommandLine.arguments.first ?? "")
+            login.askpass
+                || AskpassPrompt.isAskpassCall(
+                    arguments: [prompt], environment: environment, programPath: CommandLine.arguments.first ?? "")
         else {
             return charset == .any ? .code(freeText(configuration, label: configuration.label, mask: true)) : .code(configuration)
         }

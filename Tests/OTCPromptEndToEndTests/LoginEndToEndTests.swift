@@ -1,0 +1,152 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// The prompt inside logins and scripts: --check, --timeout, askpass, --stdin, preferences.
+@Suite(.serialized)
+struct LoginEndToEndTests {
+    /// A check that accepts only 123456 and explains a rejection on stderr.
+    static let acceptsOnly123456 = #"read c; [ "$c" = 123456 ] || { echo wrong code >&2; exit 1; }"#
+
+    @Test func checkRejectsThenAccepts() throws {
+        let run = try PromptRun(["--check", Self.acceptsOnly123456])
+        run.type("111111")
+        #expect(run.waitForEvent("check-failed"))
+        let failed = try #require(run.logEntries().first { $0.event == "check-failed" })
+        #expect(failed.text.contains("wrong code"))
+        #expect(failed.text.contains("2"))
+        run.type("123456")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "123456\n")
+        #expect(run.terminalRestored)
+    }
+
+    @Test func nextKeyAfterARejectionStartsANewCode() throws {
+        let run = try PromptRun(["--check", Self.acceptsOnly123456])
+        run.type("999999")
+        #expect(run.waitForEvent("check-failed"))
+        run.type("1")
+        run.type("23456")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "123456\n")
+    }
+
+    @Test func attemptsExhaustedExit1() throws {
+        let run = try PromptRun(["--check", "exit 1", "--attempts", "2"])
+        run.type("111111")
+        #expect(run.waitForEvent("check-failed"))
+        run.type("222222")
+        #expect(run.exit() == .exited(1))
+        #expect(run.process.standardOutput == "")
+        #expect(run.terminalRestored)
+    }
+
+    @Test func hungCheckIsKilledAndCountsAsRejection() throws {
+        let run = try PromptRun(["--check", "sleep 60", "--check-timeout", "1", "--attempts", "1"])
+        run.type("123456")
+        #expect(run.waitForEvent("checking", deadline: .seconds(5)))
+        #expect(run.exit(deadline: .seconds(10)) == .exited(1))
+        #expect(run.logEntries().contains { $0.event == "check-failed" })
+    }
+
+    @Test func codeNeverReachesTheCheckArguments() throws {
+        let argsFile = NSTemporaryDirectory() + "/otc-check-args-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: argsFile) }
+        let run = try PromptRun(["--check", "cat /proc/$$/cmdline /proc/$$/environ > \(argsFile); cat >/dev/null"])
+        run.type("654321")
+        #expect(run.exit() == .exited(0))
+        let seen = try String(contentsOfFile: argsFile, encoding: .isoLatin1)
+        #expect(!seen.contains("654321"))
+    }
+
+    @Test func timeoutExits124WithTheTerminalRestored() throws {
+        let run = try PromptRun(["--timeout", "1"])
+        run.type("12")
+        #expect(run.exit(deadline: .seconds(10)) == .exited(124))
+        #expect(run.process.standardOutput == "")
+        #expect(run.terminalRestored)
+        #expect(run.logEntries().last?.event == "timeout")
+    }
+
+    @Test func controlTSaysTheTimeLeft() throws {
+        let run = try PromptRun(["--timeout", "100"])
+        run.type([0x14])
+        #expect(run.waitForEvent("time-left"))
+        let said = try #require(run.logEntries().first { $0.event == "time-left" })
+        #expect(said.text.contains("second") || said.text.contains("minute"))
+        run.type([0x03])
+        #expect(run.exit() == .exited(130))
+    }
+
+    @Test func askpassCodePromptBecomesTheLabel() throws {
+        let environment = PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_REQUIRE": "force"])
+        let run = try PromptRun(["(joe@host) Verification code: "], environment: environment, ready: "Verification code")
+        let prompt = try #require(run.logEntries(atLeast: 1).first)
+        #expect(prompt.text.contains("Verification code"))
+        #expect(prompt.text.contains("6-digit"))
+        run.type("424242")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "424242\n")
+    }
+
+    @Test func askpassPasswordPromptIsAMaskedFreeTextField() throws {
+        let environment = PromptRun.environment(["SUDO_ASKPASS": PromptRun.binary])
+        let run = try PromptRun(["[sudo] password for joe: "], environment: environment, ready: "password")
+        run.type("correct horse?\r")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "correct horse?\n")
+        for entry in run.logEntries() { #expect(!entry.text.contains("horse"), "leaked: \(entry)") }
+        #expect(!visibleText(run.process.screen).contains("horse"))
+    }
+
+    @Test func askpassConfirmationYes() throws {
+        let environment = PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_PROMPT": "confirm"])
+        let run = try PromptRun(["Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
+        run.type("y")
+        #expect(run.exit() == .exited(0))
+    }
+
+    @Test func askpassConfirmationNo() throws {
+        let environment = PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_PROMPT": "confirm"])
+        let run = try PromptRun(["Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
+        run.type("n")
+        #expect(run.exit() == .exited(1))
+        #expect(run.process.standardOutput == "")
+    }
+
+    @Test func standardInputValidAndInvalid() throws {
+        for (input, status, output) in [("Your code: 123 456\n", Int32(0), "123456\n"), ("12345\n", 65, "")] {
+            let path = NSTemporaryDirectory() + "/otc-stdin-\(UUID().uuidString)"
+            try input.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let process = try PseudoTerminalProcess(
+                executable: "/bin/sh", arguments: ["-c", "exec \"$0\" --stdin < \"$1\"", PromptRun.binary, path],
+                environment: PromptRun.environment(), terminal: false)
+            #expect(process.waitForExit(deadline: .seconds(10)) == .exited(status))
+            #expect(process.standardOutput == output)
+            if status != 0 { #expect(process.standardErrorText.contains("no valid 6-digit code")) }
+        }
+    }
+
+    @Test func configFileSetsTheLanguage() throws {
+        let path = NSTemporaryDirectory() + "/otc-config-\(UUID().uuidString)"
+        try "lang = \"pt\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try PromptRun([], environment: PromptRun.environment(["OTC_PROMPT_CONFIG": path]), ready: "Código")
+        run.type("123456")
+        #expect(run.exit() == .exited(0))
+        #expect(run.logEntries().first?.text.hasPrefix("Código de verificação") == true)
+    }
+
+    @Test func malformedConfigFileIsReportedAndIgnored() throws {
+        let path = NSTemporaryDirectory() + "/otc-config-\(UUID().uuidString)"
+        try "verbosity = \"terse\"\nrate = = 3\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try PromptRun([], environment: PromptRun.environment(["OTC_PROMPT_CONFIG": path]))
+        #expect(run.process.waitForScreen(containing: "line 2", deadline: .seconds(5)))
+        run.type("123456")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "123456\n")
+    }
+}
