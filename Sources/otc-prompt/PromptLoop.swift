@@ -168,7 +168,10 @@ struct PromptLoop<Session: InteractiveSession> {
         terminal.write(renderer.finish())
         terminal.restore()
         terminal.signalWatcher?.stopProcess()
-        return resume()
+        // The SIGCONT that continued the process is waiting in the watcher and resumes the prompt
+        // once; only without a watcher for it must the resume happen here.
+        let continueIsWatched = terminal.signalWatcher?.watchedSignals.contains(SIGCONT) ?? false
+        return continueIsWatched ? nil : resume()
     }
 
     /// Back from a stop: raw mode again, the field drawn again and announced again.
