@@ -73,7 +73,8 @@ struct InputPropertyTests {
     func keyAfterGarbageWithoutEscape() {
         var random = SplitMix64(state: 0x5EED_0002)
         for _ in 0..<3000 {
-            let garbage = randomStream(count: Int.random(in: 0...40, using: &random), using: &random, allowingEscape: false)
+            let garbage = randomStream(
+                count: Int.random(in: 0...40, using: &random), using: &random, allowingEscape: false)
             let key = completeKeys.randomElement(using: &random)!
             let keys = decodeWhole(garbage + key.bytes, flush: false)
             #expect(Array(keys.suffix(key.keys.count)) == key.keys, "garbage \(garbage) key \(key.bytes)")
@@ -106,9 +107,10 @@ struct InputPropertyTests {
     @Test("the paste scanner stays within its window and gives well-formed verdicts on random Unicode")
     func scannerBoundsAndVerdicts() {
         var random = SplitMix64(state: 0x5EED_0004)
-        let alphabet: [Unicode.Scalar] = Array("0123456789abcXYZ -.\t\n:#,".unicodeScalars) + [
-            "\u{00A0}", "\u{3000}", "\u{2013}", "\u{FF11}", "\u{FF21}", "\u{FF0E}", "\u{1B}", "\u{0301}", "é", "😀",
-        ]
+        let alphabet: [Unicode.Scalar] =
+            Array("0123456789abcXYZ -.\t\n:#,".unicodeScalars) + [
+                "\u{00A0}", "\u{3000}", "\u{2013}", "\u{FF11}", "\u{FF21}", "\u{FF0E}", "\u{1B}", "\u{0301}", "é", "😀",
+            ]
         for _ in 0..<1500 {
             let length = Int.random(in: 1...12, using: &random)
             let charset = CodeCharset.allCases.randomElement(using: &random)!
@@ -160,7 +162,8 @@ struct InputPropertyTests {
                     switch key {
                     case .pasteBegan: scanner = PasteScanner(charset: .digits, length: 6)
                     case .pasteText(let text): scanner.scan(text)
-                    case .character(let character): #expect(!character.unicodeScalars.first!.properties.generalCategory.isControlCharacter)
+                    case .character(let character):
+                        #expect(!character.unicodeScalars.first!.properties.generalCategory.isControlCharacter)
                     default: break
                     }
                     #expect(scanner.retainedCharacterCount <= 30)
