@@ -3,7 +3,8 @@
 //
 // Input layout: byte 0 chooses the paste field (bit 0: alnum, bits 1–4: length 1–12); then
 // repeatedly a control byte and up to (control & 0x1F) bytes fed as one read; control bit 0x80
-// asks for the Esc-delay flush after that read when the decoder awaits more bytes.
+// asks for the Esc-delay flush after that read when the decoder awaits more bytes; control bit
+// 0x40 closes an open paste after that read (the caller's paste timeout).
 //
 // TODO(PromptSession): once PromptSession is filled in, also apply every key to a session and
 // check that the field stays within its length and charset and that deletes never underflow.
@@ -16,7 +17,7 @@ func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () ->
 /// The reads described by the input, and where the caller flushes.
 struct FuzzReads {
     var configuration: UInt8 = 0
-    var reads: [(bytes: [UInt8], flushAfter: Bool)] = []
+    var reads: [(bytes: [UInt8], flushAfter: Bool, endPasteAfter: Bool)] = []
 
     init(_ data: UnsafeBufferPointer<UInt8>) {
         guard let first = data.first else { return }
@@ -26,7 +27,7 @@ struct FuzzReads {
             let control = data[index]
             index += 1
             let end = min(data.count, index + Int(control & 0x1F))
-            reads.append((Array(data[index..<end]), control & 0x80 != 0))
+            reads.append((Array(data[index..<end]), control & 0x80 != 0, control & 0x40 != 0))
             index = end
         }
     }
@@ -116,6 +117,13 @@ public func fuzzInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         if read.flushAfter, decoder.isAwaitingMoreBytes {
             for key in decoder.flush() { checker.check(key) }
             require(!decoder.isAwaitingMoreBytes, "still awaiting after flush")
+        }
+        if read.endPasteAfter {
+            let wasInsidePaste = decoder.isInsidePaste
+            let keys = decoder.endPaste()
+            require(wasInsidePaste == (keys.last == .pasteEnded), "endPaste outside a paste, or not ending it")
+            for key in keys { checker.check(key) }
+            require(!decoder.isInsidePaste, "still inside a paste after endPaste")
         }
     }
     return 0
