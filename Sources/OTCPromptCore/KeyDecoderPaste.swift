@@ -2,7 +2,7 @@
 /// once per feed so that a paste of any size costs one feed's memory.
 extension KeyDecoder {
     /// ESC [ 2 0 1 ~, the end of a bracketed paste.
-    private static func endMarkerByte(at index: Int) -> UInt8 {
+    static func endMarkerByte(at index: Int) -> UInt8 {
         switch index {
         case 0: 0x1B
         case 1: UInt8(ascii: "[")
@@ -45,7 +45,7 @@ extension KeyDecoder {
     }
 
     /// Adds one byte of pasted text; invalid UTF-8 is dropped, control characters are kept.
-    private mutating func appendPasteByte(_ byte: UInt8) {
+    mutating func appendPasteByte(_ byte: UInt8) {
         if byte < 0x80, !scalar.isAssembling {
             pasteBytes.append(byte)
             return
@@ -61,5 +61,25 @@ extension KeyDecoder {
         guard !pasteBytes.isEmpty else { return }
         keys.append(.pasteText(String(decoding: pasteBytes, as: UTF8.self)))
         pasteBytes.removeAll(keepingCapacity: true)
+    }
+}
+
+extension KeyDecoder {
+    /// True between `.pasteBegan` and `.pasteEnded`: every byte is pasted text, keys included.
+    public var isInsidePaste: Bool { isPasting }
+
+    /// Closes a paste whose end marker never came (a terminal gone mid-paste, or ESC [ 2 0 0 ~
+    /// typed by hand), so that keys count again. Emits the held text and `.pasteEnded`; does
+    /// nothing outside a paste. The caller decides when, e.g. after seconds without a byte.
+    public mutating func endPaste() -> [Key] {
+        guard isPasting else { return [] }
+        var keys: [Key] = []
+        for held in 0..<endMarkerMatched { appendPasteByte(Self.endMarkerByte(at: held)) }
+        endMarkerMatched = 0
+        scalar.reset()
+        emitPasteText(into: &keys)
+        keys.append(.pasteEnded)
+        isPasting = false
+        return keys
     }
 }

@@ -2,7 +2,6 @@ import OTCPromptCore
 import OTCPromptTestSupport
 import Testing
 
-/// A seeded generator, so that every run tests the same streams and a failure can be replayed.
 /// Byte streams biased towards what breaks decoders: sequence fragments, paste markers,
 /// UTF-8 leads and continuations, controls, and plain random bytes.
 func randomStream(count: Int, using random: inout SeededRandom, allowingEscape: Bool = true) -> [UInt8] {
@@ -63,7 +62,8 @@ struct InputPropertyTests {
     func keyAfterGarbageWithoutEscape() {
         var random = SeededRandom(seed: 0x5EED_0002)
         for _ in 0..<3000 {
-            let garbage = randomStream(count: Int.random(in: 0...40, using: &random), using: &random, allowingEscape: false)
+            let garbage = randomStream(
+                count: Int.random(in: 0...40, using: &random), using: &random, allowingEscape: false)
             let key = completeKeys.randomElement(using: &random)!
             let keys = decodeWhole(garbage + key.bytes, flush: false)
             #expect(Array(keys.suffix(key.keys.count)) == key.keys, "garbage \(garbage) key \(key.bytes)")
@@ -150,7 +150,8 @@ struct InputPropertyTests {
                     switch key {
                     case .pasteBegan: scanner = PasteScanner(charset: .digits, length: 6)
                     case .pasteText(let text): scanner.scan(text)
-                    case .character(let character): #expect(!character.unicodeScalars.first!.properties.generalCategory.isControlCharacter)
+                    case .character(let character):
+                        #expect(!character.unicodeScalars.first!.properties.generalCategory.isControlCharacter)
                     default: break
                     }
                     #expect(scanner.retainedCharacterCount <= 30)

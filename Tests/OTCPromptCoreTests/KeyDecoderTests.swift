@@ -257,6 +257,17 @@ struct KeyDecoderPasteTests {
         #expect(decoder.feed(bytes("1~3")) == [.pasteEnded, .character("3")])
     }
 
+    @Test("endPaste closes a paste whose end marker never came, keeping a held marker prefix as text")
+    func endPasteByCaller() {
+        var decoder = KeyDecoder()
+        #expect(decoder.endPaste() == [])
+        #expect(decoder.feed(begin + bytes("12\u{1B}[2")) == [.pasteBegan, .pasteText("12")])
+        #expect(decoder.isInsidePaste)
+        #expect(decoder.endPaste() == [.pasteText("\u{1B}[2"), .pasteEnded])
+        #expect(!decoder.isInsidePaste)
+        #expect(decoder.feed(bytes("01~5")) == [.character("0"), .character("1"), .character("~"), .character("5")])
+    }
+
     @Test("each feed emits its text: a large paste is never held whole")
     func streaming() {
         var decoder = KeyDecoder()

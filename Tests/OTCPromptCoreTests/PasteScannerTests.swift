@@ -146,7 +146,8 @@ struct PasteScannerStreamingTests {
 
 @Suite("PasteScanner: agrees with CodeCharset")
 struct PasteScannerCharsetAgreementTests {
-    @Test("a one-character paste is accepted exactly when the charset accepts it (every BMP scalar)",
+    @Test(
+        "a one-character paste is accepted exactly when the charset accepts it (every BMP scalar)",
         arguments: [CodeCharset.digits, .alnum])
     func everyScalar(charset: CodeCharset) {
         for value in UInt32(0)...0xFFFF {

@@ -1,0 +1,130 @@
+// libFuzzer target for the input path: raw terminal bytes → KeyDecoder → PasteScanner.
+// Built by Fuzz/run.sh together with the OTCPromptCore sources (one module, no package build).
+//
+// Input layout: byte 0 chooses the paste field (bit 0: alnum, bits 1–4: length 1–12); then
+// repeatedly a control byte and up to (control & 0x1F) bytes fed as one read; control bit 0x80
+// asks for the Esc-delay flush after that read when the decoder awaits more bytes; control bit
+// 0x40 closes an open paste after that read (the caller's paste timeout).
+//
+// TODO(PromptSession): once PromptSession is filled in, also apply every key to a session and
+// check that the field stays within its length and charset and that deletes never underflow.
+
+/// Stops the fuzzer with a message when an invariant is broken.
+func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    if !condition() { fatalError("invariant broken: \(message())") }
+}
+
+/// The reads described by the input, and where the caller flushes.
+struct FuzzReads {
+    var configuration: UInt8 = 0
+    var reads: [(bytes: [UInt8], flushAfter: Bool, endPasteAfter: Bool)] = []
+
+    init(_ data: UnsafeBufferPointer<UInt8>) {
+        guard let first = data.first else { return }
+        configuration = first
+        var index = 1
+        while index < data.count {
+            let control = data[index]
+            index += 1
+            let end = min(data.count, index + Int(control & 0x1F))
+            reads.append((Array(data[index..<end]), control & 0x80 != 0, control & 0x40 != 0))
+            index = end
+        }
+    }
+
+    var stream: [UInt8] { reads.flatMap(\.bytes) }
+}
+
+/// Joins consecutive paste pieces, whose sizes depend on the reads.
+func mergingPasteText(_ keys: [Key]) -> [Key] {
+    var merged: [Key] = []
+    for key in keys {
+        if case .pasteText(let more) = key, case .pasteText(let text)? = merged.last {
+            merged[merged.count - 1] = .pasteText(text + more)
+        } else {
+            merged.append(key)
+        }
+    }
+    return merged
+}
+
+/// Checks the key grammar and streams every paste through a scanner, checking its bounds.
+struct KeyStreamChecker {
+    let charset: CodeCharset
+    let length: Int
+    var scanner: PasteScanner?
+
+    mutating func check(_ key: Key) {
+        switch key {
+        case .pasteBegan:
+            require(scanner == nil, "paste began twice")
+            scanner = PasteScanner(charset: charset, length: length)
+        case .pasteText(let text):
+            require(scanner != nil, "paste text outside a paste")
+            require(!text.isEmpty, "empty paste piece")
+            scanner?.scan(text)
+            require((scanner?.retainedCharacterCount ?? 0) <= 5 * length, "scanner window exceeded")
+        case .pasteEnded:
+            require(scanner != nil, "paste ended outside a paste")
+            checkVerdict(scanner!.result)
+            scanner = nil
+        case .character(let character):
+            require(scanner == nil, "a key inside a paste")
+            let scalars = character.unicodeScalars
+            require(scalars.count == 1, "more than one scalar")
+            require(!(0...0x1F).contains(scalars.first!.value), "C0 control as character")
+            require(!(0x7F...0x9F).contains(scalars.first!.value), "DEL or C1 control as character")
+        default:
+            require(scanner == nil, "a key inside a paste")
+        }
+    }
+
+    func checkVerdict(_ verdict: PasteResult) {
+        switch verdict {
+        case .characters(let characters):
+            require(!characters.isEmpty && characters.count <= length, "characters count")
+            require(characters.allSatisfy { charset.accept($0) == $0 }, "characters outside the charset")
+        case .extracted(let characters):
+            require(characters.count == length, "extracted count")
+            require(characters.allSatisfy { charset.accept($0) == $0 }, "extracted outside the charset")
+        case .rejected:
+            break
+        }
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let start else { return 0 }
+    let input = FuzzReads(UnsafeBufferPointer(start: start, count: count))
+    let charset: CodeCharset = input.configuration & 1 == 0 ? .digits : .alnum
+    let length = Int((input.configuration >> 1) & 0x0F) % 12 + 1
+
+    // However the bytes are cut into reads, the keys are the same.
+    var whole = KeyDecoder()
+    let wholeKeys = mergingPasteText(whole.feed(input.stream) + whole.flush())
+    var pieces = KeyDecoder()
+    var pieceKeys: [Key] = []
+    for read in input.reads { pieceKeys += pieces.feed(read.bytes) }
+    pieceKeys += pieces.flush()
+    require(mergingPasteText(pieceKeys) == wholeKeys, "chunking changed the keys")
+
+    // As the program runs it: flush after the Esc delay, then check every key.
+    var decoder = KeyDecoder()
+    var checker = KeyStreamChecker(charset: charset, length: length)
+    for read in input.reads {
+        for key in decoder.feed(read.bytes) { checker.check(key) }
+        if read.flushAfter, decoder.isAwaitingMoreBytes {
+            for key in decoder.flush() { checker.check(key) }
+            require(!decoder.isAwaitingMoreBytes, "still awaiting after flush")
+        }
+        if read.endPasteAfter {
+            let wasInsidePaste = decoder.isInsidePaste
+            let keys = decoder.endPaste()
+            require(wasInsidePaste == (keys.last == .pasteEnded), "endPaste outside a paste, or not ending it")
+            for key in keys { checker.check(key) }
+            require(!decoder.isInsidePaste, "still inside a paste after endPaste")
+        }
+    }
+    return 0
+}
