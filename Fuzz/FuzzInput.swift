@@ -6,8 +6,8 @@
 // asks for the Esc-delay flush after that read when the decoder awaits more bytes; control bit
 // 0x40 closes an open paste after that read (the caller's paste timeout).
 //
-// TODO(PromptSession): once PromptSession is filled in, also apply every key to a session and
-// check that the field stays within its length and charset and that deletes never underflow.
+// Every key also goes to a PromptSession (configuration bits 5-7: mask, auto-submit, check), which
+// must keep its field within its length and charset, submit only whole codes, and end at most once.
 
 /// Stops the fuzzer with a message when an invariant is broken.
 func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
@@ -33,6 +33,49 @@ struct FuzzReads {
     }
 
     var stream: [UInt8] { reads.flatMap(\.bytes) }
+}
+
+/// Drives a real session with the decoded keys and checks what it holds and says.
+struct SessionChecker {
+    var session: PromptSession
+    var ended = false
+
+    init(charset: CodeCharset, length: Int, configuration: UInt8) {
+        session = PromptSession(
+            configuration: PromptConfiguration(
+                length: length, charset: charset, mask: configuration & 0x20 != 0,
+                autoSubmit: configuration & 0x40 != 0, checksCode: configuration & 0x80 != 0, attempts: 2))
+        _ = session.start()
+    }
+
+    mutating func apply(_ key: Key) {
+        var effects = session.handle(key)
+        // A running check is answered at once: rejected when the code starts with 0, else accepted.
+        if effects.contains(where: { if case .check = $0 { return true } else { return false } }) {
+            effects += session.field.characters.first == "0"
+                ? session.checkRejected(firstErrorLine: String(session.field.characters))
+                : session.checkAccepted()
+        }
+        let field = session.field
+        require(field.count <= field.length, "field longer than its length")
+        require(field.characters.allSatisfy { field.charset.accept($0) == $0 }, "field outside its charset")
+        for effect in effects {
+            switch effect {
+            case .announce(let announcement):
+                require(!announcement.text.isEmpty, "an empty announcement")
+            case .submit(let code):
+                require(!ended, "submitted after the end")
+                require(code.count == field.length, "submitted an incomplete code")
+                ended = true
+            case .cancel, .fail, .timeout:
+                require(!ended, "ended twice")
+                ended = true
+            default:
+                break
+            }
+        }
+        if ended { require(session.handle(key).isEmpty, "keys after the end did something") }
+    }
 }
 
 /// Joins consecutive paste pieces, whose sizes depend on the reads.
@@ -112,17 +155,27 @@ public func fuzzInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // As the program runs it: flush after the Esc delay, then check every key.
     var decoder = KeyDecoder()
     var checker = KeyStreamChecker(charset: charset, length: length)
+    var session = SessionChecker(charset: charset, length: length, configuration: input.configuration)
     for read in input.reads {
-        for key in decoder.feed(read.bytes) { checker.check(key) }
+        for key in decoder.feed(read.bytes) {
+            checker.check(key)
+            session.apply(key)
+        }
         if read.flushAfter, decoder.isAwaitingMoreBytes {
-            for key in decoder.flush() { checker.check(key) }
+            for key in decoder.flush() {
+                checker.check(key)
+                session.apply(key)
+            }
             require(!decoder.isAwaitingMoreBytes, "still awaiting after flush")
         }
         if read.endPasteAfter {
             let wasInsidePaste = decoder.isInsidePaste
             let keys = decoder.endPaste()
             require(wasInsidePaste == (keys.last == .pasteEnded), "endPaste outside a paste, or not ending it")
-            for key in keys { checker.check(key) }
+            for key in keys {
+                checker.check(key)
+                session.apply(key)
+            }
             require(!decoder.isInsidePaste, "still inside a paste after endPaste")
         }
     }

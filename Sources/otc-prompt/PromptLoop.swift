@@ -11,6 +11,9 @@ struct PromptLoop<Session: InteractiveSession> {
     let terminal: Terminal
     let speech: any SpeechBackend
     let escapeDelay: Duration
+    /// A paste whose end marker never came is closed after this long without bytes, so it cannot
+    /// swallow every key that follows.
+    static var unfinishedPasteLimit: Duration { .seconds(2) }
     let capabilities: TerminalCapabilities
     let check: CheckSettings?
     private let clock = ContinuousClock()
@@ -63,7 +66,7 @@ struct PromptLoop<Session: InteractiveSession> {
                 lastBytesAt = now
                 keys = decoder.feed(bytes)
             case .timedOut, .otherReady:
-                keys = decoder.isAwaitingMoreBytes && now - lastBytesAt >= escapeDelay ? decoder.flush() : []
+                keys = flushOverdueInput()
             case .closed:
                 return .terminalClosed
             case .signal(let signal):
@@ -80,11 +83,19 @@ struct PromptLoop<Session: InteractiveSession> {
         }
     }
 
+    /// A lone Esc held past the Esc delay, or a paste left open past its limit, given up on.
+    private mutating func flushOverdueInput() -> [Key] {
+        let quiet = now - lastBytesAt
+        if decoder.isInsidePaste { return quiet >= Self.unfinishedPasteLimit ? decoder.endPaste() : [] }
+        return decoder.isAwaitingMoreBytes && quiet >= escapeDelay ? decoder.flush() : []
+    }
+
     /// How long the next wait may last: until the Esc delay, the session's next announcement or
     /// the running check's next deadline, whichever comes first (nil: until something happens).
     private func nextTimeout() -> Duration? {
         let now = self.now
         var deadlines: [Duration] = []
+        if decoder.isInsidePaste { deadlines.append(lastBytesAt + Self.unfinishedPasteLimit) }
         if decoder.isAwaitingMoreBytes { deadlines.append(lastBytesAt + escapeDelay) }
         if let deadline = session.nextDeadline(after: now) { deadlines.append(deadline) }
         if let runningCheck, let check { deadlines.append(runningCheck.nextDeadline(settings: check)) }
