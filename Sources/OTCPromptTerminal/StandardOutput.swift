@@ -31,13 +31,16 @@ public enum StandardError {
 /// Standard input, for `--stdin`: a code handed over by a script instead of typed.
 public enum StandardInput {
     /// Reads up to the first line break or end of input, keeping at most `limit` bytes (the rest of
-    /// a longer line is not read). Invalid UTF-8 is repaired with U+FFFD. The corresponding C call is `read`.
+    /// a longer line is not read). Invalid UTF-8 is repaired with U+FFFD.
+    /// The corresponding C call is `read`.
     public static func readLine(limit: Int = 65_536) throws(TerminalError) -> String {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while bytes.count < limit {
             let count = buffer.withUnsafeMutableBytes { raw in
-                SystemCalls.retryingOnInterrupt { Int32(truncatingIfNeeded: read(STDIN_FILENO, raw.baseAddress, raw.count)) }
+                SystemCalls.retryingOnInterrupt {
+                    Int32(truncatingIfNeeded: read(STDIN_FILENO, raw.baseAddress, raw.count))
+                }
             }
             if count < 0 { throw .system(SystemCalls.errno, call: "read") }
             if count == 0 { break }

@@ -22,7 +22,8 @@ struct AppearanceOptions: ParsableArguments {
             }
         }
         if let placeholder, BoxesStyle.placeholder(from: placeholder) == nil {
-            throw ValidationError("--placeholder must be one printable character, such as _ or a space, not '\(placeholder)'.")
+            throw ValidationError(
+                "--placeholder must be one printable character, such as _ or a space, not '\(placeholder)'.")
         }
     }
 

@@ -39,12 +39,17 @@ struct OTCPromptCommand: ParsableCommand {
     @Option(help: "Language of the prompt: en or pt (default: from LC_ALL, LC_MESSAGES, LANG).")
     var lang: Language?
 
-    @Option(help: "How announcements reach you: espeak (spoken, the default), text (one line each, for braille and screen readers), none.")
+    @Option(
+        help:
+            "How announcements reach you: espeak (spoken, the default), text (one line each, for braille and screen readers), none."
+    )
     var speech: SpeechMode?
 
-    @Option(name: .customLong("speech-log"), help: ArgumentHelp(
-        "Append every announcement to this file as JSON Lines.",
-        discussion: "The log contains what is spoken, so it contains the code unless --mask is given."),
+    @Option(
+        name: .customLong("speech-log"),
+        help: ArgumentHelp(
+            "Append every announcement to this file as JSON Lines.",
+            discussion: "The log contains what is spoken, so it contains the code unless --mask is given."),
         completion: .file())
     var speechLog: String?
 
@@ -83,7 +88,7 @@ struct OTCPromptCommand: ParsableCommand {
             language: language, verbosity: verbosity, checksCode: login.check != nil, attempts: login.attempts,
             timeLimit: login.timeLimit)
         if login.stdin {
-            problems.forEach { StandardError.writeLine($0.description) }
+            for problem in problems { StandardError.writeLine(problem.description) }
             let status = StandardInputCode.run(configuration: configuration)
             if status != 0 { throw ExitCode(status) }
             return
@@ -112,7 +117,8 @@ extension OTCPromptCommand {
                 || AskpassPrompt.isAskpassCall(
                     arguments: [prompt], environment: environment, programPath: CommandLine.arguments.first ?? "")
         else {
-            return charset == .any ? .code(freeText(configuration, label: configuration.label, mask: true)) : .code(configuration)
+            return charset == .any
+                ? .code(freeText(configuration, label: configuration.label, mask: true)) : .code(configuration)
         }
         let askpass = AskpassPrompt.classify(prompt, environment: environment)
         switch askpass.kind {

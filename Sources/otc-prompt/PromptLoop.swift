@@ -149,7 +149,8 @@ struct PromptLoop<Session: InteractiveSession> {
     private mutating func startCheck(_ code: String) -> PromptOutcome? {
         guard let check else { return .submitted(code) }
         do {
-            runningCheck = CheckRun(process: try CheckCommand.start(command: check.command, input: code), startedAt: now)
+            runningCheck = CheckRun(
+                process: try CheckCommand.start(command: check.command, input: code), startedAt: now)
             return nil
         } catch {
             return perform(session.checkRejected(firstErrorLine: "\(error)"))

@@ -96,9 +96,10 @@ struct InputPropertyTests {
     @Test("the paste scanner stays within its window and gives well-formed verdicts on random Unicode")
     func scannerBoundsAndVerdicts() {
         var random = SeededRandom(seed: 0x5EED_0004)
-        let alphabet: [Unicode.Scalar] = Array("0123456789abcXYZ -.\t\n:#,".unicodeScalars) + [
-            "\u{00A0}", "\u{3000}", "\u{2013}", "\u{FF11}", "\u{FF21}", "\u{FF0E}", "\u{1B}", "\u{0301}", "é", "😀",
-        ]
+        let alphabet: [Unicode.Scalar] =
+            Array("0123456789abcXYZ -.\t\n:#,".unicodeScalars) + [
+                "\u{00A0}", "\u{3000}", "\u{2013}", "\u{FF11}", "\u{FF21}", "\u{FF0E}", "\u{1B}", "\u{0301}", "é", "😀",
+            ]
         for _ in 0..<1500 {
             let length = Int.random(in: 1...12, using: &random)
             let charset = CodeCharset.allCases.randomElement(using: &random)!

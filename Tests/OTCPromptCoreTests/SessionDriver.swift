@@ -78,4 +78,3 @@ struct SessionDriver {
 extension SessionDriver {
     var snapshot: FieldSnapshot { session.snapshot }
 }
-

@@ -81,7 +81,8 @@ struct LoginEndToEndTests {
 
     @Test func askpassCodePromptBecomesTheLabel() throws {
         let environment = PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_REQUIRE": "force"])
-        let run = try PromptRun(["(joe@host) Verification code: "], environment: environment, ready: "Verification code")
+        let run = try PromptRun(
+            ["(joe@host) Verification code: "], environment: environment, ready: "Verification code")
         let prompt = try #require(run.logEntries(atLeast: 1).first)
         #expect(prompt.text.contains("Verification code"))
         #expect(prompt.text.contains("6-digit"))

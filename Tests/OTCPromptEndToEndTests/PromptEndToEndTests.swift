@@ -186,7 +186,9 @@ struct PromptEndToEndTests {
         run.type("85391")
         #expect(run.exit() == .exited(0))
         #expect(run.process.standardOutput == "985391\n")
-        #expect(!run.process.screen.contains("\u{1b}"), "escape sequence on a dumb terminal: \(run.process.screen.debugDescription)")
+        #expect(
+            !run.process.screen.contains("\u{1b}"),
+            "escape sequence on a dumb terminal: \(run.process.screen.debugDescription)")
     }
 
     @Test func bracketedPasteIsEnabledAndAlwaysDisabledAgain() throws {

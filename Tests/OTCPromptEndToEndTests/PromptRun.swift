@@ -19,9 +19,11 @@ final class PromptRun {
 
     /// The environment of a plain colour terminal with no audio server: nothing of the caller's leaks in.
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        var environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
-                           "HOME": NSTemporaryDirectory(), "PULSE_SERVER": "unix:/nonexistent",
-                           "XDG_CONFIG_HOME": NSTemporaryDirectory() + "/otc-prompt-no-config"]
+        var environment = [
+            "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+            "HOME": NSTemporaryDirectory(), "PULSE_SERVER": "unix:/nonexistent",
+            "XDG_CONFIG_HOME": NSTemporaryDirectory() + "/otc-prompt-no-config",
+        ]
         environment.merge(extra) { $1 }
         return environment
     }
@@ -41,7 +43,8 @@ final class PromptRun {
         attributesBefore = process.attributesAtStart
         if let ready {
             let shown = process.waitForScreen(containing: ready, deadline: .seconds(10))
-            #expect(shown, "the prompt never showed \(ready); screen: \(process.screen)", sourceLocation: sourceLocation)
+            #expect(
+                shown, "the prompt never showed \(ready); screen: \(process.screen)", sourceLocation: sourceLocation)
         }
     }
 

@@ -60,7 +60,9 @@ struct RobustnessEndToEndTests {
         var random = SeededRandom(seed: 42)
         var garbage: [UInt8] = (0..<4000).map { _ in UInt8.random(in: 0...255, using: &random) }
         // Keep only bytes that cannot end the prompt or edit the field on their own.
-        garbage = garbage.filter { ![0x03, 0x04, 0x0A, 0x0D, 0x15, 0x08, 0x7F, 0x1A, 0x1B].contains($0) && !(0x30...0x39).contains($0) }
+        garbage = garbage.filter {
+            ![0x03, 0x04, 0x0A, 0x0D, 0x15, 0x08, 0x7F, 0x1A, 0x1B].contains($0) && !(0x30...0x39).contains($0)
+        }
         run.type(garbage)
         run.type("\u{1b}[1;5")  // a truncated sequence, completed by nothing
         run.type("A")
