@@ -125,6 +125,22 @@ public final class CheckCommand {
         return result
     }
 
+    /// Waits for the verdict, at most `timeout`; a check still running then is killed and nil returned.
+    /// For `--stdin`, where nobody is typing and waiting is all there is to do.
+    /// The corresponding C functions are `waitpid` and `nanosleep`.
+    public func wait(timeout: Duration) -> CheckResult? {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while clock.now < deadline {
+            if let result = poll() { return result }
+            var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+            _ = nanosleep(&pause, nil)
+        }
+        if let result = poll() { return result }
+        kill()
+        return nil
+    }
+
     /// Ends a check that takes too long: SIGTERM to its group, SIGKILL after `killGrace`, then reaps it.
     /// The corresponding C functions are `kill` and `waitpid`.
     public func kill() {

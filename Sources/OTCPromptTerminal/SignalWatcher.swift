@@ -27,7 +27,11 @@ private func forwardSignalToPipe(_ signal: Int32) {
 /// to a closed pipe returns EPIPE instead of killing the prompt.
 public final class SignalWatcher {
     /// The signals a prompt watches: the terminating ones, job control and window size.
-    public static let promptSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
+    /// Every signal whose default action would end or stop the process with the terminal still raw,
+    /// plus SIGWINCH (redraw) and SIGCHLD (a `--check` ended: its verdict is read at once).
+    public static let promptSignals: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTSTP, SIGCONT, SIGWINCH, SIGCHLD,
+    ]
 
     /// The read end of the pipe, for poll; one byte per signal delivered.
     public let descriptor: Int32

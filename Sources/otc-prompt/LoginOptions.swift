@@ -8,7 +8,8 @@ struct LoginOptions: ParsableArguments {
             discussion: """
                 The command runs with /bin/sh -c and gets the code on its standard input (never in its \
                 arguments or environment). Exit status 0 accepts; anything else rejects, and the first \
-                line it wrote to stderr is spoken. Example: --check 'oathtool --totp -b "$SECRET" | cmp -s - /dev/stdin'.
+                line it wrote to stderr is spoken. Example, with the TOTP secret in a file: \
+                --check 'oathtool --totp -b -w 1 @"$HOME/.totp.key" - >/dev/null 2>&1'.
                 """, valueName: "command"))
     var check: String?
 

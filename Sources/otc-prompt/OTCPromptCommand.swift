@@ -14,9 +14,14 @@ struct OTCPromptCommand: ParsableCommand {
             the whole code back. On success the code alone is printed on stdout: code=$(otc-prompt).
 
             Keys: digits (or letters with --charset alnum), Backspace, Ctrl-U clear, Ctrl-R read back, \
-            ? help, Enter submit, Esc or Ctrl-C cancel.
+            ? help, Ctrl-T time left, Ctrl-L redraw, Ctrl-Z stop, Enter submit, Esc or Ctrl-C cancel.
 
-            Exit status: 0 submitted, 64 usage error, 74 no terminal, 130 cancelled.
+            As SSH_ASKPASS or SUDO_ASKPASS it reads the prompt text it is given: a code prompt gets a \
+            code field, a password prompt a masked free-text field, a confirmation a yes/no question.
+
+            Exit status: 0 submitted, 1 rejected by --check or answered no, 64 usage error, \
+            65 --stdin got no valid code, 74 no terminal or stdout unwritable, 124 timed out, \
+            130 cancelled, 128+N ended by signal N.
             """,
         version: OTCPromptVersion.current
     )
@@ -75,6 +80,10 @@ struct OTCPromptCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Before anything can hold the code: no core dumps, and fds 0-2 taken so that a closed
+        // stdout can never become the terminal.
+        ProcessHardening.reserveStandardDescriptors()
+        ProcessHardening.disableCoreDumps()
         let environment = ProcessEnvironment.current
         let (saved, problems) = Preferences.load(environment: environment) { path in
             try ConfigFile.readText(path: path)
@@ -89,7 +98,7 @@ struct OTCPromptCommand: ParsableCommand {
             timeLimit: login.timeLimit)
         if login.stdin {
             for problem in problems { StandardError.writeLine(problem.description) }
-            let status = StandardInputCode.run(configuration: configuration)
+            let status = StandardInputCode.run(configuration: configuration, check: login.checkSettings)
             if status != 0 { throw ExitCode(status) }
             return
         }

@@ -71,12 +71,16 @@ struct PromptLoop<Session: InteractiveSession> {
                 return .terminalClosed
             case .signal(let signal):
                 if let outcome = handle(signal: signal) { return outcome }
-                continue
+                keys = []
             }
-            if let outcome = perform(session.tick(at: now)) { return outcome }
-            if let outcome = followCheck() { return outcome }
+            if let outcome = perform(session.tick(at: now)) ?? followCheck() {
+                draw()
+                return outcome
+            }
             for key in keys {
+                // The last key is drawn too: the screen confirms what was submitted.
                 let outcome = key == .suspend ? suspend() : perform(session.handle(key))
+                draw()
                 if let outcome { return outcome }
             }
             draw()
@@ -170,6 +174,9 @@ struct PromptLoop<Session: InteractiveSession> {
             return suspend()
         case SIGCONT:
             return resume()
+        case SIGCHLD:
+            return nil  // the check's verdict is read right after
+
         default:
             return .signalled(signal)
         }

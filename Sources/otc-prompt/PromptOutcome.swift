@@ -23,8 +23,10 @@ enum PromptOutcome: Equatable {
         case .confirmed(let yes):
             // ssh reads "yes" for a host-key question; a confirm prompt only looks at the status.
             return yes ? print("yes", terminal: terminal) : ExitStatus.rejected
-        case .cancelled, .terminalClosed:
+        case .cancelled:
             return ExitStatus.cancelled
+        case .terminalClosed:
+            return ExitStatus.terminalClosed
         case .rejected:
             return ExitStatus.rejected
         case .timedOut:

@@ -33,9 +33,6 @@ struct PromptProgram {
     func run() -> Int32 {
         let clock = ContinuousClock()
         let start = clock.now
-        ProcessHardening.reserveStandardDescriptors()
-        ProcessHardening.disableCoreDumps()
-
         let terminal: Terminal
         do {
             terminal = try Terminal.open(signalWatcher: try SignalWatcher())
@@ -99,4 +96,6 @@ enum ExitStatus {
     /// `--timeout` ran out (timeout(1)'s convention).
     static let timedOut: Int32 = 124
     static let cancelled: Int32 = 130
+    /// The terminal went away (hang-up or end of input), as if by SIGHUP.
+    static let terminalClosed: Int32 = 129
 }

@@ -3,7 +3,7 @@ import OTCPromptTerminal
 
 /// `--stdin`: no prompt at all; one line of standard input is read and checked like a paste.
 enum StandardInputCode {
-    static func run(configuration: PromptConfiguration) -> Int32 {
+    static func run(configuration: PromptConfiguration, check: CheckSettings?) -> Int32 {
         let line: String
         do {
             line = try StandardInput.readLine()
@@ -25,12 +25,32 @@ enum StandardInputCode {
                 "otc-prompt: standard input holds no valid \(configuration.length)-\(kind) code; nothing printed")
             return ExitStatus.invalidInput
         }
+        if let check, let rejection = rejection(of: String(code), by: check) {
+            StandardError.writeLine("otc-prompt: code rejected by --check: \(rejection)")
+            return ExitStatus.rejected
+        }
         do {
             try StandardOutput.write(String(code))
             return ExitStatus.submitted
         } catch {
             StandardError.writeLine("otc-prompt: \(error)")
             return ExitStatus.outputFailed
+        }
+    }
+
+    /// Runs the check to its verdict: why it rejected the code, or nil when it accepted it.
+    private static func rejection(of code: String, by check: CheckSettings) -> String? {
+        let process: CheckCommand
+        do {
+            process = try CheckCommand.start(command: check.command, input: code)
+        } catch {
+            return "\(error)"
+        }
+        switch process.wait(timeout: check.timeout) {
+        case .accepted: return nil
+        case .rejected(let status): return process.firstErrorLine ?? "exit status \(status)"
+        case .killedBySignal(let signal): return process.firstErrorLine ?? "killed by signal \(signal)"
+        case nil: return "the check took longer than --check-timeout"
         }
     }
 }

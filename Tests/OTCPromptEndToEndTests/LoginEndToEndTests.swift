@@ -50,6 +50,25 @@ struct LoginEndToEndTests {
         #expect(run.logEntries().contains { $0.event == "check-failed" })
     }
 
+    @Test func verdictOfACheckThatClosedItsStderrArrivesWhenItExits() throws {
+        // Nothing is left to read once stderr is closed: only the exit itself can wake the prompt,
+        // which must not wait for the 60 s --check-timeout.
+        let run = try PromptRun(["--check", "exec 2>&-; sleep 0.3; exit 1", "--check-timeout", "60", "--attempts", "1"])
+        run.type("123456")
+        #expect(run.exit(deadline: .seconds(15)) == .exited(1))
+    }
+
+    @Test func standardInputCodeIsCheckedToo() throws {
+        for (check, status, output) in [("read c; [ \"$c\" = 123456 ]", Int32(0), "123456\n"), ("exit 1", 1, "")] {
+            let process = try PseudoTerminalProcess(
+                executable: "/bin/sh",
+                arguments: ["-c", "echo 123456 | \"$0\" --stdin --check \"$1\"", PromptRun.binary, check],
+                environment: PromptRun.environment(), terminal: false)
+            #expect(process.waitForExit(deadline: .seconds(10)) == .exited(status))
+            #expect(process.standardOutput == output)
+        }
+    }
+
     @Test func codeNeverReachesTheCheckArguments() throws {
         let argsFile = NSTemporaryDirectory() + "/otc-check-args-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: argsFile) }

@@ -18,6 +18,13 @@ struct PromptEndToEndTests {
         #expect(events.last == "complete")
     }
 
+    @Test func theLastCharacterIsDrawnBeforeTheCodeIsSubmitted() throws {
+        let run = try PromptRun(["--style", "line"])
+        run.type("985391")
+        #expect(run.exit() == .exited(0))
+        #expect(visibleText(run.process.screen).contains("Verification code: 985391"))
+    }
+
     @Test func eachDigitIsSpokenAsItself() throws {
         let run = try PromptRun(["--no-auto-submit"])
         run.type("98")
