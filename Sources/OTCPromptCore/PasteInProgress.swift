@@ -73,6 +73,12 @@ enum PasteInProgress: Sendable {
         }
     }
 
+    /// A code paste held more allowed characters than the field (`.characters` was cut short).
+    var overflowed: Bool {
+        if case .code(let scanner) = self { return scanner.overflowed }
+        return false
+    }
+
     mutating func wipe() {
         guard case .text(var pasted) = take() else { return }
         pasted.wipe()

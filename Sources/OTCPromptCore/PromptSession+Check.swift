@@ -102,7 +102,7 @@ extension PromptSession {
         case .redraw: return [.redraw]
         case .timeLeft: return timeLeft()
         case .readBack: return [announce(.readback, wording.readBack(field: field, style: style))]
-        case .character: return [announce(.help, wording.help(field: field, style: style))]
+        case .character: return [keyHelp()]
         default: return []
         }
     }

@@ -78,6 +78,13 @@ extension PromptSession {
     }
 
     /// Ctrl-T: the time left (rounded, as of the last `tick(at:)`), or that there is no limit.
+    /// The key help, with Ctrl-T when there is a time limit to ask about.
+    func keyHelp() -> PromptEffect {
+        var text = wording.help(field: field, style: style)
+        if clock.countdown != nil { text += " " + wording.timeLeftKey }
+        return announce(.help, text)
+    }
+
     func timeLeft() -> [PromptEffect] {
         [announce(.timeLeft, clock.timeLeftText(wording))]
     }

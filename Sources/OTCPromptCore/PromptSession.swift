@@ -71,7 +71,7 @@ public struct PromptSession: Sendable {
     /// `--timeout` it ends with the time left.
     public mutating func start() -> [PromptEffect] {
         var text = wording.prompt(label: configuration.label, field: field, style: style)
-        if let left = clock.spokenTimeLeft { text += " " + wording.timeLeft(left) + "." }
+        if let left = clock.spokenTimeLeft { text += " " + Wording.capitalized(wording.timeLeft(left)) + "." }
         return [announce(.prompt, text)]
     }
 
@@ -142,7 +142,7 @@ public struct PromptSession: Sendable {
             }
             return [announce(.digit, wording.typed(stored, field: field, style: style))]
         case .notAllowed where character == "?":
-            return [announce(.help, wording.help(field: field, style: style))]
+            return [keyHelp()]
         case .notAllowed(let rejected):
             return reject(wording.notAllowed(rejected, field: field, style: style))
         case .full:
@@ -199,7 +199,8 @@ public struct PromptSession: Sendable {
         switch scanner.result {
         case .rejected:
             return reject(wording.pasteRejected(field: field))
-        case .characters(let characters) where field.isFixedLength && characters.count == field.length:
+        case .characters(let characters)
+        where field.isFixedLength && characters.count == field.length && !scanner.overflowed:
             // A whole code: it replaces what was typed rather than being appended to it, so
             // pasting the code over a half-typed one never submits a mix of the two.
             offset = 0
@@ -210,7 +211,7 @@ public struct PromptSession: Sendable {
             if field.isFull { return [announce(.full, wording.full(field: field, style: style))] }
             offset = field.count
             accepted = field.append(contentsOf: characters)
-            overflowed = accepted.count < characters.count
+            overflowed = accepted.count < characters.count || scanner.overflowed
             extracted = false
         case .extracted(let characters):
             offset = 0
@@ -219,7 +220,8 @@ public struct PromptSession: Sendable {
         }
         let text = wording.pasted(
             accepted, offset: offset, extracted: extracted, overflowed: overflowed, field: field, style: style)
-        if field.isFixedLength && field.isFull && configuration.autoSubmit {
+        // A paste cut to fit is never submitted unheard: the user checks it and presses Enter.
+        if field.isFixedLength && field.isFull && configuration.autoSubmit && !overflowed {
             return complete(
                 wording.pasteCompleted(accepted, offset: offset, extracted: extracted, field: field, style: style),
                 beforeCheck: Announcement(.paste, text))

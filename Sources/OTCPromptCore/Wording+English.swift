@@ -31,6 +31,9 @@ extension Phrases {
         alreadyFull: "code full",
         pressEnter: "press Enter",
         complete: "code complete",
+        submitted: "submitted",
+        restDidNotFit: "the rest did not fit",
+        timeLeftKey: "Control T tells the time left.",
         cancelled: "cancelled",
         notAllowed: { character in
             guard let character else { return "character not allowed" }

@@ -32,6 +32,9 @@ extension Phrases {
         alreadyFull: "código já preenchido",
         pressEnter: "pressione Enter",
         complete: "código completo",
+        submitted: "enviado",
+        restDidNotFit: "o resto não coube",
+        timeLeftKey: "Control T diz o tempo restante.",
         cancelled: "cancelado",
         notAllowed: { character in
             guard let character else { return "caractere não permitido" }

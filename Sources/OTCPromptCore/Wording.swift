@@ -57,6 +57,15 @@ public struct Wording: Sendable {
         return text
     }
 
+    /// How to ask for the time left, added to the key help under `--timeout`.
+    public var timeLeftKey: String { phrases.timeLeftKey }
+
+    /// `text` with its first letter in upper case, to start a sentence.
+    public static func capitalized(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+
     /// The key help (`?`): the keys, after the typing hint unless terse.
     public func help(field: CodeField, style: Style) -> String {
         var parts = [phrases.keys(style.mask)]
@@ -80,7 +89,7 @@ public struct Wording: Sendable {
     /// The field is complete and submitted. `character` is the key that completed it, if typed.
     public func completed(by character: Character? = nil, field: CodeField, style: Style) -> String {
         var text = character.map { (style.mask ? phrases.bullet : say($0, field)) + ", " } ?? ""
-        text += phrases.complete
+        text += field.isFixedLength ? phrases.complete : phrases.submitted
         if style.verbose && !style.mask { text += ": " + spell(field) }
         return text
     }
@@ -137,8 +146,10 @@ public struct Wording: Sendable {
     ) -> String {
         var text = pasteHeading(characters, offset: offset, extracted: extracted, field: field, style: style)
         text += (style.mask ? ", " : ". ") + position(field)
-        if overflowed { text += ", " + (field.isFixedLength ? phrases.alreadyFull : phrases.textFull(field.length)) }
-        if field.isFull && style.hints && !style.autoSubmit { text += ", " + phrases.pressEnter }
+        if overflowed { text += ", " + (field.isFixedLength ? phrases.restDidNotFit : phrases.textFull(field.length)) }
+        // After a cut paste Enter is needed even with auto-submit, so it is said even when terse.
+        let cutCode = overflowed && field.isFixedLength
+        if field.isFull && (cutCode || style.hints && !style.autoSubmit) { text += ", " + phrases.pressEnter }
         return text
     }
 
@@ -264,6 +275,11 @@ struct Phrases: Sendable {
     var alreadyFull: String
     var pressEnter: String
     var complete: String
+    /// A free-text answer (password, user name) was submitted: it is not a "code".
+    var submitted: String
+    /// A paste held more characters than the field had room for.
+    var restDidNotFit: String
+    var timeLeftKey: String
     var cancelled: String
     /// "letter X not allowed"; nil: a character that must not be named (mask mode).
     var notAllowed: @Sendable (Character?) -> String

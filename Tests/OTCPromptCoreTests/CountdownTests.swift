@@ -180,3 +180,34 @@ import Testing
         #expect(driver.lastEffects.isEmpty)
     }
 }
+
+@Suite struct TimeLimitWordingTests {
+    @Test func helpMentionsControlTOnlyUnderATimeLimit() {
+        var limited = SessionDriver(PromptConfiguration(timeLimit: .seconds(60)))
+        limited.type("?")
+        #expect(limited.last?.text.hasSuffix("Control T tells the time left.") == true)
+        var unlimited = SessionDriver()
+        unlimited.type("?")
+        #expect(unlimited.last?.text.contains("Control T") == false)
+    }
+
+    @Test(arguments: [Language.en, .pt])
+    func theTimeLeftInThePromptStartsASentence(language: Language) throws {
+        // 95 s is said as "about 1 minute 40 seconds left": a word, which must start in upper case.
+        var driver = SessionDriver(PromptConfiguration(language: language, timeLimit: .seconds(95)))
+        driver.start()
+        let prompt = try #require(driver.last?.text)
+        let sentences = prompt.split(separator: ". ")
+        let last = try #require(sentences.last)
+        #expect(last.first?.isLetter == true && last.first?.isUppercase == true, "\(prompt)")
+    }
+
+    @Test(arguments: [Language.en, .pt])
+    func aSubmittedPasswordIsNotACode(language: Language) {
+        var driver = SessionDriver(PromptConfiguration.freeText(language: language))
+        driver.type("hunter2")
+        driver.press(.submit)
+        #expect(driver.submitted == "hunter2")
+        #expect(driver.last?.text == (language == .en ? "submitted" : "enviado"))
+    }
+}

@@ -41,11 +41,34 @@ import Testing
         #expect(driver.submitted == "985391")
     }
 
+    @Test(arguments: [Language.en, .pt])
+    func aPasteLongerThanTheCodeIsNeverSubmittedUnheard(language: Language) {
+        var driver = SessionDriver(language: language)
+        driver.paste("1234567")
+        #expect(driver.submitted == nil)
+        #expect(driver.session.field.value == "123456")
+        let expected =
+            language == .en
+            ? "pasted: 1 2 3, 4 5 6. 6 of 6, the rest did not fit, press Enter"
+            : "colado: 1 2 3, 4 5 6. 6 de 6, o resto não coube, pressione Enter"
+        #expect(driver.last == Announcement(.paste, expected))
+        driver.press(.submit)
+        #expect(driver.submitted == "123456")
+    }
+
+    @Test func aPasteLongerThanTheCodeIsSaidToBeCutEvenWhenTerse() {
+        var driver = SessionDriver(verbosity: .terse)
+        driver.type("12")
+        driver.paste("3456789")
+        #expect(driver.submitted == nil)
+        #expect(driver.last?.text.hasSuffix("the rest did not fit, press Enter") == true)
+    }
+
     @Test func aPasteThatDoesNotFitIsCutAtTheLength() {
         var driver = SessionDriver(autoSubmit: false)
         driver.type("985")
         driver.paste("3912")
-        #expect(driver.last == Announcement(.paste, "pasted: 3 9 1. 6 of 6, code full, press Enter"))
+        #expect(driver.last == Announcement(.paste, "pasted: 3 9 1. 6 of 6, the rest did not fit, press Enter"))
         #expect(driver.session.field.value == "985391")
     }
 
