@@ -59,10 +59,26 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
         synthesis.finish(deadline: monotonicNanoseconds() + UInt64(max(0, nanoseconds)))
     }
 
+    /// The default sound device: a short-buffered PulseAudio stream, else pcaudiolib (ALSA, OSS).
+    public static func openDevice(sampleRate: Int) throws(SpeechError) -> any AudioSink {
+        do {
+            return try PulseAudioSink(sampleRate: sampleRate)
+        } catch {
+            do {
+                return try PCAudioSink(sampleRate: sampleRate)
+            } catch let fallback {
+                guard case .noAudioDevice(let reason) = fallback, case .noAudioDevice(let pulse) = error else {
+                    throw fallback
+                }
+                throw .noAudioDevice("\(pulse); pcaudiolib: \(reason)")
+            }
+        }
+    }
+
     private static func sinkFactory(for output: SpeechOutput) -> AudioSinkFactory {
         switch output {
         case .device:
-            return { rate throws(SpeechError) in try PCAudioSink(sampleRate: rate) }
+            return { rate throws(SpeechError) in try openDevice(sampleRate: rate) }
         case .file(let path):
             return { rate throws(SpeechError) in try WAVFileSink(path: path, sampleRate: rate) }
         }
