@@ -11,6 +11,14 @@ public protocol AudioSink: AnyObject, Sendable {
     func drain()
     /// Releases the device or finalises the file; no call follows.
     func close()
+    /// Called from the synthesis thread, possibly while the writer is blocked in `write`: drops
+    /// buffered audio so that write returns at once. Sinks that cannot do this from another
+    /// thread do nothing (the writer then flushes after the current chunk).
+    func interrupt()
+}
+
+extension AudioSink {
+    public func interrupt() {}
 }
 
 /// Makes the sink once espeak-ng has told the sample rate; runs on the synthesis thread.

@@ -48,6 +48,11 @@ final class AudioWriter: @unchecked Sendable {
         lock.withLock { lock.broadcast() }
     }
 
+    /// Cuts the device's stale audio from the synthesis thread, even while a write blocks.
+    func interruptDevice() {
+        sink.interrupt()
+    }
+
     /// Plays what is queued to its end, then closes the sink.
     func close() {
         lock.withLock {

@@ -95,6 +95,12 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
         _ = flushFunction(stream, nil)
     }
 
+    /// pa_simple serialises its calls on its mainloop lock and a blocked write waits on that
+    /// mainloop, so a flush from another thread empties the buffer and releases the write.
+    public func interrupt() {
+        _ = flushFunction(stream, nil)
+    }
+
     public func drain() {
         _ = drainFunction(stream, nil)
     }

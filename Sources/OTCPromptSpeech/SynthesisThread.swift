@@ -76,7 +76,10 @@ final class SynthesisThread: @unchecked Sendable {
             while true {
                 if let request = pending {
                     pending = nil
-                    lock.unlocked { synthesize(request, engine: engine, writer: writer) }
+                    lock.unlocked {
+                        writer.interruptDevice()
+                        synthesize(request, engine: engine, writer: writer)
+                    }
                     continue
                 }
                 if finishing { break }

@@ -61,6 +61,12 @@ final class TimingSink: AudioSink, @unchecked Sendable {
         locked { if armed, flushedAt == nil { flushedAt = time } }
     }
 
+    func interrupt() {
+        inner?.interrupt()
+        let time = now()
+        locked { if armed, flushedAt == nil { flushedAt = time } }
+    }
+
     func drain() { inner?.drain() }
     func close() { inner?.close() }
 }
