@@ -124,7 +124,10 @@ final class EngineLease: @unchecked Sendable {
     func acquire(bufferMilliseconds: Int) throws(SpeechError) -> Int {
         try lock.withLock { () throws(SpeechError) -> Int in
             while held { lock.wait() }
-            if let sampleRate { held = true; return sampleRate }
+            if let sampleRate {
+                held = true
+                return sampleRate
+            }
             let rate = espeak_Initialize(
                 AUDIO_OUTPUT_SYNCHRONOUS, Int32(bufferMilliseconds), nil, espeakINITIALIZE_DONT_EXIT)
             guard rate > 0 else { throw .engineUnavailable("espeak_Initialize returned \(rate)") }

@@ -11,11 +11,13 @@
 /// libpulse-simple is loaded at run time (its development files are not needed to build), and
 /// when it or the server is missing, the backend falls back to pcaudiolib (ALSA, OSS).
 public final class PulseAudioSink: AudioSink, @unchecked Sendable {
-    private typealias New = @convention(c) (
-        UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-        UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeMutablePointer<Int32>?
-    ) -> OpaquePointer?
-    private typealias Write = @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int32>?) -> Int32
+    private typealias New =
+        @convention(c) (
+            UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+            UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeMutablePointer<Int32>?
+        ) -> OpaquePointer?
+    private typealias Write =
+        @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int32>?) -> Int32
     private typealias Call = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> Int32
     private typealias Free = @convention(c) (OpaquePointer?) -> Void
 
@@ -70,7 +72,9 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
         var error: Int32 = 0
         let stream = withUnsafePointer(to: &spec) { spec in
             withUnsafePointer(to: &attributes) { attributes in
-                new(nil, applicationName, 1 /* PA_STREAM_PLAYBACK */, nil, "One-time code prompt", spec, nil, attributes, &error)
+                new(
+                    nil, applicationName, 1 /* PA_STREAM_PLAYBACK */, nil, "One-time code prompt", spec, nil,
+                    attributes, &error)
             }
         }
         guard let stream else {

@@ -20,7 +20,8 @@ public struct SpeechOptions: Equatable, Sendable {
     public static let volumeRange = 0...200
     public static let pitchRange = 0...99
 
-    public init(language: Language = .en, voice: String? = nil, rate: Int? = nil, volume: Int? = nil, pitch: Int? = nil) {
+    public init(language: Language = .en, voice: String? = nil, rate: Int? = nil, volume: Int? = nil, pitch: Int? = nil)
+    {
         self.language = language
         self.voice = voice
         self.rate = rate

@@ -63,7 +63,8 @@ extension SpeechTests {
             if parec.isRunning { kill(parec.processIdentifier, SIGKILL) }
 
             let statistics = try run(
-                "/usr/bin/sox", ["-t", "raw", "-r", "22050", "-e", "signed", "-b", "16", "-c", "1", recording, "-n", "stat"])
+                "/usr/bin/sox",
+                ["-t", "raw", "-r", "22050", "-e", "signed", "-b", "16", "-c", "1", recording, "-n", "stat"])
             let rms = statistics.split(separator: "\n").first { $0.hasPrefix("RMS     amplitude") }
                 .flatMap { Double($0.split(separator: " ").last ?? "") }
             #expect((rms ?? 0) > 0.001, "\(statistics)")

@@ -79,6 +79,8 @@ final class ManualClock: @unchecked Sendable {
     func advance(milliseconds: UInt64) { lock.withLock { now += milliseconds * 1_000_000 } }
 
     var wavClock: WAVFileSink.Clock {
-        WAVFileSink.Clock(now: { self.lock.withLock { self.now } }, sleep: { nanoseconds in self.lock.withLock { self.now += nanoseconds } })
+        WAVFileSink.Clock(
+            now: { self.lock.withLock { self.now } },
+            sleep: { nanoseconds in self.lock.withLock { self.now += nanoseconds } })
     }
 }

@@ -9,7 +9,9 @@ let arguments = CommandLine.arguments
 let useDevice = arguments.contains("--device")
 let repetitions = arguments.firstIndex(of: "--repetitions").flatMap { Int(arguments[$0 + 1]) } ?? 100
 
-func makeBackend(_ options: SpeechOptions = SpeechOptions(), sink: TimingSink? = nil) -> (EspeakSpeechBackend, TimingSink) {
+func makeBackend(_ options: SpeechOptions = SpeechOptions(), sink: TimingSink? = nil) -> (
+    EspeakSpeechBackend, TimingSink
+) {
     let timing = sink ?? TimingSink(nil)
     let backend = EspeakSpeechBackend.start(options: options) { rate throws(SpeechError) in
         if useDevice { timing.inner = try EspeakSpeechBackend.openDevice(sampleRate: rate) }
@@ -22,7 +24,9 @@ func makeBackend(_ options: SpeechOptions = SpeechOptions(), sink: TimingSink? =
     return (backend, timing)
 }
 
-print("speech-benchmark: output \(useDevice ? "default device (PulseAudio stream, else pcaudiolib)" : "discarding sink (engine and writer only)"), \(repetitions) repetitions")
+print(
+    "speech-benchmark: output \(useDevice ? "default device (PulseAudio stream, else pcaudiolib)" : "discarding sink (engine and writer only)"), \(repetitions) repetitions"
+)
 
 // 1. Start-up: start() to ready.
 var startups: [Double] = []
@@ -43,13 +47,17 @@ do {
         sink.arm()
         let key = now()
         backend.speak(Announcement(.digit, String(index % 10)))
-        guard let times = sink.waitForFirstWrite() else { print("error: no audio within 2 s"); exit(1) }
+        guard let times = sink.waitForFirstWrite() else {
+            print("error: no audio within 2 s")
+            exit(1)
+        }
         firstSample.append(times.firstWrite - key)
         if let flushed = times.flushed, index > 0 { stopped.append(flushed - key) }
         sleep(milliseconds: 80)
     }
     backend.finish(timeout: .seconds(3))
-    print(Summary(firstSample).line("key -> first audio sample handed to the sink", target: "median < 5 ms, p99 < 15 ms"))
+    print(
+        Summary(firstSample).line("key -> first audio sample handed to the sink", target: "median < 5 ms, p99 < 15 ms"))
     print(Summary(stopped).line("key -> superseded audio stopped (flush returned)", target: "median < 20 ms"))
 }
 
@@ -84,7 +92,10 @@ do {
         backend.finish(timeout: .seconds(8))
         finishes.append(now() - start)
     }
-    print(Summary(finishes).line("final readback: speak -> finish returned (played out)", target: "audio length + device latency, <= timeout"))
+    print(
+        Summary(finishes).line(
+            "final readback: speak -> finish returned (played out)", target: "audio length + device latency, <= timeout"
+        ))
 }
 
 // 5. Listening cost: seconds of audio of the readback (trimmed of espeak-ng's leading/trailing silence).
@@ -96,7 +107,9 @@ func audioSeconds(_ text: String, _ language: Language) -> Double {
     backend.finish(timeout: .seconds(10))
     return Double(timing.totalSamples) / Double(backend.sampleRate ?? 22050)
 }
-for (text, language) in [("9 8 5, 3 9 1, 6 of 6", Language.en), ("9 8 5, 3 9 1, 6 de 6", .pt), ("G 1 A, 2 B C, 6 of 6", .en)] {
+for (text, language) in [
+    ("9 8 5, 3 9 1, 6 of 6", Language.en), ("9 8 5, 3 9 1, 6 de 6", .pt), ("G 1 A, 2 B C, 6 of 6", .en),
+] {
     print("readback audio (\(language.rawValue), \"\(text)\"): \(f(audioSeconds(text, language))) s  target <= 3 s")
 }
 exit(0)
