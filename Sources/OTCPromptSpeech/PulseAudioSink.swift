@@ -20,6 +20,7 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
         @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int32>?) -> Int32
     private typealias Call = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> Int32
     private typealias Free = @convention(c) (OpaquePointer?) -> Void
+    private typealias Latency = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> UInt64
 
     /// `pa_sample_spec`.
     private struct SampleSpec {
@@ -41,7 +42,7 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
     private let stream: OpaquePointer
     private let writeFunction: Write
     private let flushFunction: Call
-    private let drainFunction: Call
+    private let latencyFunction: Latency
     private let freeFunction: Free
 
     /// Connects to the default PulseAudio server (`PULSE_SERVER` is honoured) for 16-bit mono.
@@ -57,7 +58,8 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
             dlsym(library, name).map { unsafeBitCast($0, to: type) }
         }
         guard let new = symbol("pa_simple_new", as: New.self), let write = symbol("pa_simple_write", as: Write.self),
-            let flush = symbol("pa_simple_flush", as: Call.self), let drain = symbol("pa_simple_drain", as: Call.self),
+            let flush = symbol("pa_simple_flush", as: Call.self),
+            let latency = symbol("pa_simple_get_latency", as: Latency.self),
             let free = symbol("pa_simple_free", as: Free.self),
             let describe = symbol("pa_strerror", as: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self)
         else {
@@ -86,7 +88,7 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
         self.stream = stream
         self.writeFunction = write
         self.flushFunction = flush
-        self.drainFunction = drain
+        self.latencyFunction = latency
         self.freeFunction = free
     }
 
@@ -105,8 +107,17 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
         _ = flushFunction(stream, nil)
     }
 
+    /// Waits until the stream's reported latency (audio not yet heard) is spent. Not
+    /// `pa_simple_drain`: on a null sink it returned seconds late, or not at all while the
+    /// sink's monitor was recorded. Bounded by 10 s; `finish` bounds it further.
     public func drain() {
-        _ = drainFunction(stream, nil)
+        let deadline = monotonicNanoseconds() + 10_000_000_000
+        var error: Int32 = 0
+        while monotonicNanoseconds() < deadline {
+            let remaining = latencyFunction(stream, &error)
+            if error != 0 || remaining < 5_000 { return }
+            usleep(useconds_t(min(remaining, 20_000)))
+        }
     }
 
     public func close() {

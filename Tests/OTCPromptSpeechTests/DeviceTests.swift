@@ -55,7 +55,7 @@ extension SpeechTests {
             defer { unsetenv("PULSE_SERVER") }
             let backend = try EspeakSpeechBackend(options: SpeechOptions(), output: .device)
             backend.speak(Announcement(.readback, "9 8 5, 3 9 1, 6 of 6"))
-            backend.finish(timeout: .seconds(10))
+            backend.finish(timeout: .seconds(4))
             usleep(300_000)
             parec.terminate()
             let deadline = Date().addingTimeInterval(5)
