@@ -107,15 +107,21 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
         _ = flushFunction(stream, nil)
     }
 
-    /// Waits until the stream's reported latency (audio not yet heard) is spent. Not
-    /// `pa_simple_drain`: on a null sink it returned seconds late, or not at all while the
-    /// sink's monitor was recorded. Bounded by 10 s; `finish` bounds it further.
+    /// Waits until the stream's reported latency (audio not yet heard) stops shrinking: what
+    /// remains then is the sink's own latency, not ours. Not `pa_simple_drain`: on a null sink
+    /// it returned seconds late, or not at all while the sink's monitor was recorded.
+    /// Bounded by 10 s; `finish` bounds it further.
     public func drain() {
         let deadline = monotonicNanoseconds() + 10_000_000_000
         var error: Int32 = 0
+        var previous = UInt64.max
+        var stalled = 0
         while monotonicNanoseconds() < deadline {
             let remaining = latencyFunction(stream, &error)
             if error != 0 || remaining < 5_000 { return }
+            stalled = remaining + 1_000 >= previous ? stalled + 1 : 0
+            if stalled >= 2 { return }
+            previous = remaining
             usleep(useconds_t(min(remaining, 20_000)))
         }
     }
