@@ -43,7 +43,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
         if case .failure(let error) = synthesis.waitUntilReady() { throw error }
     }
 
-    /// espeak-ng's sample rate once ready, else nil.
+    /// espeak-ng's sample rate (waits for start-up to end), or nil when speech could not start.
     public var sampleRate: Int? {
         try? synthesis.waitUntilReady().get()
     }
