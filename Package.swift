@@ -6,7 +6,9 @@ import PackageDescription
 let package = Package(
     name: "otc-prompt",
     products: [
-        .executable(name: "otc-prompt", targets: ["otc-prompt"])
+        .executable(name: "otc-prompt", targets: ["otc-prompt"]),
+        // For the benchmark package in Benchmarks/, which depends on this one by path.
+        .library(name: "OTCPromptSpeech", targets: ["OTCPromptSpeech", "OTCPromptCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -1,3 +1,86 @@
-import CEspeakNG
-import CPCAudio
 import OTCPromptCore
+
+/// Speaks announcements with espeak-ng: synthesis on its own thread in SYNCHRONOUS mode, audio
+/// in ~10 ms chunks to a device or WAV file, and a new announcement cuts the old one within
+/// one chunk. The caller's thread never waits for speech.
+///
+/// Start-up can overlap the caller's own (terminal set-up): `start` returns at once and
+/// `waitUntilReady` reports the outcome; `speak` before readiness is kept and played once ready.
+public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
+    private let synthesis: SynthesisThread
+
+    /// Starts espeak-ng and opens `output`, waiting until both are ready.
+    /// - Throws: `.noAudioDevice` (nothing reaches the terminal's stderr), `.unknownVoice`,
+    ///   `.engineUnavailable`, `.cannotWriteFile`.
+    public convenience init(options: SpeechOptions, output: SpeechOutput) throws(SpeechError) {
+        self.init(options: options, bufferMilliseconds: 10, makeSink: Self.sinkFactory(for: output))
+        try waitUntilReady()
+    }
+
+    /// Starts espeak-ng and `output` on the synthesis thread and returns at once.
+    public static func start(options: SpeechOptions, output: SpeechOutput) -> EspeakSpeechBackend {
+        EspeakSpeechBackend(options: options, bufferMilliseconds: 10, makeSink: sinkFactory(for: output))
+    }
+
+    /// Starts with a sink of the caller's (benchmarks and tests); returns at once.
+    /// - Parameter bufferMilliseconds: audio per chunk, the granularity of interruption.
+    public static func start(
+        options: SpeechOptions, bufferMilliseconds: Int = 10, makeSink: @escaping AudioSinkFactory
+    ) -> EspeakSpeechBackend {
+        EspeakSpeechBackend(options: options, bufferMilliseconds: bufferMilliseconds, makeSink: makeSink)
+    }
+
+    private init(options: SpeechOptions, bufferMilliseconds: Int, makeSink: @escaping AudioSinkFactory) {
+        synthesis = SynthesisThread(options: options, bufferMilliseconds: bufferMilliseconds, makeSink: makeSink)
+    }
+
+    deinit {
+        synthesis.finish(deadline: 0)
+    }
+
+    /// Waits until espeak-ng and the output are ready; throws why speech cannot start.
+    public func waitUntilReady() throws(SpeechError) {
+        if case .failure(let error) = synthesis.waitUntilReady() { throw error }
+    }
+
+    /// espeak-ng's sample rate (waits for start-up to end), or nil when speech could not start.
+    public var sampleRate: Int? {
+        try? synthesis.waitUntilReady().get()
+    }
+
+    public func speak(_ announcement: Announcement) {
+        synthesis.speak(announcement.text)
+    }
+
+    /// Lets the last announcement play to its end, for at most `timeout`, then closes the
+    /// device or finalises the WAV file.
+    public func finish(timeout: Duration) {
+        let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        synthesis.finish(deadline: monotonicNanoseconds() + UInt64(max(0, nanoseconds)))
+    }
+
+    /// The default sound device: a short-buffered PulseAudio stream, else pcaudiolib (ALSA, OSS).
+    public static func openDevice(sampleRate: Int) throws(SpeechError) -> any AudioSink {
+        do {
+            return try PulseAudioSink(sampleRate: sampleRate)
+        } catch {
+            do {
+                return try PCAudioSink(sampleRate: sampleRate)
+            } catch let fallback {
+                guard case .noAudioDevice(let reason) = fallback, case .noAudioDevice(let pulse) = error else {
+                    throw fallback
+                }
+                throw .noAudioDevice("\(pulse); pcaudiolib: \(reason)")
+            }
+        }
+    }
+
+    private static func sinkFactory(for output: SpeechOutput) -> AudioSinkFactory {
+        switch output {
+        case .device:
+            return { rate throws(SpeechError) in try openDevice(sampleRate: rate) }
+        case .file(let path):
+            return { rate throws(SpeechError) in try WAVFileSink(path: path, sampleRate: rate) }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+// Speech figures of issues 3 and 6 through the real backend (see docs/performance.md).
+// Usage: speech-benchmark [--device] [--repetitions N]
+//   --device: play through pcaudiolib (run with a PulseAudio null sink: Benchmarks/run.sh).
+import Glibc
+import OTCPromptCore
+import OTCPromptSpeech
+
+let arguments = CommandLine.arguments
+let useDevice = arguments.contains("--device")
+let repetitions = arguments.firstIndex(of: "--repetitions").flatMap { Int(arguments[$0 + 1]) } ?? 100
+
+func makeBackend(_ options: SpeechOptions = SpeechOptions(), sink: TimingSink? = nil) -> (
+    EspeakSpeechBackend, TimingSink
+) {
+    let timing = sink ?? TimingSink(nil)
+    let backend = EspeakSpeechBackend.start(options: options) { rate throws(SpeechError) in
+        if useDevice { timing.inner = try EspeakSpeechBackend.openDevice(sampleRate: rate) }
+        return timing
+    }
+    do { try backend.waitUntilReady() } catch {
+        print("error: \(error)")
+        exit(1)
+    }
+    return (backend, timing)
+}
+
+print(
+    "speech-benchmark: output \(useDevice ? "default device (PulseAudio stream, else pcaudiolib)" : "discarding sink (engine and writer only)"), \(repetitions) repetitions"
+)
+
+// 1. Start-up: start() to ready.
+var startups: [Double] = []
+for _ in 0..<10 {
+    let start = now()
+    let (backend, _) = makeBackend()
+    startups.append(now() - start)
+    backend.finish(timeout: .zero)
+}
+print(Summary(startups).line("start-up (init + voice + device open)", target: "(issue 6: see prompt-ready figure)"))
+
+// 2 and 3. Keys 80 ms apart, each superseding the last: key -> first sample, key -> stale audio flushed.
+do {
+    let (backend, sink) = makeBackend()
+    var firstSample: [Double] = []
+    var stopped: [Double] = []
+    for index in 0..<repetitions {
+        sink.arm()
+        let key = now()
+        backend.speak(Announcement(.digit, String(index % 10)))
+        guard let times = sink.waitForFirstWrite() else {
+            print("error: no audio within 2 s")
+            exit(1)
+        }
+        firstSample.append(times.firstWrite - key)
+        if let flushed = times.flushed, index > 0 { stopped.append(flushed - key) }
+        sleep(milliseconds: 80)
+    }
+    backend.finish(timeout: .seconds(3))
+    print(
+        Summary(firstSample).line("key -> first audio sample handed to the sink", target: "median < 5 ms, p99 < 15 ms"))
+    print(Summary(stopped).line("key -> superseded audio stopped (flush returned)", target: "median < 20 ms"))
+}
+
+// 4. Burst: six digits 50 ms apart; speech after the last key vs one digit alone (wall time to drained).
+func speechAfterLastKey(digits: [String]) -> Double {
+    let (backend, _) = makeBackend()
+    var last = now()
+    for (index, digit) in digits.enumerated() {
+        if index > 0 { sleep(milliseconds: 50) }
+        last = now()
+        backend.speak(Announcement(.digit, digit))
+    }
+    backend.finish(timeout: .seconds(5))
+    return now() - last
+}
+var burst: [Double] = []
+var single: [Double] = []
+for _ in 0..<10 {
+    burst.append(speechAfterLastKey(digits: ["9", "8", "5", "3", "9", "1"]))
+    single.append(speechAfterLastKey(digits: ["1"]))
+}
+print(Summary(single).line("one digit alone: key -> its speech ended (drained)", target: "reference"))
+print(Summary(burst).line("six digits 50 ms apart: last key -> speech ended", target: "<= one digit + 100 ms"))
+
+// Final announcement: speak the readback, then finish (plays to its end); wall time from speak.
+do {
+    var finishes: [Double] = []
+    for _ in 0..<3 {
+        let (backend, _) = makeBackend()
+        let start = now()
+        backend.speak(Announcement(.complete, "9 8 5, 3 9 1, 6 of 6"))
+        backend.finish(timeout: .seconds(8))
+        finishes.append(now() - start)
+    }
+    print(
+        Summary(finishes).line(
+            "final readback: speak -> finish returned (played out)", target: "audio length + device latency, <= timeout"
+        ))
+}
+
+// 5. Listening cost: seconds of audio of the readback (trimmed of espeak-ng's leading/trailing silence).
+func audioSeconds(_ text: String, _ language: Language) -> Double {
+    let timing = TimingSink(nil)
+    let backend = EspeakSpeechBackend.start(options: SpeechOptions(language: language)) { _ in timing }
+    try? backend.waitUntilReady()
+    backend.speak(Announcement(.readback, text))
+    backend.finish(timeout: .seconds(10))
+    return Double(timing.totalSamples) / Double(backend.sampleRate ?? 22050)
+}
+for (text, language) in [
+    ("9 8 5, 3 9 1, 6 of 6", Language.en), ("9 8 5, 3 9 1, 6 de 6", .pt), ("G 1 A, 2 B C, 6 of 6", .en),
+] {
+    print("readback audio (\(language.rawValue), \"\(text)\"): \(f(audioSeconds(text, language))) s  target <= 3 s")
+}
+exit(0)

@@ -1,0 +1,110 @@
+import Synchronization
+
+/// The generation of the newest announcement: anything older is stale and must fall silent.
+final class GenerationCounter: Sendable {
+    private let value = Atomic<UInt64>(0)
+
+    var current: UInt64 { value.load(ordering: .acquiring) }
+
+    /// Starts a new generation, making every older one stale; returns it.
+    func next() -> UInt64 {
+        value.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
+    }
+}
+
+/// The thread that feeds the sink: writes chunks of the current generation at the device's
+/// pace, drops stale ones, and flushes the device as soon as an announcement is superseded.
+final class AudioWriter: @unchecked Sendable {
+    private struct Chunk {
+        var generation: UInt64
+        var samples: [Int16]
+    }
+
+    private let sink: any AudioSink
+    private let generations: GenerationCounter
+    private let lock = ConditionLock()
+    private var queue: [Chunk] = []
+    private var queueHead = 0
+    /// The generation whose audio the device may still hold, until it is flushed.
+    private var deviceGeneration: UInt64?
+    private var closing = false
+    private var closed = false
+
+    init(sink: any AudioSink, generations: GenerationCounter) {
+        self.sink = sink
+        self.generations = generations
+    }
+
+    /// Queues one chunk of `generation`'s audio; called from the synthesis thread.
+    func enqueue(_ samples: [Int16], generation: UInt64) {
+        lock.withLock {
+            queue.append(Chunk(generation: generation, samples: samples))
+            lock.broadcast()
+        }
+    }
+
+    /// Wakes the writer so it notices a new generation and flushes the stale audio at once.
+    func wake() {
+        lock.withLock { lock.broadcast() }
+    }
+
+    /// Cuts the device's stale audio from the synthesis thread, even while a write blocks.
+    func interruptDevice() {
+        sink.interrupt()
+    }
+
+    /// Plays what is queued to its end, then closes the sink.
+    func close() {
+        lock.withLock {
+            closing = true
+            lock.broadcast()
+        }
+    }
+
+    /// Waits until the sink is closed or the monotonic `deadline` passes; true when closed.
+    func waitUntilClosed(deadline: UInt64) -> Bool {
+        lock.withLock {
+            while !closed {
+                if !lock.wait(until: deadline) { return closed }
+            }
+            return true
+        }
+    }
+
+    /// The writer thread's body.
+    func run() {
+        lock.withLock {
+            while true {
+                let current = generations.current
+                if queueHead < queue.count, queue[queueHead].generation < current {
+                    queueHead += 1
+                    continue
+                }
+                if let held = deviceGeneration, held < current {
+                    deviceGeneration = nil
+                    lock.unlocked { sink.flush() }
+                    continue
+                }
+                if queueHead < queue.count {
+                    let chunk = queue[queueHead]
+                    queueHead += 1
+                    if queueHead > 64 {
+                        queue.removeFirst(queueHead)
+                        queueHead = 0
+                    }
+                    deviceGeneration = chunk.generation
+                    lock.unlocked { chunk.samples.withUnsafeBufferPointer { sink.write($0) } }
+                    continue
+                }
+                if closing { break }
+                lock.wait()
+            }
+            lock.unlocked {
+                sink.drain()
+                sink.close()
+            }
+            closed = true
+            lock.broadcast()
+        }
+    }
+}

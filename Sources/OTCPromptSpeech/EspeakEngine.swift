@@ -1,0 +1,146 @@
+import CEspeakNG
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// libespeak-ng in AUDIO_OUTPUT_SYNCHRONOUS mode: the one type that calls it.
+///
+/// The library keeps its state in process globals and is not thread-safe, so an engine is used
+/// on one thread only, and at most one engine exists in the process at a time (a second one
+/// waits in `init` until the first is terminated). The chunk size is fixed by the first engine.
+final class EspeakEngine {
+    /// Samples per second of the 16-bit mono audio espeak-ng produces (22050 in 1.51).
+    let sampleRate: Int
+    private var terminated = false
+
+    /// Initialises espeak-ng with `espeakINITIALIZE_DONT_EXIT` and selects the voice and prosody.
+    /// - Parameter bufferMilliseconds: audio per synth callback: the chunk size of interruption.
+    /// The corresponding C functions are `espeak_Initialize` and `espeak_SetVoiceByName`.
+    init(options: SpeechOptions, bufferMilliseconds: Int = 10) throws(SpeechError) {
+        sampleRate = try EngineLease.shared.acquire(bufferMilliseconds: bufferMilliseconds)
+        espeak_SetSynthCallback(receiveSynthesis)
+        guard espeak_SetVoiceByName(options.voiceName) == EE_OK else {
+            terminate()
+            throw .unknownVoice(options.voiceName)
+        }
+        set(espeakRATE, options.rate ?? Int(espeakRATE_NORMAL), SpeechOptions.rateRange)
+        set(espeakVOLUME, options.volume ?? 100, SpeechOptions.volumeRange)
+        set(espeakPITCH, options.pitch ?? 50, SpeechOptions.pitchRange)
+    }
+
+    deinit {
+        terminate()
+    }
+
+    /// Synthesises `text`, handing each chunk of samples to `receiver` until it asks to stop.
+    /// The corresponding C function is `espeak_Synth`.
+    func synthesize(_ text: String, into receiver: SynthesisReceiver) {
+        let document = SpokenText.ssml(text)
+        let flags = UInt32(espeakCHARS_UTF8) | UInt32(espeakSSML)
+        withExtendedLifetime(receiver) {
+            let userData = Unmanaged.passUnretained(receiver).toOpaque()
+            _ = document.withCString { pointer in
+                espeak_Synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, flags, nil, userData)
+            }
+        }
+    }
+
+    /// The phonemes espeak-ng speaks for `text`, as the backend sends it (Kirshenbaum notation).
+    /// The corresponding C function is `espeak_SetPhonemeTrace`.
+    func spokenPhonemes(of text: String) -> String {
+        guard let trace = tmpfile() else { return "" }
+        defer { fclose(trace) }
+        espeak_SetPhonemeTrace(Int32(espeakPHONEMES_SHOW), trace)
+        synthesize(text, into: SynthesisReceiver { _ in true })
+        espeak_SetPhonemeTrace(0, nil)
+        fflush(trace)
+        rewind(trace)
+        var output: [UInt8] = []
+        while case let byte = getc(trace), byte != EOF { output.append(UInt8(byte)) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The phonemes of plain `text`, one clause at a time. The corresponding C function is
+    /// `espeak_TextToPhonemes`.
+    func textToPhonemes(_ text: String) -> String {
+        var clauses: [String] = []
+        text.withCString { start in
+            var position: UnsafeRawPointer? = UnsafeRawPointer(start)
+            while position != nil, let phonemes = espeak_TextToPhonemes(&position, espeakCHARS_UTF8, 0) {
+                clauses.append(String(cString: phonemes))
+            }
+        }
+        return clauses.joined(separator: " ")
+    }
+
+    /// Lets the next engine of the process use the library.
+    ///
+    /// Not `espeak_Terminate`: in espeak-ng 1.51 it deadlocks joining the library's internal
+    /// thread, even in SYNCHRONOUS mode. The library stays initialised until the process exits.
+    func terminate() {
+        guard !terminated else { return }
+        terminated = true
+        EngineLease.shared.release()
+    }
+
+    private func set(_ parameter: espeak_PARAMETER, _ value: Int, _ range: ClosedRange<Int>) {
+        espeak_SetParameter(parameter, Int32(min(max(value, range.lowerBound), range.upperBound)), 0)
+    }
+}
+
+/// Where one utterance's samples go; reaches the C callback through espeak's `user_data`.
+final class SynthesisReceiver {
+    /// Takes a chunk; returns false to abort the utterance (it was superseded).
+    let receive: (UnsafeBufferPointer<Int16>) -> Bool
+
+    init(_ receive: @escaping (UnsafeBufferPointer<Int16>) -> Bool) {
+        self.receive = receive
+    }
+}
+
+/// espeak-ng's synth callback: finds the utterance's receiver in the event's `user_data`.
+/// Returns 1 to make espeak-ng abort the utterance.
+private func receiveSynthesis(
+    _ samples: UnsafeMutablePointer<Int16>?, _ count: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?
+) -> Int32 {
+    guard let userData = events?.pointee.user_data else { return 0 }
+    let receiver = Unmanaged<SynthesisReceiver>.fromOpaque(userData).takeUnretainedValue()
+    let chunk = UnsafeBufferPointer(start: samples, count: samples == nil ? 0 : Int(count))
+    return receiver.receive(chunk) ? 0 : 1
+}
+
+/// The one live espeak-ng engine of the process. A process-wide object because the library's
+/// own state is process-wide: two engines on two threads would corrupt it.
+final class EngineLease: @unchecked Sendable {
+    static let shared = EngineLease()
+    private let lock = ConditionLock()
+    private var held = false
+    /// The sample rate, once the library is initialised (once per process).
+    private var sampleRate: Int?
+
+    /// Waits until no other engine is live, initialising the library the first time.
+    /// The corresponding C function is `espeak_Initialize`.
+    func acquire(bufferMilliseconds: Int) throws(SpeechError) -> Int {
+        try lock.withLock { () throws(SpeechError) -> Int in
+            while held { lock.wait() }
+            if let sampleRate {
+                held = true
+                return sampleRate
+            }
+            let rate = espeak_Initialize(
+                AUDIO_OUTPUT_SYNCHRONOUS, Int32(bufferMilliseconds), nil, espeakINITIALIZE_DONT_EXIT)
+            guard rate > 0 else { throw .engineUnavailable("espeak_Initialize returned \(rate)") }
+            sampleRate = Int(rate)
+            held = true
+            return Int(rate)
+        }
+    }
+
+    func release() {
+        lock.withLock {
+            held = false
+            lock.broadcast()
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import OTCPromptCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How the espeak-ng voice sounds: the language's voice unless one is named, and the user's rate.
+public struct SpeechOptions: Equatable, Sendable {
+    public var language: Language
+    /// An installed espeak-ng voice (`espeak-ng --voices`); nil means the language's default voice.
+    public var voice: String?
+    /// Words per minute, 80...450; nil keeps espeak-ng's default (175).
+    public var rate: Int?
+    /// 0...200; nil keeps espeak-ng's default (100).
+    public var volume: Int?
+    /// 0...99; nil keeps espeak-ng's default (50).
+    public var pitch: Int?
+
+    public static let rateRange = 80...450
+    public static let volumeRange = 0...200
+    public static let pitchRange = 0...99
+
+    public init(language: Language = .en, voice: String? = nil, rate: Int? = nil, volume: Int? = nil, pitch: Int? = nil)
+    {
+        self.language = language
+        self.voice = voice
+        self.rate = rate
+        self.volume = volume
+        self.pitch = pitch
+    }
+
+    /// The voice espeak-ng is asked for: the named one, else English or Brazilian Portuguese.
+    public var voiceName: String {
+        if let voice { return voice }
+        switch language {
+        case .en: return "en"
+        case .pt: return "pt-br"
+        }
+    }
+}
+
+/// Where synthesised speech goes.
+public enum SpeechOutput: Equatable, Sendable {
+    /// The default sound device through pcaudiolib (PulseAudio, then ALSA, then OSS).
+    case device
+    /// A 16-bit mono WAV file at espeak-ng's sample rate, paced like a device (see `WAVFileSink`).
+    case file(path: String)
+}
+
+/// Why speech cannot start. Each description is one line for the terminal.
+public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No sound device could be opened; the detail is what the audio library said, for logs only.
+    case noAudioDevice(String)
+    /// espeak-ng has no voice of this name.
+    case unknownVoice(String)
+    /// espeak-ng itself could not start (its data is missing or unreadable).
+    case engineUnavailable(String)
+    /// The `--audio-file` cannot be created or written; the second value is the errno.
+    case cannotWriteFile(String, Int32)
+
+    public var description: String {
+        switch self {
+        case .noAudioDevice:
+            return "speech unavailable: no audio device; announcements shown as text"
+        case .unknownVoice(let name):
+            return "unknown voice '\(name)': run espeak-ng --voices to list them"
+        case .engineUnavailable(let detail):
+            return "speech unavailable: espeak-ng could not start (\(detail)); is espeak-ng-data installed?"
+        case .cannotWriteFile(let path, let errno):
+            return "cannot write audio file '\(path)': \(String(cString: strerror(errno)))"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import OTCPromptCore
+import Testing
+
+@testable import OTCPromptSpeech
+
+extension SpeechTests {
+    @Suite struct OutputTests {
+        @Test func aSupersededUtteranceStopsWithinOneChunk() throws {
+            let sink = RecordingSink(holdFirstWrite: true)
+            let backend = EspeakSpeechBackend.start(options: SpeechOptions()) { _ in sink }
+            try backend.waitUntilReady()
+            backend.speak(Announcement(.readback, "9 8 5, 3 9 1, 6 of 6"))
+            #expect(sink.waitForFirstWrite())
+            backend.speak(Announcement(.digit, "4"))
+            sink.releaseFirstWrite()
+            backend.finish(timeout: .seconds(10))
+            let events = sink.events
+            // The readback's first chunk was in the device; then a flush, then only the new digit.
+            #expect(events.count >= 4)
+            #expect(events.first.map { if case .write = $0 { true } else { false } } == true)
+            #expect(events.dropFirst().first == .flush)
+            #expect(events.suffix(2) == [.drain, .close])
+            let digitOnly = try samplesSpoken(Announcement(.digit, "4"))
+            let afterFlush = events.dropFirst(2).reduce(0) { if case .write(let n) = $1 { $0 + n } else { $0 } }
+            // Only the digit follows the flush (give or take espeak-ng's state after an abort).
+            #expect(abs(afterFlush - digitOnly.count) < digitOnly.count / 20)
+        }
+
+        @Test func theWAVFileIsValidAndItsHeaderMatches() throws {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("otc-\(getpid())-speech.wav").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let backend = try EspeakSpeechBackend(options: SpeechOptions(), output: .file(path: path))
+            backend.speak(Announcement(.digit, "9"))
+            backend.finish(timeout: .seconds(10))
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            func le32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(data[at + $1]) << (8 * $1) } }
+            #expect(data.count > 44 + 2000)
+            #expect(String(decoding: data[0..<4], as: UTF8.self) == "RIFF" && le32(4) == data.count - 8)
+            #expect(String(decoding: data[36..<40], as: UTF8.self) == "data" && le32(40) == data.count - 44)
+            #expect(le32(24) == 22050)
+            if FileManager.default.isExecutableFile(atPath: "/usr/bin/soxi") {
+                let info = try run("/usr/bin/soxi", [path])
+                #expect(info.contains("Channels       : 1") && info.contains("16-bit"), "\(info)")
+            }
+        }
+
+        @Test func aFlushKeepsExactlyWhatTheVirtualDeviceHadPlayed() throws {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("otc-\(getpid())-flush.wav").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let clock = ManualClock()
+            let sink = try WAVFileSink(path: path, sampleRate: 1000, bufferMilliseconds: 1000, clock: clock.wavClock)
+            let first = [Int16](repeating: 100, count: 500)
+            first.withUnsafeBufferPointer { sink.write($0) }
+            clock.advance(milliseconds: 200)
+            sink.flush()
+            clock.advance(milliseconds: 5000)
+            let second = [Int16](repeating: 200, count: 300)
+            second.withUnsafeBufferPointer { sink.write($0) }
+            sink.close()
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            // 200 ms of the first sound were heard; the idle gap left no silence; all of the second.
+            #expect(data.count == 44 + (200 + 300) * 2)
+        }
+
+        @Test func unwritableAudioFileIsReported() {
+            #expect(throws: SpeechError.cannotWriteFile("/nonexistent/dir/x.wav", ENOENT)) {
+                try EspeakSpeechBackend(options: SpeechOptions(), output: .file(path: "/nonexistent/dir/x.wav"))
+            }
+        }
+    }
+}
+
+/// A clock the test moves by hand.
+final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var now: UInt64 = 1_000_000_000
+
+    func advance(milliseconds: UInt64) { lock.withLock { now += milliseconds * 1_000_000 } }
+
+    var wavClock: WAVFileSink.Clock {
+        WAVFileSink.Clock(
+            now: { self.lock.withLock { self.now } },
+            sleep: { nanoseconds in self.lock.withLock { self.now += nanoseconds } })
+    }
+}
