@@ -49,7 +49,8 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     public init(path: String, sampleRate: Int, bufferMilliseconds: Int = 20, clock: Clock = .monotonic)
         throws(SpeechError)
     {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // 0600: the audio holds what is spoken, so the code unless --mask (like the speech log).
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .cannotWriteFile(path, errno) }
         self.path = path
         self.sampleRate = sampleRate

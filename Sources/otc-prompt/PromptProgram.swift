@@ -33,6 +33,8 @@ struct PromptProgram {
     func run() -> Int32 {
         let clock = ContinuousClock()
         let start = clock.now
+        // espeak-ng and the audio device start on their own thread while the terminal is set up.
+        let engine = SpeechSetup.startEngine(mode: speechMode, voice: voice, audioFile: audioFile)
         let terminal: Terminal
         do {
             terminal = try Terminal.open(signalWatcher: try SignalWatcher())
@@ -44,8 +46,8 @@ struct PromptProgram {
         let speech: SpeechSetup
         do {
             speech = try SpeechSetup(
-                mode: speechMode, voice: voice, audioFile: audioFile, terminal: terminal,
-                logPath: speechLogPath, elapsed: { clock.now - start })
+                engine: engine, mode: speechMode, terminal: terminal, logPath: speechLogPath,
+                elapsed: { clock.now - start })
         } catch {
             terminal.write("otc-prompt: \(error)\r\n")
             return ExitStatus.usage

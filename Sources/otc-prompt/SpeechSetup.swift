@@ -10,13 +10,21 @@ struct SpeechSetup {
     /// One-line notices for the user, e.g. that speech fell back to text.
     let notices: [String]
 
-    /// - Throws: `SpeechError` for an unknown voice or missing voice data, `TerminalError` for a
-    ///   speech log that cannot be opened; both are usage errors (exit 64).
+    /// Starts espeak-ng when the options call for it, so that it initialises while the terminal
+    /// is being set up; `init` waits for it.
+    static func startEngine(mode: SpeechMode, voice: SpeechOptions, audioFile: String?) -> EspeakSpeechBackend? {
+        guard mode == .espeak || audioFile != nil else { return nil }
+        return EspeakSpeechBackend.start(options: voice, output: audioFile.map { .file(path: $0) } ?? .device)
+    }
+
+    /// - Parameter engine: what `startEngine` returned.
+    /// - Throws: `SpeechError` for an unknown voice, missing voice data or an audio file that cannot
+    ///   be written, `TerminalError` for a speech log that cannot be opened; all usage errors (64).
     init(
-        mode: SpeechMode, voice: SpeechOptions, audioFile: String?, terminal: Terminal, logPath: String?,
+        engine: EspeakSpeechBackend?, mode: SpeechMode, terminal: Terminal, logPath: String?,
         elapsed: @escaping () -> Duration
     ) throws {
-        let chosen = try Self.chooseBackend(mode: mode, voice: voice, audioFile: audioFile, terminal: terminal)
+        let chosen = try Self.chooseBackend(engine: engine, mode: mode, terminal: terminal)
         isText = chosen.isText
         notices = chosen.notice.map { [$0] } ?? []
         if let logPath {
@@ -31,27 +39,20 @@ struct SpeechSetup {
         }
     }
 
-    /// espeak-ng for `--speech espeak` or `--audio-file`; text lines when there is no audio device.
+    /// espeak-ng when it started; text lines when there is no audio device.
     private static func chooseBackend(
-        mode: SpeechMode, voice: SpeechOptions, audioFile: String?, terminal: Terminal
+        engine: EspeakSpeechBackend?, mode: SpeechMode, terminal: Terminal
     ) throws -> (backend: any SpeechBackend, isText: Bool, notice: String?) {
         let text = TextSpeechBackend(writeLine: { terminal.write($0 + "\r\n") })
-        if audioFile == nil {
-            switch mode {
-            case .none: return (SilentSpeechBackend(), false, nil)
-            case .text: return (text, true, nil)
-            case .espeak: break
-            }
+        guard let engine else {
+            return mode == .text ? (text, true, nil) : (SilentSpeechBackend(), false, nil)
         }
-        let output: SpeechOutput = audioFile.map { .file(path: $0) } ?? .device
-        let result: Result<EspeakSpeechBackend, SpeechError> = Result { () throws(SpeechError) in
-            try EspeakSpeechBackend(options: voice, output: output)
-        }
-        switch result {
-        case .success(let espeak):
-            return (espeak, false, nil)
+        let ready = Result { () throws(SpeechError) in try engine.waitUntilReady() }
+        switch ready {
+        case .success:
+            return (engine, false, nil)
         case .failure(.noAudioDevice):
-            return (text, true, "speech unavailable: no audio device; announcements shown as text")
+            return (text, true, SpeechError.noAudioDevice("").description)
         case .failure(let error):
             throw error
         }

@@ -1,5 +1,6 @@
 import Foundation
 import OTCPromptCore
+import OTCPromptTestSupport
 import Testing
 
 @testable import OTCPromptSpeech
@@ -40,7 +41,7 @@ extension SpeechTests {
             #expect(String(decoding: data[36..<40], as: UTF8.self) == "data" && le32(40) == data.count - 44)
             #expect(le32(24) == 22050)
             if FileManager.default.isExecutableFile(atPath: "/usr/bin/soxi") {
-                let info = try run("/usr/bin/soxi", [path])
+                let info = try runToCompletion("/usr/bin/soxi", [path])
                 #expect(info.contains("Channels       : 1") && info.contains("16-bit"), "\(info)")
             }
         }

@@ -83,27 +83,3 @@ func withEngine<T>(_ options: SpeechOptions = SpeechOptions(), _ body: (EspeakEn
     return try body(engine)
 }
 
-/// Runs a program to completion and returns its standard output.
-@discardableResult
-func run(
-    _ program: String, _ arguments: [String], environment: [String: String]? = nil, captureOutput: Bool = true
-) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    guard captureOutput else {
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return ""
-    }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
-}

@@ -1,0 +1,94 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// The built binary with real espeak-ng speech: no audio server, a PulseAudio null sink, a WAV file.
+@Suite(.serialized)
+struct SpeechEndToEndTests {
+    @Test func withNoAudioServerTheCodeStillComesBackAndNoAudioNoiseReachesTheTerminal() throws {
+        let run = try PromptRun([], speech: "espeak")
+        #expect(run.process.waitForScreen(containing: "speech unavailable: no audio device", deadline: .seconds(5)))
+        run.type("123456")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "123456\n")
+        let screen = run.process.screen
+        for noise in ["ALSA", "alsa", "pcm", "PulseAudio", "pulse", "Connection refused"] {
+            #expect(!screen.contains(noise), "\(noise) reached the terminal: \(screen.debugDescription)")
+        }
+        // Text lines took over: each announcement is its own line.
+        #expect(screen.contains("\r\n1\r\n"))
+    }
+
+    @Test func speechReachesARealAudioDevice() throws {
+        guard let pulse = PrivatePulseAudio.start() else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("PulseAudio did not start in CI") }
+            print("SKIPPED speechReachesARealAudioDevice: pulseaudio, parec or sox is not available")
+            return
+        }
+        defer { pulse.stop() }
+        var screen = ""
+        let rms = try pulse.recordingRMS(to: pulse.directory + "/monitor.raw") {
+            let run = try PromptRun(
+                [], environment: PromptRun.environment(["PULSE_SERVER": pulse.server]), speech: "espeak")
+            run.type("985391")
+            #expect(run.exit() == .exited(0))
+            #expect(run.process.standardOutput == "985391\n")
+            screen = run.process.screen
+        }
+        #expect(rms > 0.001, "no audio arrived at the null sink")
+        #expect(!screen.contains("speech unavailable"))
+        #expect(!screen.contains("ALSA"))
+    }
+
+    @Test func audioFileHoldsTheSpeech() throws {
+        let path = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).wav"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try PromptRun(["--audio-file", path])
+        run.type("985")
+        usleep(300_000)
+        run.type([0x12])  // read back
+        #expect(run.waitForEvent("readback"))
+        usleep(500_000)
+        run.type("391")
+        #expect(run.exit() == .exited(0))
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o600, "the audio holds the code: only its owner may read it")
+        let info = try runToCompletion("/usr/bin/soxi", ["-D", path])
+        let seconds = Double(info.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(seconds > 1, "soxi: \(info)")
+        let statistics = try runToCompletion("/usr/bin/sox", [path, "-n", "stat"])
+        #expect(statistics.contains("RMS     amplitude"), "\(statistics)")
+    }
+
+    @Test func maskedAudioIsTheSameForTwoDifferentCodes() throws {
+        /// Typed slowly enough that no announcement is cut off, so timing cannot change the audio.
+        func audio(typing code: String) throws -> [UInt8] {
+            let path = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).wav"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let run = try PromptRun([
+                "--mask", "--length", "4", "--verbosity", "terse", "--rate", "450", "--audio-file", path,
+            ])
+            usleep(1_500_000)
+            for character in code {
+                run.type(String(character))
+                usleep(900_000)
+            }
+            #expect(run.exit() == .exited(0))
+            #expect(run.process.standardOutput == code + "\n")
+            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        let first = try audio(typing: "1234")
+        let second = try audio(typing: "9876")
+        #expect(first.count > 44)
+        #expect(first == second, "masked audio differs between codes (\(first.count) vs \(second.count) bytes)")
+    }
+
+    @Test func unknownVoiceIsAUsageErrorWithTheTerminalRestored() throws {
+        let run = try PromptRun(["--voice", "no-such-voice"], speech: "espeak", ready: nil)
+        #expect(run.exit() == .exited(64))
+        #expect(run.process.screen.contains("no-such-voice"))
+        #expect(run.terminalRestored)
+    }
+}
