@@ -46,7 +46,8 @@ test: deps
 ## docs: regenerate the man page and the shell completions (committed under docs/) from the options
 docs: release
 	$(SWIFT) package generate-manual
-	cp .build/plugins/GenerateManual/outputs/otc-prompt/otc-prompt.1 docs/otc-prompt.1
+	# The generator lists a subcommand that otc-prompt does not have.
+	sed "/^\.Ar subcommand$$/d" .build/plugins/GenerateManual/outputs/otc-prompt/otc-prompt.1 > docs/otc-prompt.1
 	mkdir -p docs/completions
 	for shell in bash zsh fish; do .build/release/otc-prompt --generate-completion-script $$shell > docs/completions/otc-prompt.$$shell; done
 
