@@ -66,17 +66,19 @@ public struct SpokenDuration: Equatable, Sendable {
     }
 
     /// Up to 10 s: whole seconds, rounded up (never "0 seconds" while time is left). Under a
-    /// minute: the nearest 5 s. Beyond: the nearest 10 s. Approximate unless that is (within
-    /// 50 ms) the exact time, as at the very start.
+    /// minute: the nearest whole second (as short to say as a rounded figure, and exact). Beyond:
+    /// the nearest 10 s, approximate unless that is (within 50 ms) the exact time, as at the start.
     public init(remaining: Duration) {
         let exact = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
         let total: Int
         if exact <= 10 {
             total = Int(exact.rounded(.up))
             isApproximate = false
+        } else if exact < 59.5 {
+            total = Int(exact.rounded())
+            isApproximate = false
         } else {
-            let step: Double = exact < 60 ? 5 : 10
-            total = Int((exact / step).rounded() * step)
+            total = Int((exact / 10).rounded() * 10)
             isApproximate = abs(Double(total) - exact) > 0.05
         }
         minutes = total / 60
