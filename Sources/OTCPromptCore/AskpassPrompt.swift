@@ -52,7 +52,9 @@ public struct AskpassPrompt: Equatable, Sendable {
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
         let asking = lines.lastIndex { $0.hasSuffix("?") || $0.hasSuffix(":") } ?? lines.indices.last
         let question = asking.map { PromptLabel.trimmed(lines[$0]) } ?? ""
-        let details = lines.indices.filter { $0 != asking }.map { lines[$0] }
+        let details = lines.indices.filter { $0 != asking }.map {
+            PromptLabel.withoutControlCharacters(String(lines[$0]))
+        }
         let (origin, words) = splitOrigin(question)
         let label = origin.map { "\(words) (\($0))" } ?? words
 

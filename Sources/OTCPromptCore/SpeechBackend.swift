@@ -29,8 +29,10 @@ public final class TextSpeechBackend: SpeechBackend {
         self.writeLine = writeLine
     }
 
+    /// Control characters never reach the terminal, whatever an announcement quotes (a label, a
+    /// check's error line).
     public func speak(_ announcement: Announcement) {
-        writeLine(announcement.text)
+        writeLine(PromptLabel.withoutControlCharacters(announcement.text))
     }
 
     public func finish(timeout: Duration) {}

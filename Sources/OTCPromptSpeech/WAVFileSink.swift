@@ -49,9 +49,15 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     public init(path: String, sampleRate: Int, bufferMilliseconds: Int = 20, clock: Clock = .monotonic)
         throws(SpeechError)
     {
-        // 0600: the audio holds what is spoken, so the code unless --mask (like the speech log).
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        // 0600 even for a file that existed, and no symbolic link followed: the audio holds what
+        // is spoken, so the code unless --mask (like the speech log).
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .cannotWriteFile(path, errno) }
+        guard fchmod(descriptor, 0o600) == 0 else {
+            let error = errno
+            _ = Glibc.close(descriptor)
+            throw .cannotWriteFile(path, error)
+        }
         self.path = path
         self.sampleRate = sampleRate
         self.clock = clock

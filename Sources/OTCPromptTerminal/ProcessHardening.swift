@@ -28,6 +28,12 @@ public enum ProcessHardening {
         return mlock(base, buffer.count) == 0
     }
 
+    /// A reader of stdout that went away (`otc-prompt | true`) gives EPIPE, reported in one line,
+    /// instead of killing the process silently. The corresponding C call is `signal(SIGPIPE, SIG_IGN)`.
+    public static func ignoreBrokenPipe() {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }
+
     /// Fills closed descriptors 0, 1 and 2 with /dev/null opened read-only.
     ///
     /// Otherwise /dev/tty or the speech log could be opened as fd 1 and receive the code; read-only,

@@ -84,6 +84,7 @@ struct OTCPromptCommand: ParsableCommand {
         // stdout can never become the terminal.
         ProcessHardening.reserveStandardDescriptors()
         ProcessHardening.disableCoreDumps()
+        ProcessHardening.ignoreBrokenPipe()
         let environment = ProcessEnvironment.current
         let (saved, problems) = Preferences.load(environment: environment) { path in
             try ConfigFile.readText(path: path)
@@ -120,11 +121,13 @@ extension OTCPromptCommand {
     /// What to ask: the code field the options describe, or, when called as SSH_ASKPASS or
     /// SUDO_ASKPASS, what the prompt text asks for.
     func request(_ configuration: PromptConfiguration, environment: [String: String]) -> PromptRequest {
-        // Options do not count against an askpass call: a wrapper script may add some.
+        // ssh and sudo pass the prompt as the only argument: options mean a person (or a wrapper,
+        // which says --askpass) is calling, even with SUDO_ASKPASS exported.
+        let arguments = Array(CommandLine.arguments.dropFirst())
         guard let prompt,
             login.askpass
                 || AskpassPrompt.isAskpassCall(
-                    arguments: [prompt], environment: environment, programPath: CommandLine.arguments.first ?? "")
+                    arguments: arguments, environment: environment, programPath: CommandLine.arguments.first ?? "")
         else {
             return charset == .any
                 ? .code(freeText(configuration, label: configuration.label, mask: true)) : .code(configuration)

@@ -21,6 +21,8 @@ struct PromptLoop<Session: InteractiveSession> {
     private var decoder = KeyDecoder()
     private var lastBytesAt: Duration = .zero
     private var runningCheck: CheckRun?
+    /// The prompt resumed itself after its own stop; the SIGCONT that continued it is not news.
+    private var resumedAfterOwnStop = false
 
     init(
         session: Session, renderer: any FieldRenderer, terminal: Terminal, speech: any SpeechBackend,
@@ -63,6 +65,7 @@ struct PromptLoop<Session: InteractiveSession> {
             let keys: [Key]
             switch terminal.read(timeout: nextTimeout(), alsoWatching: runningCheck?.process.descriptor) {
             case .bytes(let bytes):
+                resumedAfterOwnStop = false
                 lastBytesAt = now
                 keys = decoder.feed(bytes)
             case .timedOut, .otherReady:
@@ -173,10 +176,16 @@ struct PromptLoop<Session: InteractiveSession> {
         case SIGTSTP:
             return suspend()
         case SIGCONT:
+            if resumedAfterOwnStop {
+                resumedAfterOwnStop = false
+                return nil
+            }
+            // Continued after a stop by someone else (SIGSTOP): the shell may have reset the
+            // terminal meanwhile, so raw mode is set again from what the terminal is now.
+            terminal.restore()
             return resume()
         case SIGCHLD:
             return nil  // the check's verdict is read right after
-
         default:
             return .signalled(signal)
         }
@@ -187,10 +196,11 @@ struct PromptLoop<Session: InteractiveSession> {
         terminal.write(renderer.finish())
         terminal.restore()
         terminal.signalWatcher?.stopProcess()
-        // The SIGCONT that continued the process is waiting in the watcher and resumes the prompt
-        // once; only without a watcher for it must the resume happen here.
-        let continueIsWatched = terminal.signalWatcher?.watchedSignals.contains(SIGCONT) ?? false
-        return continueIsWatched ? nil : resume()
+        // Here the process has been stopped and continued, or was never stopped at all: in an
+        // orphaned process group (`code=$(otc-prompt)` typed at a shell) the kernel drops the stop.
+        // Either way the prompt must take the terminal back now, not wait for a SIGCONT.
+        resumedAfterOwnStop = true
+        return resume()
     }
 
     /// Back from a stop: raw mode again, the field drawn again and announced again.

@@ -33,8 +33,8 @@ struct PromptProgram {
     func run() -> Int32 {
         let clock = ContinuousClock()
         let start = clock.now
-        // espeak-ng and the audio device start on their own thread while the terminal is set up.
-        let engine = SpeechSetup.startEngine(mode: speechMode, voice: voice, audioFile: audioFile)
+        // The terminal first: the engine's start-up points fd 2 at a capture file for a moment,
+        // which must not swallow the no-terminal message or confuse the stderr fallback.
         let terminal: Terminal
         do {
             terminal = try Terminal.open(signalWatcher: try SignalWatcher())
@@ -42,6 +42,9 @@ struct PromptProgram {
             StandardError.writeLine("otc-prompt: \(error)")
             return ExitStatus.noTerminal
         }
+        // espeak-ng and the audio device start on their own thread; `SpeechSetup` waits for them
+        // before anything is written.
+        let engine = SpeechSetup.startEngine(mode: speechMode, voice: voice, audioFile: audioFile)
 
         let speech: SpeechSetup
         do {

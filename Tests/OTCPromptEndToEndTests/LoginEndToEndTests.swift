@@ -98,12 +98,37 @@ struct LoginEndToEndTests {
         #expect(run.exit() == .exited(130))
     }
 
+    /// As sudo -A runs it: the prompt is the only argument, so nothing else can be passed (the
+    /// speech comes from the config file here).
+    @Test func sudoAskpassWithOnlyThePromptIsDetected() throws {
+        let config = NSTemporaryDirectory() + "/otc-config-\(UUID().uuidString)"
+        try "speech = \"text\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let environment = PromptRun.environment(["SUDO_ASKPASS": PromptRun.binary, "OTC_PROMPT_CONFIG": config])
+        let process = try PseudoTerminalProcess(
+            executable: PromptRun.binary, arguments: ["[sudo] password for joe: "], environment: environment)
+        #expect(process.waitForScreen(containing: "secret text", deadline: .seconds(10)))
+        process.type("pw 1\r")
+        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(process.standardOutput == "pw 1\n")
+    }
+
+    @Test func optionsMeanAPersonIsCallingEvenWithAskpassExported() throws {
+        let environment = PromptRun.environment(["SUDO_ASKPASS": PromptRun.binary])
+        let run = try PromptRun(["-n", "4", "Password from the bank letter:"], environment: environment, ready: "bank")
+        #expect(run.logEntries(atLeast: 1).first?.text.contains("4-digit code") == true)
+        run.type("1234")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "1234\n")
+    }
+
     @Test func askpassCodePromptBecomesTheLabel() throws {
         let environment = PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_REQUIRE": "force"])
         let run = try PromptRun(
-            ["(joe@host) Verification code: "], environment: environment, ready: "Verification code")
+            ["--askpass", "(joe@host) Verification code: "], environment: environment, ready: "Verification code")
         let prompt = try #require(run.logEntries(atLeast: 1).first)
-        #expect(prompt.text.contains("Verification code"))
+        // What to type first, then where it goes.
+        #expect(prompt.text.hasPrefix("Verification code (joe@host)"), "\(prompt.text)")
         #expect(prompt.text.contains("6-digit"))
         run.type("424242")
         #expect(run.exit() == .exited(0))
@@ -112,7 +137,7 @@ struct LoginEndToEndTests {
 
     @Test func askpassPasswordPromptIsAMaskedFreeTextField() throws {
         let environment = PromptRun.environment(["SUDO_ASKPASS": PromptRun.binary])
-        let run = try PromptRun(["[sudo] password for joe: "], environment: environment, ready: "password")
+        let run = try PromptRun(["--askpass", "[sudo] password for joe: "], environment: environment, ready: "password")
         run.type("correct horse?\r")
         #expect(run.exit() == .exited(0))
         #expect(run.process.standardOutput == "correct horse?\n")
@@ -122,14 +147,14 @@ struct LoginEndToEndTests {
 
     @Test func askpassConfirmationYes() throws {
         let environment = PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_PROMPT": "confirm"])
-        let run = try PromptRun(["Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
+        let run = try PromptRun(["--askpass", "Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
         run.type("y")
         #expect(run.exit() == .exited(0))
     }
 
     @Test func askpassConfirmationNo() throws {
         let environment = PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_PROMPT": "confirm"])
-        let run = try PromptRun(["Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
+        let run = try PromptRun(["--askpass", "Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
         run.type("n")
         #expect(run.exit() == .exited(1))
         #expect(run.process.standardOutput == "")

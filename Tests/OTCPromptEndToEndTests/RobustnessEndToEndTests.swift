@@ -43,6 +43,60 @@ struct RobustnessEndToEndTests {
         #expect(sameAttributes(process.attributesAtStart, process.slaveAttributes()))
     }
 
+    /// As in `code=$(otc-prompt)` typed at a shell: the process group is orphaned, so the kernel
+    /// drops the stop. The prompt must take the terminal back at once, not wait in cooked mode
+    /// where the tty itself would echo (masked!) digits in clear.
+    @Test func controlZInAnOrphanedProcessGroupKeepsThePromptWorking() throws {
+        let run = try PromptRun(["--mask"])
+        run.type("12")
+        #expect(run.waitForEvent("digit"))
+        run.type([0x1A])
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(5)
+        while run.logEntries().filter({ $0.event == "prompt" }).count < 2, clock.now < end { usleep(20_000) }
+        let attributes = run.process.slaveAttributes()
+        #expect(attributes.c_lflag & tcflag_t(ECHO) == 0, "raw mode again: the tty must not echo")
+        run.type("3456")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "123456\n")
+        #expect(!visibleText(run.process.screen).contains("3456"), "a masked digit reached the screen")
+        #expect(run.logEntries().filter { $0.event == "digit" }.count == 5)
+        #expect(run.terminalRestored)
+    }
+
+    @Test func existingSpeechLogAndAudioFileBecomeReadableByTheirOwnerOnly() throws {
+        let audio = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).wav"
+        let log = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
+        defer { for path in [audio, log] { try? FileManager.default.removeItem(atPath: path) } }
+        for path in [audio, log] {
+            FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o644])
+        }
+        let process = try PseudoTerminalProcess(
+            executable: PromptRun.binary, arguments: ["--audio-file", audio, "--speech-log", log],
+            environment: PromptRun.environment())
+        #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        process.type("123456")
+        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        for path in [audio, log] {
+            let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(path) holds the code but is \(String(mode ?? 0, radix: 8))")
+        }
+    }
+
+    @Test func aSpeechLogBehindASymbolicLinkIsRefused() throws {
+        let target = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString)-target"
+        let link = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString)-link"
+        defer { for path in [target, link] { try? FileManager.default.removeItem(atPath: path) } }
+        FileManager.default.createFile(atPath: target, contents: Data())
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let process = try PseudoTerminalProcess(
+            executable: PromptRun.binary, arguments: ["--speech", "none", "--speech-log", link],
+            environment: PromptRun.environment())
+        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(64))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)).isEmpty)
+        #expect(sameAttributes(process.attributesAtStart, process.slaveAttributes()))
+    }
+
     @Test func tenMegabytePasteThenTypedDigitsStillCount() throws {
         let run = try PromptRun([])
         var paste = Array("\u{1b}[200~".utf8)
