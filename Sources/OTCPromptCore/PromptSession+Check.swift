@@ -153,17 +153,26 @@ extension PromptSession {
     /// The check's error line, if it may be said: under `--mask` dropped when it contains the
     /// code (judged on the whole line, before it is cut), then trimmed and cut to `errorLineLimit`.
     func sayableErrorLine(_ line: String?) -> String? {
+        CheckErrorLine.sayable(line, code: field.value, mask: configuration.mask)
+    }
+}
+
+/// The first line a `--check` command wrote to stderr, as it may be said or shown.
+public enum CheckErrorLine {
+    /// `line` trimmed and cut to `PromptSession.errorLineLimit`; nil when empty, or when `mask` is
+    /// set and the line repeats the code (a check that echoes what it got must not leak it).
+    public static func sayable(_ line: String?, code: String, mask: Bool) -> String? {
         guard let line else { return nil }
-        if configuration.mask && mentionsTheCode(line) { return nil }
-        let trimmed = String(line.droppingOuterWhitespace().prefix(Self.errorLineLimit))
+        if mask && mentions(code, in: line) { return nil }
+        let trimmed = String(line.droppingOuterWhitespace().prefix(PromptSession.errorLineLimit))
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    /// Whether `line` contains the field's value, ignoring case, and again ignoring on both
-    /// sides the blanks and separators a command may put between characters ("985 391",
-    /// "985-391", "! @"), and again everything but letters and digits.
-    private func mentionsTheCode(_ line: String) -> Bool {
-        let code = field.value.lowercased()
+    /// Whether `line` contains `code`, ignoring case, and again ignoring on both sides the blanks
+    /// and separators a command may put between characters ("985 391", "985-391", "! @"), and
+    /// again everything but letters and digits.
+    static func mentions(_ code: String, in line: String) -> Bool {
+        let code = code.lowercased()
         let lowered = line.lowercased()
         let forms: [(Character) -> Bool] = [
             { _ in true }, { !$0.isWhitespace && !"-._,".contains($0) }, { $0.isLetter || $0.isNumber },

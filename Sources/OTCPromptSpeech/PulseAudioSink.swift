@@ -51,7 +51,8 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
     public init(sampleRate: Int, bufferMilliseconds: Int = 50, applicationName: String = "otc-prompt")
         throws(SpeechError)
     {
-        guard let library = dlopen("libpulse-simple.so.0", RTLD_NOW | RTLD_LOCAL) else {
+        // RTLD_NODELETE: libpulse is not made to be unloaded (its threads and atexit handlers).
+        guard let library = dlopen("libpulse-simple.so.0", RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             throw .noAudioDevice("libpulse-simple.so.0 is not installed")
         }
         func symbol<T>(_ name: String, as type: T.Type) -> T? {

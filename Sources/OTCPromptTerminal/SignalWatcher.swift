@@ -68,7 +68,11 @@ public final class SignalWatcher {
         for signal in Set(signals) {
             var previous = sigaction()
             guard sigaction(signal, nil, &previous) == 0 else { continue }
-            if unsafeBitCast(previous.__sigaction_handler, to: UInt.self) == ignoredHandlerAddress { continue }
+            // An ignored signal stays ignored (nohup, a background job's SIGINT), except SIGCHLD: an
+            // inherited SIG_IGN there would leave the prompt deaf to a check's exit (and make the
+            // kernel reap it before its status can be read).
+            let wasIgnored = unsafeBitCast(previous.__sigaction_handler, to: UInt.self) == ignoredHandlerAddress
+            if wasIgnored && signal != SIGCHLD { continue }
             previousActions[signal] = previous
             _ = sigaction(signal, &handle, nil)
         }

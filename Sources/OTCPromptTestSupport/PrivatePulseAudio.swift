@@ -35,6 +35,12 @@ public struct PrivatePulseAudio: Sendable {
         ProcessInfo.processInfo.environment.merging(["PULSE_SERVER": server, "PULSE_RUNTIME_PATH": directory]) { $1 }
     }
 
+    /// Whether pulseaudio, parec and sox are installed (`make deps` installs them; CI always has them).
+    public static var isInstalled: Bool {
+        ["/usr/bin/pulseaudio", "/usr/bin/parec", "/usr/bin/sox"].allSatisfy(
+            FileManager.default.isExecutableFile(atPath:))
+    }
+
     /// Nil when pulseaudio, parec or sox is missing or the daemon does not come up.
     public static func start() -> PrivatePulseAudio? {
         let tools = ["/usr/bin/pulseaudio", "/usr/bin/parec", "/usr/bin/sox"]

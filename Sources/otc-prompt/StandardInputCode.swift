@@ -26,7 +26,8 @@ enum StandardInputCode {
             return ExitStatus.invalidInput
         }
         if let check, let rejection = rejection(of: String(code), by: check) {
-            StandardError.writeLine("otc-prompt: code rejected by --check: \(rejection)")
+            let reason = CheckErrorLine.sayable(rejection, code: String(code), mask: configuration.mask)
+            StandardError.writeLine("otc-prompt: code rejected by --check" + (reason.map { ": " + $0 } ?? ""))
             return ExitStatus.rejected
         }
         do {

@@ -12,7 +12,8 @@ import Testing
     ])
     func trimmedDropsControlsAndTheColon(text: String, label: String) {
         #expect(PromptLabel.trimmed(text) == label)
-        #expect(!PromptLabel.trimmed(text).unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(
+            !PromptLabel.trimmed(text).unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     }
 
     @Test func textSpeechNeverWritesAControlCharacter() {

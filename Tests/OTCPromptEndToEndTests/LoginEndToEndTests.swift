@@ -58,6 +58,21 @@ struct LoginEndToEndTests {
         #expect(run.exit(deadline: .seconds(15)) == .exited(1))
     }
 
+    @Test func aCheckIsHeardEvenWhenSIGCHLDWasIgnoredByTheParent() throws {
+        let logPath = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: logPath) }
+        let process = try PseudoTerminalProcess(
+            executable: "/usr/bin/perl",
+            arguments: [
+                "-e", "$SIG{CHLD} = 'IGNORE'; exec @ARGV or die", PromptRun.binary, "--speech", "none",
+                "--speech-log", logPath, "--check", "exec 2>&-; sleep 0.3; exit 1", "--check-timeout", "60",
+                "--attempts", "1",
+            ], environment: PromptRun.environment())
+        #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        process.type("123456")
+        #expect(process.waitForExit(deadline: .seconds(15)) == .exited(1))
+    }
+
     @Test func standardInputCodeIsCheckedToo() throws {
         for (check, status, output) in [("read c; [ \"$c\" = 123456 ]", Int32(0), "123456\n"), ("exit 1", 1, "")] {
             let process = try PseudoTerminalProcess(
@@ -137,7 +152,8 @@ struct LoginEndToEndTests {
 
     @Test func askpassPasswordPromptIsAMaskedFreeTextField() throws {
         let environment = PromptRun.environment(["SUDO_ASKPASS": PromptRun.binary])
-        let run = try PromptRun(["--askpass", "[sudo] password for joe: "], environment: environment, ready: "password")
+        let run = try PromptRun(
+            ["--askpass", "[sudo] password for joe: "], environment: environment, ready: "password")
         run.type("correct horse?\r")
         #expect(run.exit() == .exited(0))
         #expect(run.process.standardOutput == "correct horse?\n")
@@ -147,14 +163,16 @@ struct LoginEndToEndTests {
 
     @Test func askpassConfirmationYes() throws {
         let environment = PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_PROMPT": "confirm"])
-        let run = try PromptRun(["--askpass", "Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
+        let run = try PromptRun(
+            ["--askpass", "Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
         run.type("y")
         #expect(run.exit() == .exited(0))
     }
 
     @Test func askpassConfirmationNo() throws {
         let environment = PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_PROMPT": "confirm"])
-        let run = try PromptRun(["--askpass", "Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
+        let run = try PromptRun(
+            ["--askpass", "Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
         run.type("n")
         #expect(run.exit() == .exited(1))
         #expect(run.process.standardOutput == "")
