@@ -24,6 +24,9 @@ final class PromptRun {
             "HOME": NSTemporaryDirectory(), "PULSE_SERVER": "unix:/nonexistent",
             "XDG_CONFIG_HOME": NSTemporaryDirectory() + "/otc-prompt-no-config",
         ]
+        // Sanitizer runs (docs/security.md) configure the sanitized binary through these.
+        let inherited = ProcessInfo.processInfo.environment
+        for name in ["ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"] { environment[name] = inherited[name] }
         environment.merge(extra) { $1 }
         return environment
     }
