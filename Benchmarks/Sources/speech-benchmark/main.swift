@@ -4,6 +4,7 @@
 import Glibc
 import OTCPromptCore
 import OTCPromptSpeech
+import SpeechTiming
 
 let arguments = CommandLine.arguments
 let useDevice = arguments.contains("--device")
@@ -52,6 +53,10 @@ do {
             exit(1)
         }
         firstSample.append(times.firstWrite - key)
+        if arguments.contains("--diagnose"), times.firstWrite - key > 4 {
+            sleep(milliseconds: 20)
+            print("slow key \(f(times.firstWrite - key)) ms: \(sink.callLog(since: key))")
+        }
         if let flushed = times.flushed, index > 0 { stopped.append(flushed - key) }
         sleep(milliseconds: 80)
     }
