@@ -93,7 +93,7 @@ do {
     for _ in 0..<3 {
         let (backend, _) = makeBackend()
         let start = now()
-        backend.speak(Announcement(.complete, "9 8 5, 3 9 1, 6 of 6"))
+        backend.speak(Announcement(.complete, "9 8 5, 3 9 1. 6 of 6"))
         backend.finish(timeout: .seconds(8))
         finishes.append(now() - start)
     }
@@ -113,7 +113,9 @@ func audioSeconds(_ text: String, _ language: Language) -> Double {
     return Double(timing.totalSamples) / Double(backend.sampleRate ?? 22050)
 }
 for (text, language) in [
-    ("9 8 5, 3 9 1, 6 of 6", Language.en), ("9 8 5, 3 9 1, 6 de 6", .pt), ("G 1 A, 2 B C, 6 of 6", .en),
+    // Wording.readBack today ("." before the position), then with a comma (a shorter pause).
+    ("9 8 5, 3 9 1. 6 of 6", Language.en), ("9 8 5, 3 9 1. 6 de 6", .pt),
+    ("9 8 5, 3 9 1, 6 of 6", .en), ("9 8 5, 3 9 1, 6 de 6", .pt), ("G 1 A, 2 B C. 6 of 6", .en),
 ] {
     print("readback audio (\(language.rawValue), \"\(text)\"): \(f(audioSeconds(text, language))) s  target <= 3 s")
 }
