@@ -77,8 +77,14 @@ class Session:
     def events(self):
         if not self.trace or not os.path.exists(self.trace):
             return []
+        events = []
         with open(self.trace) as file:
-            return [(kind, int(gen), int(t)) for kind, gen, t in (line.split() for line in file if line.strip())]
+            for line in file:
+                # A line still being written is read whole on a later pass.
+                fields = line.split()
+                if line.endswith("\n") and len(fields) == 3:
+                    events.append((fields[0], int(fields[1]), int(fields[2])))
+        return events
 
     def wait_event(self, kind, after_generation=0, timeout=5.0):
         """The time of the first `kind` event of a generation newer than `after_generation`."""
