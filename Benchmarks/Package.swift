@@ -8,7 +8,7 @@ let package = Package(
     dependencies: [
         .package(name: "otc-prompt", path: ".."),
         // In-process figures (swift package benchmark). The malloc interposer trait stays on: it
-        // gives the malloc counts; it needs no jemalloc (that was package-benchmark <= 1.37).
+        // gives the malloc counts; with Swift 6.3 it replaces jemalloc (the backend on <= 6.2).
         .package(url: "https://github.com/ordo-one/package-benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
