@@ -1,6 +1,7 @@
 # otc-prompt — the two commands that do all the set-up on a fresh Debian machine:
 #   make run    install what is missing, build, and run the prompt (ARGS="--length 8" to pass options)
 #   make test   install what is missing, build, and run every test
+#   make bench  install what is missing, build (release), and measure against the anchors (~8 min)
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 
@@ -11,6 +12,9 @@ SWIFT ?= swift
 
 # Debian packages the build, the tests and the speech need.
 APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio pulseaudio-utils sox tmux
+# And what `make bench` needs besides (hyperfine: the start-up table; python3: the pty harness).
+BENCH_APT_PACKAGES := hyperfine python3
+BENCH_REPETITIONS ?= 15
 
 .PHONY: deps build release run test bench docs install uninstall clean
 
@@ -42,6 +46,19 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## bench: release builds, then every figure of docs/performance.md beside its anchor, in one run
+## (a private PulseAudio null sink; BENCH_REPETITIONS whole-process runs per figure, default 15)
+bench: deps
+	@missing=""; for p in $(BENCH_APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends$$missing; \
+	fi
+	Benchmarks/run.sh $(BENCH_REPETITIONS)
 
 ## docs: regenerate the man page and the shell completions (committed under docs/) from the options
 docs: release

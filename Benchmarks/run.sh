@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
-# Runs the speech benchmarks: engine only, then through a private PulseAudio null sink
-# (its own runtime directory and socket, so other processes keep seeing no audio server),
-# with espeak_Cancel in PLAYBACK mode as the anchor. Usage: Benchmarks/run.sh [REPETITIONS]
+# `make bench`: every figure of issues 3 and 6 in one run, side by side with its anchor, on a
+# private PulseAudio daemon with a null sink (its own runtime directory and socket, stopped at the
+# end, so other processes keep seeing no audio server). Release builds only.
+# Usage: Benchmarks/run.sh [REPETITIONS]   (whole-process runs per figure, default 15; ~6 minutes)
 set -euo pipefail
 cd "$(dirname "$0")"
-repetitions=${1:-200}
+repetitions=${1:-15}
+root=$(cd .. && pwd)
+
+echo "== building (release)"
+(cd "$root" && swift build -c release --product otc-prompt >/dev/null)
+# The same sources with the Swift runtime and Foundation linked statically (the start-up lever).
+(cd "$root" && swift build -c release --product otc-prompt --static-swift-stdlib --scratch-path .build-static >/dev/null)
 swift build -c release >/dev/null
+prompt="$root/.build/release/otc-prompt"
+export OTC_BENCH_STATIC="$root/.build-static/release/otc-prompt"
 bin=$(swift build -c release --show-bin-path)
+
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(uname -sr)"
-echo "espeak-ng: $(espeak-ng --version | head -1)"
-"$bin/speech-benchmark" --repetitions "$repetitions"
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg); espeak-ng: $(espeak-ng --version | head -1)"
+echo "swift: $(swift --version 2>&1 | head -1)"
+echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); $(git -C "$root" rev-parse --short HEAD)"
 
 runtime=$(mktemp -d /tmp/otc-bench-pulse-XXXXXX)
 export PULSE_RUNTIME_PATH=$runtime PULSE_SERVER=unix:$runtime/native
@@ -19,6 +30,27 @@ HOME=$runtime pulseaudio --daemonize=yes --exit-idle-time=-1 -n --use-pid-file=y
     --load="module-null-sink sink_name=otc" --load="module-native-protocol-unix socket=$runtime/native" \
     >/dev/null 2>&1
 for _ in $(seq 50); do [ -S "$runtime/native" ] && break; sleep 0.1; done
-"$bin/speech-benchmark" --device --repetitions "$repetitions"
+
+echo
+echo "== process start-up floor (hyperfine; no terminal, no speech)"
+hyperfine -N --style basic -w 3 -r 30 "$prompt --version" "$OTC_BENCH_STATIC --version" "espeak-ng -q x" 2>&1 |
+    grep -E "^(Benchmark|  Time)"
+
+echo
+echo "== whole process, on pseudo-terminals (Benchmarks/whole_process.py)"
+python3 whole_process.py "$prompt" "$repetitions"
+
+echo
+echo "== in process: key -> first sample, key -> stopped (package-benchmark, null sink)"
+swift package benchmark --target SpeechLatency --no-progress --format text 2>&1 |
+    grep -v -E '^(Build|Building|\[[0-9]+/[0-9]+\]|Compiling|Write|Planning)' || true
+echo
+echo "== in process: the same without a device (engine + writer thread alone)"
+env -u PULSE_SERVER swift package benchmark --target SpeechLatency --no-progress --format text 2>&1 |
+    grep -v -E '^(Build|Building|\[[0-9]+/[0-9]+\]|Compiling|Write|Planning)' || true
+
+echo
+echo "== in process: burst, final readback, readback length (speech-benchmark --device)"
+"$bin/speech-benchmark" --device --repetitions 50 | grep -v -E '^key ->'
 echo "anchor: espeak_Cancel in AUDIO_OUTPUT_PLAYBACK while speaking (ms, one per line):"
-"$bin/espeak-cancel-anchor" 5
+"$bin/espeak-cancel-anchor" 3

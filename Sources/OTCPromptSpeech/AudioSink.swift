@@ -15,10 +15,26 @@ public protocol AudioSink: AnyObject, Sendable {
     /// buffered audio so that write returns at once. Sinks that cannot do this from another
     /// thread do nothing (the writer then flushes after the current chunk).
     func interrupt()
+    /// Set by a device whose blocked `write` a flush does not release: the writer then hands it
+    /// at most `pacing.leadMilliseconds` of audio ahead of real time and waits the rest where a
+    /// new announcement wakes it at once. nil: `write` sets the pace (files, test doubles).
+    var pacing: AudioPacing? { get }
+}
+
+/// How far ahead of the listener the writer may run (see `AudioSink.pacing`).
+public struct AudioPacing: Sendable, Equatable {
+    public var sampleRate: Int
+    public var leadMilliseconds: Int
+
+    public init(sampleRate: Int, leadMilliseconds: Int) {
+        self.sampleRate = sampleRate
+        self.leadMilliseconds = leadMilliseconds
+    }
 }
 
 extension AudioSink {
     public func interrupt() {}
+    public var pacing: AudioPacing? { nil }
 }
 
 /// Makes the sink once espeak-ng has told the sample rate; runs on the synthesis thread.

@@ -29,6 +29,13 @@ final class AudioWriter: @unchecked Sendable {
     private var deviceGeneration: UInt64?
     private var closing = false
     private var closed = false
+    private let trace = SpeechTrace.fromEnvironment()
+    /// The newest generation whose first chunk has been traced.
+    private var tracedGeneration: UInt64 = 0
+    /// For a paced sink: when the audio handed over since the last flush or underrun began, and
+    /// how many samples it holds.
+    private var pacedSince: UInt64?
+    private var pacedSamples = 0
 
     init(sink: any AudioSink, generations: GenerationCounter) {
         self.sink = sink
@@ -51,6 +58,7 @@ final class AudioWriter: @unchecked Sendable {
     /// Cuts the device's stale audio from the synthesis thread, even while a write blocks.
     func interruptDevice() {
         sink.interrupt()
+        trace?.record("interrupted", generation: generations.current)
     }
 
     /// Plays what is queued to its end, then closes the sink.
@@ -71,6 +79,21 @@ final class AudioWriter: @unchecked Sendable {
         }
     }
 
+    /// For a paced sink, the monotonic time from which the next chunk may be written: once the
+    /// audio already handed over is at most the sink's lead ahead of real time. nil: write now
+    /// (not paced, nothing handed over yet, or the device has run dry, which restarts the count).
+    private func pacedWriteTime() -> UInt64? {
+        guard let pacing = sink.pacing, let since = pacedSince else { return nil }
+        let handed = UInt64(pacedSamples) * 1_000_000_000 / UInt64(max(1, pacing.sampleRate))
+        let now = monotonicNanoseconds()
+        if now >= since + handed {
+            pacedSince = nil
+            pacedSamples = 0
+            return nil
+        }
+        return since + handed - min(handed, UInt64(pacing.leadMilliseconds) * 1_000_000)
+    }
+
     /// The writer thread's body.
     func run() {
         lock.withLock {
@@ -82,10 +105,16 @@ final class AudioWriter: @unchecked Sendable {
                 }
                 if let held = deviceGeneration, held < current {
                     deviceGeneration = nil
+                    pacedSince = nil
                     lock.unlocked { sink.flush() }
+                    trace?.record("flushed", generation: current)
                     continue
                 }
                 if queueHead < queue.count {
+                    if let readyAt = pacedWriteTime(), monotonicNanoseconds() < readyAt {
+                        lock.wait(until: readyAt)
+                        continue
+                    }
                     let chunk = queue[queueHead]
                     queueHead += 1
                     if queueHead > 64 {
@@ -93,6 +122,17 @@ final class AudioWriter: @unchecked Sendable {
                         queueHead = 0
                     }
                     deviceGeneration = chunk.generation
+                    if let trace, chunk.generation != tracedGeneration {
+                        tracedGeneration = chunk.generation
+                        trace.record("sample", generation: chunk.generation)
+                    }
+                    if sink.pacing != nil {
+                        if pacedSince == nil {
+                            pacedSince = monotonicNanoseconds()
+                            pacedSamples = 0
+                        }
+                        pacedSamples += chunk.samples.count
+                    }
                     lock.unlocked { chunk.samples.withUnsafeBufferPointer { sink.write($0) } }
                     continue
                 }

@@ -1,25 +1,25 @@
 import Glibc
 
 /// Milliseconds on the monotonic clock.
-func now() -> Double {
+public func now() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
 }
 
-func sleep(milliseconds: Double) {
+public func sleep(milliseconds: Double) {
     usleep(useconds_t(milliseconds * 1000))
 }
 
 /// Median and nearest-rank percentiles of a sample of durations.
-struct Summary {
-    let count: Int
-    let median: Double
-    let p99: Double
-    let min: Double
-    let max: Double
+public struct Summary {
+    public let count: Int
+    public let median: Double
+    public let p99: Double
+    public let min: Double
+    public let max: Double
 
-    init(_ values: [Double]) {
+    public init(_ values: [Double]) {
         let sorted = values.sorted()
         func rank(_ p: Double) -> Double {
             sorted.isEmpty
@@ -36,14 +36,14 @@ struct Summary {
         max = sorted.last ?? .nan
     }
 
-    func line(_ name: String, unit: String = "ms", target: String) -> String {
+    public func line(_ name: String, unit: String = "ms", target: String) -> String {
         return
             "\(name): median \(f(median)) \(unit), p99 \(f(p99)), min \(f(min)), max \(f(max)) (n=\(count))  target \(target)"
     }
 }
 
 /// `value` with three decimals (no Foundation).
-func f(_ value: Double) -> String {
+public func f(_ value: Double) -> String {
     guard value.isFinite else { return "\(value)" }
     let thousandths = Int((value * 1000).rounded())
     let fraction = String(abs(thousandths) % 1000)

@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Whole-process figures of issue 6, measured side by side in one run (see docs/performance.md).
+
+Every process runs on its own pseudo-terminal (its controlling terminal, as for a user) and is
+started the same way, so the harness's own cost is the same for the prompt and its anchors.
+"Handed to the device" is read from the prompt's OTC_PROMPT_TRACE file: the speech writer appends
+`sample GEN NS` (CLOCK_MONOTONIC) just before it hands an announcement's first chunk to the sink;
+time.monotonic_ns() reads the same clock here.
+
+Usage: whole_process.py OTC_PROMPT_BINARY [REPETITIONS]   (PULSE_SERVER: a null sink, see run.sh)
+"""
+import fcntl
+import os
+import resource
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+import wave
+
+BINARY = sys.argv[1]
+REPS = int(sys.argv[2]) if len(sys.argv) > 2 else 15
+WORK = tempfile.mkdtemp(prefix="otc-bench-")
+# No user config file may change what is measured.
+ENV = dict(os.environ, XDG_CONFIG_HOME=WORK, HOME=WORK, LANG="C.UTF-8", TERM="xterm-256color")
+ENV.pop("OTC_PROMPT_CONFIG", None)
+
+
+def ms(ns):
+    return ns / 1e6
+
+
+def median_line(name, values, unit="ms", target=""):
+    values = sorted(values)
+    p99 = values[min(len(values) - 1, max(0, -(-99 * len(values) // 100) - 1))]
+    line = f"{name}: median {statistics.median(values):.2f} {unit}, p99 {p99:.2f}, min {values[0]:.2f} (n={len(values)})"
+    print(line + (f"  target {target}" if target else ""), flush=True)
+    return statistics.median(values)
+
+
+class Session:
+    """A process on a fresh pseudo-terminal; started the same way for the prompt and the anchors."""
+
+    def __init__(self, argv, trace=None, env=None):
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.trace = trace
+        environment = dict(env or ENV)
+        if trace:
+            environment["OTC_PROMPT_TRACE"] = trace
+        self.started = time.monotonic_ns()
+        self.process = subprocess.Popen(
+            argv, stdin=slave, stdout=subprocess.PIPE, stderr=slave, env=environment, close_fds=True,
+            start_new_session=True, preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+        os.close(slave)
+        self.screen = b""
+        self.seen = 0
+
+    def pump(self, timeout=0.0):
+        """Reads what the terminal shows (so the child never blocks writing to it)."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if ready:
+            try:
+                self.screen += os.read(self.master, 65536)
+            except OSError:
+                pass
+
+    def type(self, data):
+        os.write(self.master, data)
+        return time.monotonic_ns()
+
+    def events(self):
+        """The trace's events so far, read incrementally (a line still being written waits)."""
+        if not self.trace or not os.path.exists(self.trace):
+            return []
+        if not hasattr(self, "_events"):
+            self._events, self._offset = [], 0
+        with open(self.trace, "rb") as file:
+            file.seek(self._offset)
+            data = file.read()
+        complete = data[:data.rfind(b"\n") + 1]
+        self._offset += len(complete)
+        for line in complete.decode().splitlines():
+            kind, generation, t = line.split()
+            self._events.append((kind, int(generation), int(t)))
+        return self._events
+
+    def wait_event(self, kind, after_generation=0, timeout=5.0):
+        """The time of the first `kind` event of a generation newer than `after_generation`."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for event, gen, t in self.events():
+                if event == kind and gen > after_generation:
+                    return gen, t
+            self.pump(0.002)
+        raise TimeoutError(f"no {kind} event after generation {after_generation}")
+
+    def finish(self, timeout=10.0):
+        """Waits for exit; returns (status, exit time ns, max RSS KiB, stdout)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pid, status, usage = os.wait4(self.process.pid, os.WNOHANG)
+            if pid:
+                ended = time.monotonic_ns()
+                output = self.process.stdout.read()
+                self.process.returncode = os.waitstatus_to_exitcode(status)
+                os.close(self.master)
+                return self.process.returncode, ended, usage.ru_maxrss, output
+            self.pump(0.001)
+        self.process.kill()
+        raise TimeoutError(f"{self.process.args[0]} did not exit")
+
+
+def trace_path(name):
+    path = os.path.join(WORK, name)
+    if os.path.exists(path):
+        os.unlink(path)
+    return path
+
+
+def prompt_text():
+    """The prompt's own opening announcement, from its speech log."""
+    log = os.path.join(WORK, "speech.jsonl")
+    session = Session([BINARY, "--speech", "none", "--speech-log", log])
+    time.sleep(0.3)
+    session.type(b"\x03")
+    session.finish()
+    import json
+    with open(log) as file:
+        return json.loads(file.readline())["text"]
+
+
+def wav_seconds(path):
+    with wave.open(path) as wav:
+        return wav.getnframes() / wav.getframerate()
+
+
+def prompt_ready(text):
+    print(f"\n1. prompt ready (exec -> opening announcement handed to the sink), {REPS} runs each, interleaved")
+    print(f"   prompt text: \"{text}\"")
+    static = os.environ.get("OTC_BENCH_STATIC")
+    device, to_file, engine, bash_read, terminal_only, static_file = [], [], [], [], [], []
+    wav = os.path.join(WORK, "out.wav")
+    for _ in range(REPS):
+        trace = trace_path("trace")
+        session = Session([BINARY], trace=trace)
+        _, t = session.wait_event("sample")
+        device.append(ms(t - session.started))
+        session.type(b"\x03")
+        session.finish()
+
+        trace = trace_path("trace")
+        session = Session([BINARY, "--audio-file", wav], trace=trace)
+        _, t = session.wait_event("sample")
+        to_file.append(ms(t - session.started))
+        session.type(b"\x03")
+        session.finish()
+
+        if static:
+            trace = trace_path("trace")
+            session = Session([static, "--audio-file", wav], trace=trace)
+            _, t = session.wait_event("sample")
+            static_file.append(ms(t - session.started))
+            session.type(b"\x03")
+            session.finish()
+
+        session = Session(["espeak-ng", "-w", wav, text])
+        _, ended, _, _ = session.finish()
+        engine.append(ms(ended - session.started))
+
+        # The terminal part alone: six digits already typed; exec -> the code read and the process gone.
+        session = Session(["bash", "-c", "read -s -n 6 code; echo \"$code\""])
+        session.type(b"985391")
+        _, ended, _, out = session.finish()
+        assert out.strip() == b"985391", out
+        bash_read.append(ms(ended - session.started))
+
+        session = Session([BINARY, "--speech", "none"])
+        session.type(b"985391")
+        _, ended, _, out = session.finish()
+        assert out.strip() == b"985391", out
+        terminal_only.append(ms(ended - session.started))
+    d = median_line("otc-prompt (PulseAudio null sink): exec -> first sample to the device", device)
+    f = median_line("otc-prompt --audio-file: exec -> first sample to the WAV writer", to_file)
+    e = median_line("anchor espeak-ng -w FILE \"<prompt>\": exec -> exit (whole file written)", engine)
+    print(f"   ratio prompt ready / espeak-ng -w: device {d / e:.2f}, audio file {f / e:.2f}  target <= 1.0")
+    if static:
+        s = median_line("same, built with --static-swift-stdlib, --audio-file", static_file)
+        print(f"   ratio static build / espeak-ng -w: {s / e:.2f}")
+    t = median_line("otc-prompt --speech none, 6 digits typed ahead: exec -> exit with the code", terminal_only)
+    b = median_line("anchor bash read -s -n 6, 6 digits typed ahead: exec -> exit with the code", bash_read)
+    print(f"   ratio terminal part / bash read -s: {t / b:.2f}")
+
+
+def keys(count):
+    print(f"\n2-3. keys on a live session (pty -> decoder -> synthesis -> device), {count} keys 80 ms apart")
+    trace = trace_path("trace")
+    session = Session([BINARY, "--no-auto-submit"], trace=trace)
+    generation, _ = session.wait_event("sample", timeout=10)
+    time.sleep(0.3)
+    first_sample, stopped = [], []
+    for index in range(count):
+        # digit, Backspace, digit, ...: the field never fills, every key is announced.
+        pressed = session.type(b"9" if index % 2 == 0 else b"\x7f")
+        generation, t = session.wait_event("sample", after_generation=generation)
+        first_sample.append(ms(t - pressed))
+        interrupted = [t for kind, gen, t in session.events() if kind == "interrupted" and gen == generation]
+        if interrupted:
+            stopped.append(ms(interrupted[0] - pressed))
+        deadline = time.monotonic() + 0.08
+        while time.monotonic() < deadline:
+            session.pump(0.01)
+    session.type(b"\x03")
+    session.finish()
+    median_line("key written to the pty -> first sample handed to the device", first_sample,
+                target="median < 5 ms, p99 < 15 ms")
+    median_line("  of which digits", first_sample[0::2])
+    median_line("  of which Backspace (\"deleted 9\", a longer lead-in)", first_sample[1::2])
+    median_line("key written to the pty -> superseded audio flushed", stopped, target="median < 20 ms")
+
+
+def session_audio(language, keys_and_pauses, options=()):
+    """Seconds of audio a real session speaks into --audio-file."""
+    wav = os.path.join(WORK, "session.wav")
+    session = Session([BINARY, "--lang", language, "--audio-file", wav, *options])
+    time.sleep(1.0)
+    for data, pause in keys_and_pauses:
+        session.type(data)
+        deadline = time.monotonic() + pause
+        while time.monotonic() < deadline:
+            session.pump(0.01)
+    session.finish()
+    return wav_seconds(wav)
+
+
+def listening_cost():
+    print("\n5. listening cost: seconds of audio heard (real sessions into --audio-file; each announcement whole)")
+    digits = [(bytes([c]), 1.0) for c in b"98539"]
+    for language in ("en", "pt"):
+        # (a) enter a code: the prompt, each digit, and the final announcement after the sixth.
+        entered = session_audio(language, digits + [(b"1", 1.0)])
+        # (b) one Ctrl-R readback of the full code: the same session with and without it.
+        full = digits + [(b"1", 1.0)]
+        without = session_audio(language, full + [(b"\x03", 1.0)], ["--no-auto-submit"])
+        with_readback = session_audio(language, full + [(b"\x12", 4.0), (b"\x03", 1.0)], ["--no-auto-submit"])
+        print(f"{language}: (a) enter 985391 (prompt, digits, completion): {entered:.2f} s;  "
+              f"(b) one Ctrl-R readback of 985391: {with_readback - without:.2f} s  target (b) <= 3 s")
+    voiceover = ". ".join(f"{word}, text field, double tap to edit" for word in
+                          ["Nine", "Eight", "Five", "Three", "Nine", "One"])
+    wav = os.path.join(WORK, "voiceover.wav")
+    subprocess.run(["espeak-ng", "-w", wav, voiceover], check=True)
+    print(f"anchor: per-box VoiceOver-style reading of 985391 with espeak-ng defaults: {wav_seconds(wav):.2f} s")
+
+
+def memory_and_paste():
+    print("\n6. memory and paste (release build, on a pty, speech to the null sink)")
+    builds = [("", BINARY)]
+    if os.environ.get("OTC_BENCH_STATIC"):
+        builds.append((", --static-swift-stdlib build", os.environ["OTC_BENCH_STATIC"]))
+    for label, binary in builds:
+        rss = []
+        for _ in range(3):
+            session = Session([binary])
+            time.sleep(1.0)
+            for c in b"98539":
+                session.type(bytes([c]))
+                time.sleep(0.15)
+            session.type(b"\x12")
+            time.sleep(0.5)
+            session.type(b"1")
+            status, _, maxrss, out = session.finish()
+            assert status == 0 and out.strip() == b"985391", (status, out)
+            rss.append(maxrss / 1024)
+        median_line(f"whole session (prompt, 6 digits, Ctrl-R, completion){label}: peak RSS", rss, unit="MiB",
+                    target="<= 20 MiB")
+    size = 10 * 1024 * 1024
+    filler = (b"lorem ipsum dolor sit amet " * (size // 27 + 1))[:size - 40]
+    paste = b"\x1b[200~" + filler + b" your code is 985391 " + b"\x1b[201~"
+    times = []
+    for _ in range(3):
+        session = Session([BINARY, "--speech", "none"])
+        time.sleep(0.5)
+        start = time.monotonic_ns()
+        view = memoryview(paste)
+        os.set_blocking(session.master, False)
+        while view:
+            session.pump(0)
+            try:
+                view = view[os.write(session.master, view[:65536]):]
+            except BlockingIOError:
+                select.select([session.master], [session.master], [], 0.01)
+        os.set_blocking(session.master, True)
+        status, ended, maxrss, out = session.finish()
+        assert status == 0 and out.strip() == b"985391", (status, out[:80])
+        times.append(ms(ended - start))
+    median_line("10 MB bracketed paste (code at its end): first byte written -> exit with the code", times,
+                target="< 1000 ms")
+
+
+if __name__ == "__main__":
+    part = os.environ.get("OTC_BENCH_PARTS", "ready,keys,listen,memory").split(",")
+    text = prompt_text()
+    if "ready" in part:
+        prompt_ready(text)
+    if "keys" in part:
+        keys(int(os.environ.get("OTC_BENCH_KEYS", "200")))
+    if "listen" in part:
+        listening_cost()
+    if "memory" in part:
+        memory_and_paste()
