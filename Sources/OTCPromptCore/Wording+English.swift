@@ -34,6 +34,7 @@ extension Phrases {
         submitted: "submitted",
         restDidNotFit: "the rest did not fit",
         timeLeftKey: "Control T tells the time left.",
+        allEntered: { length in "All \(length)." },
         cancelled: "cancelled",
         notAllowed: { character in
             guard let character else { return "character not allowed" }

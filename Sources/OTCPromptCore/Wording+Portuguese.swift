@@ -35,6 +35,7 @@ extension Phrases {
         submitted: "enviado",
         restDidNotFit: "o resto não coube",
         timeLeftKey: "Control T diz o tempo restante.",
+        allEntered: { _ in "Todos." },
         cancelled: "cancelado",
         notAllowed: { character in
             guard let character else { return "caractere não permitido" }

@@ -127,6 +127,9 @@ public struct Wording: Sendable {
     public func readBack(field: CodeField, style: Style) -> String {
         if field.isEmpty { return field.isFixedLength ? phrases.empty + ", " + position(field) : phrases.empty }
         if style.mask { return entered(field) }
+        // A full code ends "All 6." rather than "6 of 6.": as clear, and short enough to keep the
+        // whole readback under 3 s of audio at the default rate in both languages.
+        if field.isFixedLength && field.isFull { return spell(field) + ". " + phrases.allEntered(field.length) }
         return spell(field) + ". " + position(field)
     }
 
@@ -280,6 +283,8 @@ struct Phrases: Sendable {
     /// A paste held more characters than the field had room for.
     var restDidNotFit: String
     var timeLeftKey: String
+    /// Ctrl-R on a full code: every character is entered.
+    var allEntered: @Sendable (Int) -> String
     var cancelled: String
     /// "letter X not allowed"; nil: a character that must not be named (mask mode).
     var notAllowed: @Sendable (Character?) -> String

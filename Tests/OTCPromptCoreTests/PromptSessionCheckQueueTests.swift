@@ -75,7 +75,7 @@ import Testing
         var driver = Self.checking()
         driver.type("985391")
         driver.press(.readBack)
-        #expect(driver.last == Announcement(.readback, "9 8 5, 3 9 1. 6 of 6"))
+        #expect(driver.last == Announcement(.readback, "9 8 5, 3 9 1. All 6."))
         driver.press(.timeLeft)
         #expect(driver.last == Announcement(.timeLeft, "no time limit"))
         driver.press(.character("?"))

@@ -108,7 +108,7 @@ import Testing
         driver.press(.character("x"))
         #expect(driver.last == Announcement(.reject, "letter X not allowed, digits only"))
         driver.press(.readBack)
-        #expect(driver.last == Announcement(.readback, "9 8 5, 3 9 1. 6 of 6"))
+        #expect(driver.last == Announcement(.readback, "9 8 5, 3 9 1. All 6."))
         driver.press(.character("?"))
         #expect(driver.last?.event == .help)
         driver.press(.timeLeft, .redraw, .ignored, .endOfInput)

@@ -81,7 +81,7 @@ import Testing
         let text = try #require(driver.last?.text)
         let code = try #require(text.split(separator: ". ").first)
         #expect(code.firstMatch(of: try Regex("[0-9][0-9]")) == nil)
-        #expect(text.hasSuffix(". \(length) of \(length)"))
+        #expect(text.hasSuffix(". All \(length)."))
     }
 
     @Test func kindsOfField() {
