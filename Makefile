@@ -18,9 +18,9 @@ BENCH_REPETITIONS ?= 15
 
 .PHONY: deps build release run test bench docs install uninstall clean
 
-## deps: install the Debian packages that are missing (needs root or sudo)
-deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+# $(call install-missing,PACKAGES): apt-get install those of PACKAGES that are not installed yet.
+define install-missing
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -28,6 +28,11 @@ deps:
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends$$missing; \
 	fi
+endef
+
+## deps: install the Debian packages that are missing (needs root or sudo)
+deps:
+	$(call install-missing,$(APT_PACKAGES))
 
 ## build: build the prompt
 build: deps
@@ -52,14 +57,7 @@ test: deps
 ## bench: release builds, then every figure of docs/performance.md beside its anchor, in one run
 ## (a private PulseAudio null sink; BENCH_REPETITIONS whole-process runs per figure, default 15)
 bench: deps
-	@missing=""; for p in $(BENCH_APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
-	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends$$missing; \
-	fi
+	$(call install-missing,$(BENCH_APT_PACKAGES))
 	Benchmarks/run.sh $(BENCH_REPETITIONS)
 
 ## docs: regenerate the man page and the shell completions (committed under docs/) from the options
