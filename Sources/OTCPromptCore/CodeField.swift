@@ -29,6 +29,16 @@ public struct CodeField: Equatable, Sendable {
         characters.reserveCapacity(self.length)
     }
 
+    /// The memory reserved for the characters, for `mlock`: its capacity is reserved up front, so
+    /// the storage does not move while the field is edited. (A character of more than 15 UTF-8
+    /// bytes, possible only in free text, lives elsewhere on the heap.)
+    public func withReservedStorage<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        characters.withUnsafeBufferPointer { elements in
+            let bytes = characters.capacity * MemoryLayout<Character>.stride
+            return body(UnsafeRawBufferPointer(start: elements.baseAddress, count: elements.baseAddress == nil ? 0 : bytes))
+        }
+    }
+
     public var value: String { String(characters) }
     public var count: Int { characters.count }
     public var isEmpty: Bool { characters.isEmpty }

@@ -14,6 +14,8 @@ public protocol InteractiveSession: Sendable {
     mutating func timedOut() -> [PromptEffect]
     /// Overwrites whatever secret the session holds; called once, at the end.
     mutating func wipe()
+    /// Lends the memory that will hold the secret, to lock it in RAM; a question has none.
+    func withSecretStorage(_ body: (UnsafeRawBufferPointer) -> Bool)
 
     /// The running `--check` has taken long enough to say "checking".
     mutating func checkIsSlow() -> [PromptEffect]
@@ -22,11 +24,16 @@ public protocol InteractiveSession: Sendable {
     mutating func checkTimedOut() -> [PromptEffect]
 }
 
-extension PromptSession: InteractiveSession {}
+extension PromptSession: InteractiveSession {
+    public func withSecretStorage(_ body: (UnsafeRawBufferPointer) -> Bool) {
+        _ = field.withReservedStorage(body)
+    }
+}
 
 /// A question runs no checks and holds no secret.
 extension ConfirmSession: InteractiveSession {
     public mutating func wipe() {}
+    public func withSecretStorage(_ body: (UnsafeRawBufferPointer) -> Bool) {}
     public mutating func checkIsSlow() -> [PromptEffect] { [] }
     public mutating func checkAccepted() -> [PromptEffect] { [] }
     public mutating func checkRejected(firstErrorLine: String?) -> [PromptEffect] { [] }

@@ -58,6 +58,8 @@ struct PromptLoop<Session: InteractiveSession> {
             terminal.write("otc-prompt: \(error)\r\n")
             return .terminalClosed
         }
+        // Where allowed (RLIMIT_MEMLOCK), the field's pages never go to swap.
+        session.withSecretStorage { ProcessHardening.lockInMemory($0) }
         if let outcome = perform(session.start()) { return outcome }
         draw()
 

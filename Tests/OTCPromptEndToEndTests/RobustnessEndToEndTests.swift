@@ -97,6 +97,21 @@ struct RobustnessEndToEndTests {
         #expect(sameAttributes(process.attributesAtStart, process.slaveAttributes()))
     }
 
+    @Test func theFieldIsLockedInMemoryAndCoreDumpsAreOff() throws {
+        let run = try PromptRun([])
+        let status = try String(contentsOfFile: "/proc/\(run.process.processID)/status", encoding: .utf8)
+        let locked = status.split(separator: "\n").first { $0.hasPrefix("VmLck:") }
+        let kilobytes = locked.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        // mlock is allowed as root and within RLIMIT_MEMLOCK (64 KiB or more on current systems).
+        #expect(kilobytes > 0, "VmLck: \(locked ?? "absent")")
+        // PR_SET_DUMPABLE 0 makes /proc/PID owned by root and hides what it could leak.
+        let limits = try String(contentsOfFile: "/proc/\(run.process.processID)/limits", encoding: .utf8)
+        let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
+        #expect(core?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).first == "0", "\(core ?? "")")
+        run.type([0x03])
+        #expect(run.exit() == .exited(130))
+    }
+
     @Test func tenMegabytePasteThenTypedDigitsStillCount() throws {
         let run = try PromptRun([])
         var paste = Array("\u{1b}[200~".utf8)
