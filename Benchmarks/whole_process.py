@@ -140,6 +140,15 @@ def wav_seconds(path):
         return wav.getnframes() / wav.getframerate()
 
 
+def first_sample_ms(argv):
+    """Starts the prompt, waits for its first audio sample handed to the sink, cancels it."""
+    session = Session(argv, trace=trace_path("trace"))
+    _, t = session.wait_event("sample")
+    session.type(b"\x03")
+    session.finish()
+    return ms(t - session.started)
+
+
 def prompt_ready(text):
     print(f"\n1. prompt ready (exec -> opening announcement handed to the sink), {REPS} runs each, interleaved")
     print(f"   prompt text: \"{text}\"")
@@ -147,27 +156,10 @@ def prompt_ready(text):
     device, to_file, engine, bash_read, terminal_only, static_file = [], [], [], [], [], []
     wav = os.path.join(WORK, "out.wav")
     for _ in range(REPS):
-        trace = trace_path("trace")
-        session = Session([BINARY], trace=trace)
-        _, t = session.wait_event("sample")
-        device.append(ms(t - session.started))
-        session.type(b"\x03")
-        session.finish()
-
-        trace = trace_path("trace")
-        session = Session([BINARY, "--audio-file", wav], trace=trace)
-        _, t = session.wait_event("sample")
-        to_file.append(ms(t - session.started))
-        session.type(b"\x03")
-        session.finish()
-
+        device.append(first_sample_ms([BINARY]))
+        to_file.append(first_sample_ms([BINARY, "--audio-file", wav]))
         if static:
-            trace = trace_path("trace")
-            session = Session([static, "--audio-file", wav], trace=trace)
-            _, t = session.wait_event("sample")
-            static_file.append(ms(t - session.started))
-            session.type(b"\x03")
-            session.finish()
+            static_file.append(first_sample_ms([static, "--audio-file", wav]))
 
         session = Session(["espeak-ng", "-w", wav, text])
         _, ended, _, _ = session.finish()

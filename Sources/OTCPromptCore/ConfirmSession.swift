@@ -71,9 +71,7 @@ public struct ConfirmSession: Sendable {
     /// As `PromptSession.tick(at:)`.
     public mutating func tick(at now: Duration) -> [PromptEffect] {
         guard !isFinished else { return [] }
-        let tick = clock.tick(at: now)
-        if tick == .ranOut { return timedOut() }
-        return clock.announcement(for: tick, wording).map { [.announce($0)] } ?? []
+        return clock.effects(at: now, wording) ?? timedOut()
     }
 
     public func nextDeadline(after now: Duration) -> Duration? {

@@ -38,6 +38,14 @@ struct SessionClock: Equatable, Sendable {
         spokenTimeLeft.map(wording.timeLeft) ?? wording.noTimeLimit
     }
 
+    /// What a session says at `now`: the `time-left` announcement due, if any; nil once the time
+    /// has run out (the session then ends with its own `timedOut()`).
+    mutating func effects(at now: Duration, _ wording: Wording) -> [PromptEffect]? {
+        let tick = tick(at: now)
+        if tick == .ranOut { return nil }
+        return announcement(for: tick, wording).map { [.announce($0)] } ?? []
+    }
+
     /// A `time-left` or `timeout` announcement for `tick`; nil for nothing.
     func announcement(for tick: Tick, _ wording: Wording) -> Announcement? {
         switch tick {
@@ -56,9 +64,7 @@ extension PromptSession {
     /// measures from. `now` is the time since the prompt started.
     public mutating func tick(at now: Duration) -> [PromptEffect] {
         guard !isFinished else { return [] }
-        let tick = clock.tick(at: now)
-        if tick == .ranOut { return timedOut() }
-        return clock.announcement(for: tick, wording).map { [.announce($0)] } ?? []
+        return clock.effects(at: now, wording) ?? timedOut()
     }
 
     /// When the program must call `tick(at:)` next (time since the start); nil when no time

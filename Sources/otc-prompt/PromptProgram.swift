@@ -1,4 +1,3 @@
-import Glibc
 import OTCPromptCore
 import OTCPromptSpeech
 import OTCPromptTerminal
@@ -64,27 +63,32 @@ struct PromptProgram {
         switch request {
         case .code(let configuration):
             // Boxes are for codes: a free-text secret of up to 256 characters is drawn as a line.
-            let style = configuration.isFixedLength ? appearance.style : .line
-            var loop = PromptLoop(
-                session: PromptSession(configuration: configuration),
-                renderer: makeRenderer(
-                    style: style, speechIsText: speech.isText, capabilities: capabilities,
-                    boxes: appearance.boxesStyle),
-                terminal: terminal, speech: speech.backend, escapeDelay: Self.escapeDelay,
-                capabilities: capabilities, check: check)
-            outcome = loop.run()
+            outcome = runLoop(
+                PromptSession(configuration: configuration),
+                style: configuration.isFixedLength ? appearance.style : .line, check: check,
+                terminal: terminal, speech: speech, capabilities: capabilities)
         case .question(let question):
-            var loop = PromptLoop(
-                session: question,
-                renderer: makeRenderer(
-                    style: .line, speechIsText: speech.isText, capabilities: capabilities,
-                    boxes: appearance.boxesStyle),
-                terminal: terminal, speech: speech.backend, escapeDelay: Self.escapeDelay,
-                capabilities: capabilities, check: nil)
-            outcome = loop.run()
+            outcome = runLoop(
+                question, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
         }
         if case .signalled = outcome {} else { speech.backend.finish(timeout: Self.finalSpeechLimit) }
         return outcome.deliver(terminal: terminal)
+    }
+}
+
+extension PromptProgram {
+    /// Runs `session` on the terminal with a renderer for `style`.
+    private func runLoop<Session: InteractiveSession>(
+        _ session: Session, style: FieldStyle?, check: CheckSettings?, terminal: Terminal, speech: SpeechSetup,
+        capabilities: TerminalCapabilities
+    ) -> PromptOutcome {
+        var loop = PromptLoop(
+            session: session,
+            renderer: makeRenderer(
+                style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxesStyle),
+            terminal: terminal, speech: speech.backend, escapeDelay: Self.escapeDelay, capabilities: capabilities,
+            check: check)
+        return loop.run()
     }
 }
 
