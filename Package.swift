@@ -26,6 +26,8 @@ let package = Package(
             name: "CPCAudio",
             providers: [.apt(["libpcaudio-dev"])]
         ),
+        // libpulse.so.0's asynchronous API, declared in shim.h (no libpulse-dev needed).
+        .systemLibrary(name: "CPulseAudio"),
 
         // Pure: the field, the key decoder, the wording, the renderers. No I/O.
         .target(name: "OTCPromptCore"),
@@ -39,10 +41,10 @@ let package = Package(
             ]
         ),
 
-        // libespeak-ng synthesis and pcaudiolib / WAV output behind the core's SpeechBackend.
+        // libespeak-ng synthesis and PulseAudio / pcaudiolib / WAV output behind the core's SpeechBackend.
         .target(
             name: "OTCPromptSpeech",
-            dependencies: ["OTCPromptCore", "CEspeakNG", "CPCAudio"]
+            dependencies: ["OTCPromptCore", "CEspeakNG", "CPCAudio", "CPulseAudio"]
         ),
 
         // The user's preferences file (TOML): parsed into values, problems reported, never fatal.

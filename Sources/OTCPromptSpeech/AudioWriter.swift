@@ -29,7 +29,7 @@ final class AudioWriter: @unchecked Sendable {
     private var deviceGeneration: UInt64?
     private var closing = false
     private var closed = false
-    private let trace = SpeechTrace.fromEnvironment()
+    private let trace: SpeechTrace?
     /// The newest generation whose first chunk has been traced.
     private var tracedGeneration: UInt64 = 0
     /// For a paced sink: when the audio handed over since the last flush or underrun began, and
@@ -37,9 +37,10 @@ final class AudioWriter: @unchecked Sendable {
     private var pacedSince: UInt64?
     private var pacedSamples = 0
 
-    init(sink: any AudioSink, generations: GenerationCounter) {
+    init(sink: any AudioSink, generations: GenerationCounter, trace: SpeechTrace?) {
         self.sink = sink
         self.generations = generations
+        self.trace = trace
     }
 
     /// Queues one chunk of `generation`'s audio; called from the synthesis thread.
@@ -55,10 +56,11 @@ final class AudioWriter: @unchecked Sendable {
         lock.withLock { lock.broadcast() }
     }
 
-    /// Cuts the device's stale audio from the synthesis thread, even while a write blocks.
+    /// Cuts the device's stale audio from the synthesis thread, even while the writer is in a write.
     func interruptDevice() {
-        sink.interrupt()
-        trace?.record("interrupted", generation: generations.current)
+        let generation = generations.current
+        sink.interrupt { [trace] in trace?.record("stopped", generation: generation) }
+        trace?.record("interrupted", generation: generation)
     }
 
     /// Plays what is queued to its end, then closes the sink.

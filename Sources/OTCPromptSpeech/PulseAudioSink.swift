@@ -1,132 +1,158 @@
+import CPulseAudio
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// A PulseAudio playback stream with a short buffer, opened through libpulse-simple.
+/// A PulseAudio playback stream with a short buffer, driven through libpulse's asynchronous API
+/// so that neither a write nor a flush ever waits for the server.
 ///
 /// pcaudiolib opens its PulseAudio stream with the server's default buffer (2 s, and playback
-/// starts only once it is full or drained): a digit would be heard ~2 s late and a flush could
-/// not make a new key heard at once. This stream asks for ~50 ms of buffer and starts playing
-/// after the first chunk, so `write` blocks at real-time pace and `flush` drops at most ~50 ms.
-/// libpulse-simple is loaded at run time (its development files are not needed to build), and
-/// when it or the server is missing, the backend falls back to pcaudiolib (ALSA, OSS).
+/// starts only once it is full or drained): a digit would be heard ~2 s late. This stream asks
+/// for ~50 ms of buffer and starts playing after 5 ms. libpulse-simple was tried first, but its
+/// flush waits for the server's reply, and a write after a flush waits for the server's next
+/// request for data (~20 ms on a null sink): a key was handed to the device up to 15 ms late
+/// (issue 6's p99). Here a flush is sent and not waited for, and a write is queued at once
+/// behind it on the same connection, so the server drops the stale audio before it plays the new.
 public final class PulseAudioSink: AudioSink, @unchecked Sendable {
-    private typealias New =
-        @convention(c) (
-            UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-            UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeMutablePointer<Int32>?
-        ) -> OpaquePointer?
-    private typealias Write =
-        @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int32>?) -> Int32
-    private typealias Call = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> Int32
-    private typealias Free = @convention(c) (OpaquePointer?) -> Void
-    private typealias Latency = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> UInt64
-
-    /// `pa_sample_spec`.
-    private struct SampleSpec {
-        var format: Int32
-        var rate: UInt32
-        var channels: UInt8
-    }
-
-    /// `pa_buffer_attr`.
-    private struct BufferAttributes {
-        var maxlength: UInt32
-        var tlength: UInt32
-        var prebuf: UInt32
-        var minreq: UInt32
-        var fragsize: UInt32
-    }
-
-    private let library: UnsafeMutableRawPointer
+    private let mainloop: OpaquePointer
+    private let context: OpaquePointer
     private let stream: OpaquePointer
-    private let writeFunction: Write
-    private let flushFunction: Call
-    private let latencyFunction: Latency
-    private let freeFunction: Free
+    /// The closures of acknowledged flushes still in flight, oldest first; guarded by the
+    /// mainloop lock, which libpulse holds while it runs callbacks.
+    private let acknowledgements = Acknowledgements()
+    /// Where the server's underrun reports go for the benchmarks (`OTC_PROMPT_TRACE`), or nil.
+    private let trace: SpeechTrace?
     public let pacing: AudioPacing?
 
-    /// Connects to the default PulseAudio server (`PULSE_SERVER` is honoured) for 16-bit mono.
+    /// Connects to `server` (nil: the default one, so `PULSE_SERVER` is honoured) for 16-bit mono.
     /// - Parameter bufferMilliseconds: audio the server holds ahead of the listener.
-    /// The corresponding C functions are `dlopen` and `pa_simple_new`.
-    public init(sampleRate: Int, bufferMilliseconds: Int = 50, applicationName: String = "otc-prompt")
-        throws(SpeechError)
-    {
-        // RTLD_NODELETE: libpulse is not made to be unloaded (its threads and atexit handlers).
-        guard let library = dlopen("libpulse-simple.so.0", RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            throw .noAudioDevice("libpulse-simple.so.0 is not installed")
+    /// The corresponding C functions are `pa_context_connect` and `pa_stream_connect_playback`.
+    public init(
+        sampleRate: Int, bufferMilliseconds: Int = 50, server: String? = nil, applicationName: String = "otc-prompt"
+    ) throws(SpeechError) {
+        guard let mainloop = pa_threaded_mainloop_new() else {
+            throw .noAudioDevice("PulseAudio: cannot create a main loop")
         }
-        func symbol<T>(_ name: String, as type: T.Type) -> T? {
-            dlsym(library, name).map { unsafeBitCast($0, to: type) }
+        guard let context = pa_context_new(pa_threaded_mainloop_get_api(mainloop), applicationName) else {
+            pa_threaded_mainloop_free(mainloop)
+            throw .noAudioDevice("PulseAudio: cannot create a context")
         }
-        guard let new = symbol("pa_simple_new", as: New.self), let write = symbol("pa_simple_write", as: Write.self),
-            let flush = symbol("pa_simple_flush", as: Call.self),
-            let latency = symbol("pa_simple_get_latency", as: Latency.self),
-            let free = symbol("pa_simple_free", as: Free.self),
-            let describe = symbol("pa_strerror", as: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self)
-        else {
-            dlclose(library)
-            throw .noAudioDevice("libpulse-simple.so.0 lacks the simple API")
-        }
+        let userdata = UnsafeMutableRawPointer(mainloop)
+        let trace = SpeechTrace.fromEnvironment()
+        pa_context_set_state_callback(context, { _, mainloop in PulseAudioSink.signal(mainloop) }, userdata)
         let bytesPerMillisecond = UInt32(sampleRate * 2 / 1000)
-        var spec = SampleSpec(format: 3 /* PA_SAMPLE_S16LE */, rate: UInt32(sampleRate), channels: 1)
-        var attributes = BufferAttributes(
+        var spec = pa_sample_spec(format: OTC_PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: 1)
+        var attributes = pa_buffer_attr(
             maxlength: UInt32.max, tlength: bytesPerMillisecond * UInt32(bufferMilliseconds),
             prebuf: bytesPerMillisecond * 5, minreq: bytesPerMillisecond * 5, fragsize: UInt32.max)
-        var error: Int32 = 0
-        let stream = withUnsafePointer(to: &spec) { spec in
-            withUnsafePointer(to: &attributes) { attributes in
-                new(
-                    nil, applicationName, 1 /* PA_STREAM_PLAYBACK */, nil, "One-time code prompt", spec, nil,
-                    attributes, &error)
+
+        pa_threaded_mainloop_lock(mainloop)
+        var stream: OpaquePointer?
+        let failure: String? = {
+            // Flags 0, as pa_simple_new: the server may be autospawned where that is configured.
+            guard pa_context_connect(context, server, 0, nil) >= 0, pa_threaded_mainloop_start(mainloop) >= 0 else {
+                return Self.reason(context)
             }
+            while pa_context_get_state(context) != OTC_PA_CONTEXT_READY {
+                if pa_context_get_state(context) >= OTC_PA_CONTEXT_FAILED { return Self.reason(context) }
+                pa_threaded_mainloop_wait(mainloop)
+            }
+            guard let created = pa_stream_new(context, "One-time code prompt", &spec, nil) else {
+                return Self.reason(context)
+            }
+            stream = created
+            pa_stream_set_state_callback(created, { _, mainloop in PulseAudioSink.signal(mainloop) }, userdata)
+            if let trace {
+                pa_stream_set_underflow_callback(
+                    created,
+                    { _, trace in
+                        guard let trace else { return }
+                        Unmanaged<SpeechTrace>.fromOpaque(trace).takeUnretainedValue().record("underrun", generation: 0)
+                    }, Unmanaged.passUnretained(trace).toOpaque())
+            }
+            let flags = OTC_PA_STREAM_INTERPOLATE_TIMING | OTC_PA_STREAM_AUTO_TIMING_UPDATE | OTC_PA_STREAM_ADJUST_LATENCY
+            guard pa_stream_connect_playback(created, nil, &attributes, flags, nil, nil) >= 0 else {
+                return Self.reason(context)
+            }
+            while pa_stream_get_state(created) != OTC_PA_STREAM_READY {
+                if pa_stream_get_state(created) >= OTC_PA_STREAM_FAILED { return Self.reason(context) }
+                pa_threaded_mainloop_wait(mainloop)
+            }
+            return nil
+        }()
+        pa_threaded_mainloop_unlock(mainloop)
+        guard let stream, failure == nil else {
+            Self.release(mainloop: mainloop, context: context, stream: stream)
+            throw .noAudioDevice("PulseAudio: \(failure ?? "no stream")")
         }
-        guard let stream else {
-            let reason = describe(error).map { String(cString: $0) } ?? "error \(error)"
-            dlclose(library)
-            throw .noAudioDevice("PulseAudio: \(reason)")
-        }
-        self.library = library
+        self.mainloop = mainloop
+        self.context = context
         self.stream = stream
-        self.writeFunction = write
-        self.flushFunction = flush
-        self.latencyFunction = latency
-        self.freeFunction = free
-        // A write blocked for room is not released by a flush: it waits for the server's next
-        // request (~20 ms on a null sink), so a key pressed then was heard up to 20 ms late
-        // (p99 20 ms). The writer keeps at most 15 ms ahead instead (under the ~20 ms the server
-        // grants per request: measured, p99 -> ~5 ms, no added gaps in the sink's monitor) and
-        // waits the rest where a new key wakes it.
-        self.pacing = AudioPacing(sampleRate: sampleRate, leadMilliseconds: min(15, bufferMilliseconds))
+        self.trace = trace
+        // The writer keeps the stream at its target length and no further ahead, so a flush has
+        // little to drop. A 15 ms lead (kept from libpulse-simple, where writing further ahead
+        // blocked) let the null sink run dry: 38 underruns in 200 keys, against 4-10 at 30-50 ms.
+        self.pacing = AudioPacing(sampleRate: sampleRate, leadMilliseconds: bufferMilliseconds)
     }
 
+    /// Queues `samples` behind whatever was sent before (including a flush); never waits.
     public func write(_ samples: UnsafeBufferPointer<Int16>) {
         guard let base = samples.baseAddress, !samples.isEmpty else { return }
-        _ = writeFunction(stream, base, samples.count * 2, nil)
+        pa_threaded_mainloop_lock(mainloop)
+        // free_cb nil: libpulse copies the samples before returning.
+        _ = pa_stream_write(stream, base, samples.count * 2, nil, 0, OTC_PA_SEEK_RELATIVE)
+        pa_threaded_mainloop_unlock(mainloop)
     }
 
+    /// Sends the server a flush and returns without waiting for it: whatever is written next
+    /// reaches the server after it, on the same connection.
     public func flush() {
-        _ = flushFunction(stream, nil)
+        sendFlush(acknowledged: nil)
     }
 
-    /// pa_simple serialises its calls on its mainloop lock and a blocked write waits on that
-    /// mainloop, so a flush from another thread empties the buffer and releases the write.
-    public func interrupt() {
-        _ = flushFunction(stream, nil)
+    public func interrupt(acknowledged: @escaping @Sendable () -> Void) {
+        sendFlush(acknowledged: acknowledged)
+    }
+
+    private func sendFlush(acknowledged: (@Sendable () -> Void)?) {
+        pa_threaded_mainloop_lock(mainloop)
+        defer { pa_threaded_mainloop_unlock(mainloop) }
+        guard let acknowledged else {
+            if let operation = pa_stream_flush(stream, nil, nil) { pa_operation_unref(operation) }
+            return
+        }
+        // The server answers in order, so each answer belongs to the oldest closure waiting.
+        acknowledgements.pending.append(acknowledged)
+        let box = Unmanaged.passUnretained(acknowledgements).toOpaque()
+        if let operation = pa_stream_flush(stream, { _, _, box in Acknowledgements.answer(box) }, box) {
+            pa_operation_unref(operation)
+        } else {
+            acknowledgements.pending.removeLast()
+        }
     }
 
     /// Waits until the stream's reported latency (audio not yet heard) stops shrinking: what
-    /// remains then is the sink's own latency, not ours. Not `pa_simple_drain`: on a null sink
+    /// remains then is the sink's own latency, not ours. Not a drain operation: on a null sink
     /// it returned seconds late, or not at all while the sink's monitor was recorded.
     /// Bounded by 10 s; `finish` bounds it further.
     public func drain() {
         let deadline = monotonicNanoseconds() + 10_000_000_000
-        var error: Int32 = 0
         var previous = UInt64.max
         var stalled = 0
         while monotonicNanoseconds() < deadline {
-            let remaining = latencyFunction(stream, &error)
-            if error != 0 || remaining < 5_000 { return }
+            var remaining: pa_usec_t = 0
+            var negative: Int32 = 0
+            pa_threaded_mainloop_lock(mainloop)
+            let status = pa_stream_get_latency(stream, &remaining, &negative)
+            let state = pa_stream_get_state(stream)
+            pa_threaded_mainloop_unlock(mainloop)
+            if state != OTC_PA_STREAM_READY { return }
+            if status != 0 {  // no timing information yet
+                usleep(5_000)
+                continue
+            }
+            if negative != 0 || remaining < 5_000 { return }
             stalled = remaining + 1_000 >= previous ? stalled + 1 : 0
             if stalled >= 2 { return }
             previous = remaining
@@ -135,7 +161,38 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
     }
 
     public func close() {
-        freeFunction(stream)
-        dlclose(library)
+        Self.release(mainloop: mainloop, context: context, stream: stream)
+    }
+
+    /// Tears down in pa_simple_free's order; the main loop thread is stopped first, so no
+    /// callback runs afterwards.
+    private static func release(mainloop: OpaquePointer, context: OpaquePointer, stream: OpaquePointer?) {
+        pa_threaded_mainloop_stop(mainloop)
+        if let stream { pa_stream_unref(stream) }
+        pa_context_disconnect(context)
+        pa_context_unref(context)
+        pa_threaded_mainloop_free(mainloop)
+    }
+
+    private static func signal(_ mainloop: UnsafeMutableRawPointer?) {
+        pa_threaded_mainloop_signal(OpaquePointer(mainloop), 0)
+    }
+
+    private static func reason(_ context: OpaquePointer) -> String {
+        let code = pa_context_errno(context)
+        return pa_strerror(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+}
+
+/// The closures waiting for the server to acknowledge a flush (see `PulseAudioSink.interrupt`).
+private final class Acknowledgements {
+    var pending: [@Sendable () -> Void] = []
+
+    /// A flush's answer, on libpulse's thread with the main loop locked.
+    static func answer(_ box: UnsafeMutableRawPointer?) {
+        guard let box else { return }
+        let acknowledgements = Unmanaged<Acknowledgements>.fromOpaque(box).takeUnretainedValue()
+        guard !acknowledgements.pending.isEmpty else { return }
+        acknowledgements.pending.removeFirst()()
     }
 }

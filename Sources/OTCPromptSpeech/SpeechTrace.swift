@@ -6,9 +6,14 @@
 /// process can tell when audio reached the device: with `OTC_PROMPT_TRACE=PATH` set, one line per
 /// event is appended to PATH, `EVENT GENERATION NANOSECONDS` on CLOCK_MONOTONIC (the clock a
 /// harness reads with `time.monotonic_ns()`):
-/// - `sample G T`: the first chunk of announcement G is handed to the sink (device or file);
-/// - `flushed G T`: the sink has dropped the audio older than announcement G.
-/// Unset, it costs one `getenv` when speech starts.
+/// - `requested G T`: announcement G was posted by the input thread;
+/// - `woke G T`: the synthesis thread picked it up;
+/// - `interrupted G T`: the synthesis thread asked the device to drop older audio;
+/// - `stopped G T`: the device acknowledged that (PulseAudio; other sinks never say);
+/// - `flushed G T`: the writer thread's own flush of older audio returned;
+/// - `sample G T`: the first chunk of announcement G is handed to the sink (device or file).
+/// Unset, it costs one `getenv` when speech starts; set, one `clock_gettime` and one `write` per
+/// event, about six per announcement.
 final class SpeechTrace: Sendable {
     private let descriptor: Int32
 

@@ -22,6 +22,7 @@ final class SynthesisThread: @unchecked Sendable {
     private var pending: Request?
     private var finishing = false
     private var writer: AudioWriter?
+    private let trace = SpeechTrace.fromEnvironment()
 
     init(options: SpeechOptions, bufferMilliseconds: Int, makeSink: @escaping AudioSinkFactory) {
         self.options = options
@@ -51,6 +52,7 @@ final class SynthesisThread: @unchecked Sendable {
             lock.broadcast()
             return writer
         }
+        trace?.record("requested", generation: generations.current)
         activeWriter?.wake()
     }
 
@@ -77,6 +79,7 @@ final class SynthesisThread: @unchecked Sendable {
                 if let request = pending {
                     pending = nil
                     lock.unlocked {
+                        trace?.record("woke", generation: request.generation)
                         writer.interruptDevice()
                         synthesize(request, engine: engine, writer: writer)
                     }
@@ -108,7 +111,7 @@ final class SynthesisThread: @unchecked Sendable {
         let noise = capture?.finish() ?? ""
         switch outcome {
         case .success(let (engine, sink)):
-            let writer = AudioWriter(sink: sink, generations: generations)
+            let writer = AudioWriter(sink: sink, generations: generations, trace: trace)
             startThread { writer.run() }
             let accepted = lock.withLock {
                 guard !finishing else { return false }

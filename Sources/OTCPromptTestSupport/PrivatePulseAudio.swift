@@ -80,7 +80,10 @@ extension PrivatePulseAudio {
     public func recordingRMS(to path: String, rate: Int = 22050, during body: () throws -> Void) throws -> Double {
         let parec = Process()
         parec.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
-        parec.arguments = ["-d", "otc.monitor", "--format=s16le", "--rate=\(rate)", "--channels=1", path]
+        // A short fragment: by default parec delivers in ~2 s blocks, and stopping it loses the last.
+        parec.arguments = [
+            "-d", "otc.monitor", "--format=s16le", "--rate=\(rate)", "--channels=1", "--latency-msec=20", path,
+        ]
         parec.environment = clientEnvironment
         try parec.run()
         defer { if parec.isRunning { kill(parec.processIdentifier, SIGKILL) } }

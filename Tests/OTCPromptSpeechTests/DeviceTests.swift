@@ -34,9 +34,11 @@ extension SpeechTests {
             let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
             defer { pulse.stop() }
             let rms = try pulse.recordingRMS(to: pulse.directory + "/monitor.raw") {
-                setenv("PULSE_SERVER", pulse.server, 1)
-                defer { unsetenv("PULSE_SERVER") }
-                let backend = try EspeakSpeechBackend(options: SpeechOptions(), output: .device)
+                // The server is passed to the stream, not set in the environment other tests spawn from.
+                let backend = EspeakSpeechBackend.start(options: SpeechOptions()) { rate throws(SpeechError) in
+                    try PulseAudioSink(sampleRate: rate, server: pulse.server)
+                }
+                try backend.waitUntilReady()
                 backend.speak(Announcement(.readback, "9 8 5, 3 9 1, 6 of 6"))
                 // The null sink adds ~2 s of latency to the 2.9 s readback; 4 s bounds the wait.
                 backend.finish(timeout: .seconds(4))

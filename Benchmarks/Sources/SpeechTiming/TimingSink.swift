@@ -1,14 +1,16 @@
 import Glibc
 import OTCPromptSpeech
 
-/// Wraps a sink and timestamps what the writer asks of it: after `arm`, the end of the first
-/// flush (superseded audio stopped) and the start of the first write after it (new audio handed
-/// to the device).
+/// Wraps a sink and timestamps what the writer asks of it: after `arm`, when the superseded audio
+/// was stopped (the device acknowledged the synthesis thread's interrupt; with no device, the
+/// writer's flush returned) and the start of the first write (new audio handed to the device).
 public final class TimingSink: AudioSink, @unchecked Sendable {
     /// The real sink, or nil to discard audio at once (engine-only figures); set before use.
     public var inner: (any AudioSink)?
     private var mutex = pthread_mutex_t()
     private var armed = false
+    /// Counts `arm` calls, so a late acknowledgement of an earlier key's interrupt is not counted.
+    private var arms = 0
     private var flushedAt: Double?
     private var firstWriteAt: Double?
     public private(set) var samplesWritten = 0
@@ -29,20 +31,24 @@ public final class TimingSink: AudioSink, @unchecked Sendable {
     public func arm() {
         locked {
             armed = true
+            arms += 1
             flushedAt = nil
             firstWriteAt = nil
             calls.removeAll(keepingCapacity: true)
         }
     }
 
-    /// Waits (at most 2 s) for the first write after `arm`; returns (flushed, first write) times.
+    /// Waits (at most 2 s) for the first write after `arm`, and for the stale audio to be
+    /// stopped; returns (stopped, first write) times. No stop comes when nothing was playing.
     public func waitForFirstWrite() -> (flushed: Double?, firstWrite: Double)? {
         let deadline = now() + 2000
         while now() < deadline {
-            if let result = locked({ firstWriteAt.map { (flushedAt, $0) } }) { return result }
+            if let result = locked({ flushedAt.flatMap { stopped in firstWriteAt.map { (stopped, $0) } } }) {
+                return result
+            }
             usleep(50)
         }
-        return nil
+        return locked { firstWriteAt.map { (flushedAt, $0) } }
     }
 
     /// The sink calls since `arm`, relative to `origin`.
@@ -74,16 +80,23 @@ public final class TimingSink: AudioSink, @unchecked Sendable {
         let start = now()
         inner?.flush()
         log("flush", start)
-        let time = now()
-        locked { if armed, flushedAt == nil { flushedAt = time } }
+        // A device's flush may return before it is done; only its acknowledgement counts.
+        if inner == nil { stopped(arm: locked { arms }) }
     }
 
-    public func interrupt() {
+    public func interrupt(acknowledged: @escaping @Sendable () -> Void) {
         let start = now()
-        inner?.interrupt()
+        let arm = locked { arms }
+        inner?.interrupt { [self] in
+            stopped(arm: arm)
+            acknowledged()
+        }
         log("interrupt", start)
+    }
+
+    private func stopped(arm: Int) {
         let time = now()
-        locked { if armed, flushedAt == nil { flushedAt = time } }
+        locked { if arm == arms, flushedAt == nil { flushedAt = time } }
     }
 
     /// The real sink's pacing: the writer must treat the wrapped device exactly as the bare one.

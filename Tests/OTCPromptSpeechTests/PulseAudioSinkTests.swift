@@ -1,0 +1,70 @@
+import Foundation
+import OTCPromptTestSupport
+import Synchronization
+import Testing
+
+@testable import OTCPromptSpeech
+
+extension SpeechTests {
+    /// The PulseAudio stream against a real server (a private null sink, recorded from its monitor).
+    @Suite(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
+    struct PulseAudioSinkTests {
+        static let rate = 22050
+
+        /// `seconds` of a square wave at `amplitude` (flat tops, so the level survives the
+        /// server's resampling and can be told apart from another level in the recording).
+        static func squareWave(seconds: Double, amplitude: Int16) -> [Int16] {
+            (0..<Int(seconds * Double(rate))).map { ($0 / 50) % 2 == 0 ? amplitude : -amplitude }
+        }
+
+        /// Seconds of the recording whose level is within `range`.
+        static func secondsAtLevel(_ range: ClosedRange<Int>, in path: String) throws -> Double {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let count = data.withUnsafeBytes { bytes in
+                bytes.bindMemory(to: Int16.self).count { range.contains(abs(Int($0))) }
+            }
+            return Double(count) / Double(rate)
+        }
+
+        @Test func anInterruptDropsWhatTheServerHoldsAndWhatFollowsIsHeard() throws {
+            let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
+            defer { pulse.stop() }
+            let recording = pulse.directory + "/monitor.raw"
+            let acknowledged = Atomic<Bool>(false)
+            _ = try pulse.recordingRMS(to: recording, rate: Self.rate) {
+                let sink = try PulseAudioSink(sampleRate: Self.rate, server: pulse.server)
+                defer { sink.close() }
+                // Two seconds handed over at once: the server holds nearly all of it.
+                Self.squareWave(seconds: 2, amplitude: 8000).withUnsafeBufferPointer { sink.write($0) }
+                usleep(300_000)
+                sink.interrupt { acknowledged.store(true, ordering: .releasing) }
+                Self.squareWave(seconds: 0.5, amplitude: 2000).withUnsafeBufferPointer { sink.write($0) }
+                let deadline = Date().addingTimeInterval(2)
+                while !acknowledged.load(ordering: .acquiring), Date() < deadline { usleep(1000) }
+                sink.drain()
+                // What drain leaves is the null sink's own latency (~2 s): wait it out.
+                usleep(2_500_000)
+            }
+            let wasAcknowledged = acknowledged.load(ordering: .acquiring)
+            #expect(wasAcknowledged, "the server never acknowledged the flush")
+            let loud = try Self.secondsAtLevel(6000...12000, in: recording)
+            let quiet = try Self.secondsAtLevel(1200...3000, in: recording)
+            // Unflushed, the first wave would play for 2 s. (The null sink rewinds what it has
+            // rendered but not yet played, so often none of it is heard.) Written after the flush,
+            // the second plays whole (0.5 s, less what resampling smears at the edges).
+            #expect(loud < 1.0, "first wave heard for \(loud) s")
+            #expect(quiet > 0.35 && quiet < 0.7, "second wave heard for \(quiet) s")
+        }
+
+        @Test func anUnreachableServerIsNoAudioDevice() {
+            let outcome = Result { () throws(SpeechError) in
+                try PulseAudioSink(sampleRate: Self.rate, server: "unix:/nonexistent/otc-prompt-test/native")
+            }
+            guard case .failure(.noAudioDevice(let reason)) = outcome else {
+                Issue.record("expected .noAudioDevice, got \(outcome)")
+                return
+            }
+            #expect(reason.hasPrefix("PulseAudio: "), "\(reason)")
+        }
+    }
+}
