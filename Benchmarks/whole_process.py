@@ -198,11 +198,11 @@ def keys(count):
     session = Session([BINARY, "--no-auto-submit"], trace=trace)
     generation, _ = session.wait_event("sample", timeout=10)
     time.sleep(0.3)
-    first_sample, stopped = [], []
-    began = time.monotonic_ns()
+    first_sample, stopped, presses = [], [], []
     for index in range(count):
         # digit, Backspace, digit, ...: the field never fills, every key is announced.
         pressed = session.type(b"9" if index % 2 == 0 else b"\x7f")
+        presses.append(pressed)
         generation, t = session.wait_event("sample", after_generation=generation)
         first_sample.append(ms(t - pressed))
         deadline = time.monotonic() + 0.08
@@ -217,15 +217,21 @@ def keys(count):
     ended = time.monotonic_ns()
     session.type(b"\x03")
     session.finish()
-    underruns = sum(1 for kind, _, t in session.events() if kind == "underrun" and began <= t <= ended)
+    # An underrun within 5 ms of a key is the cut itself (the flush emptied the stream before the
+    # new audio arrived); later, before the next key, it is a gap inside an announcement.
+    cuts = gaps = 0
+    for kind, _, t in session.events():
+        if kind == "underrun" and presses[0] <= t <= ended:
+            since_key = t - max(p for p in presses if p <= t)
+            cuts, gaps = (cuts + 1, gaps) if since_key < 5_000_000 else (cuts, gaps + 1)
     median_line("key written to the pty -> first sample handed to the device", first_sample,
                 target="median < 5 ms, p99 < 15 ms")
     median_line("  of which digits", first_sample[0::2])
     median_line("  of which Backspace (\"deleted 9\", a longer lead-in)", first_sample[1::2])
     median_line("key written to the pty -> superseded audio stopped (flush acknowledged by the server)", stopped,
                 target="median < 20 ms")
-    print(f"stream underruns reported by the server during the {count} keys: {underruns} "
-          "(each a gap in what is heard; every key cuts the previous announcement, so none is expected)")
+    print(f"stream underruns reported by the server during the {count} keys: {gaps} inside an announcement "
+          f"(a gap heard; target 0), {cuts} within 5 ms of a key (the cut itself)")
 
 
 def session_audio(language, keys_and_pauses, options=()):

@@ -92,7 +92,8 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
         self.trace = trace
         // The writer keeps the stream at its target length and no further ahead, so a flush has
         // little to drop. A 15 ms lead (kept from libpulse-simple, where writing further ahead
-        // blocked) let the null sink run dry: 38 underruns in 200 keys, against 4-10 at 30-50 ms.
+        // blocked) let the stream run dry inside announcements: 25-31 gaps in 200 keys on a null
+        // sink, none at 50 ms (`make bench` counts them).
         self.pacing = AudioPacing(sampleRate: sampleRate, leadMilliseconds: bufferMilliseconds)
     }
 
