@@ -1,7 +1,8 @@
 import OTCPromptCore
 import OTCPromptTerminal
 
-/// `--stdin`: no prompt at all; one line of standard input is read and checked like a paste.
+/// `--stdin`: no prompt at all; one line of standard input is read and checked like a paste
+/// (`StandardInputLine`).
 enum StandardInputCode {
     static func run(configuration: PromptConfiguration, check: CheckSettings?) -> Int32 {
         let line: String
@@ -11,22 +12,16 @@ enum StandardInputCode {
             StandardError.writeLine("otc-prompt: \(error)")
             return ExitStatus.outputFailed
         }
-        var scanner = PasteScanner(charset: configuration.charset, length: configuration.length)
-        scanner.scan(line)
-        let code: [Character]
-        switch scanner.result {
-        case .characters(let characters) where characters.count == configuration.length && !scanner.overflowed:
-            code = characters
-        case .extracted(let characters):
-            code = characters
-        default:
-            let kind = configuration.charset == .digits ? "digit" : "character"
+        guard let code = StandardInputLine.code(in: line, charset: configuration.charset, length: configuration.length)
+        else {
             StandardError.writeLine(
-                "otc-prompt: standard input holds no valid \(configuration.length)-\(kind) code; nothing printed")
+                "otc-prompt: " + StandardInputLine.problem(charset: configuration.charset, length: configuration.length))
             return ExitStatus.invalidInput
         }
         if let check, let rejection = rejection(of: String(code), by: check) {
-            let reason = CheckErrorLine.sayable(rejection, code: String(code), mask: configuration.mask)
+            // A free-text secret is always treated as masked, as the interactive field masks it.
+            let mask = configuration.mask || configuration.charset == .any
+            let reason = CheckErrorLine.sayable(rejection, code: String(code), mask: mask)
             StandardError.writeLine("otc-prompt: code rejected by --check" + (reason.map { ": " + $0 } ?? ""))
             return ExitStatus.rejected
         }

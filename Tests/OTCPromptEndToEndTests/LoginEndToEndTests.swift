@@ -192,6 +192,21 @@ struct LoginEndToEndTests {
         }
     }
 
+    @Test func standardInputFreeTextIsTheWholeLine() throws {
+        for (input, status, output) in [("correct horse 9!\n", Int32(0), "correct horse 9!\n"), ("\n", 65, "")] {
+            let path = NSTemporaryDirectory() + "/otc-stdin-\(UUID().uuidString)"
+            try input.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let process = try PseudoTerminalProcess(
+                executable: "/bin/sh",
+                arguments: ["-c", "exec \"$0\" --stdin --charset any < \"$1\"", PromptRun.binary, path],
+                environment: PromptRun.environment(), terminal: false)
+            #expect(process.waitForExit(deadline: .seconds(10)) == .exited(status))
+            #expect(process.standardOutput == output)
+            if status != 0 { #expect(process.standardErrorText.contains("no valid secret")) }
+        }
+    }
+
     @Test func configFileSetsTheLanguage() throws {
         let path = NSTemporaryDirectory() + "/otc-config-\(UUID().uuidString)"
         try "lang = \"pt\"\n".write(toFile: path, atomically: true, encoding: .utf8)
