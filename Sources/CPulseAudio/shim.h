@@ -45,6 +45,7 @@ typedef struct pa_buffer_attr {
 #define OTC_PA_STREAM_AUTO_TIMING_UPDATE 0x0008U
 #define OTC_PA_STREAM_ADJUST_LATENCY 0x2000U
 #define OTC_PA_SEEK_RELATIVE 0
+#define OTC_PA_OPERATION_RUNNING 0
 
 typedef void (*pa_context_notify_cb_t)(pa_context *c, void *userdata);
 typedef void (*pa_stream_notify_cb_t)(pa_stream *p, void *userdata);
@@ -84,9 +85,11 @@ int pa_stream_write(pa_stream *p, const void *data, size_t nbytes, pa_free_cb_t 
                     int seek);
 pa_operation *pa_stream_flush(pa_stream *s, pa_stream_success_cb_t cb, void *userdata);
 int pa_stream_get_latency(pa_stream *s, pa_usec_t *r_usec, int *negative);
+pa_operation *pa_stream_update_timing_info(pa_stream *p, pa_stream_success_cb_t cb, void *userdata);
 
 /* <pulse/operation.h>, <pulse/error.h> */
 void pa_operation_unref(pa_operation *o);
+int pa_operation_get_state(const pa_operation *o); /* pa_operation_state_t */
 const char *pa_strerror(int error);
 
 #endif

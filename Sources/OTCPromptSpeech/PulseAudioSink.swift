@@ -133,32 +133,48 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
         }
     }
 
-    /// Waits until the stream's reported latency (audio not yet heard) stops shrinking: what
-    /// remains then is the sink's own latency, not ours. Not a drain operation: on a null sink
-    /// it returned seconds late, or not at all while the sink's monitor was recorded.
+    /// Waits until the stream's latency (audio not yet heard) stops shrinking: what remains then
+    /// is the sink's own latency, not ours. Each reading asks the server first: the latency
+    /// libpulse interpolates between its own updates (up to 1.5 s apart) went stale and ended
+    /// the wait with ~120 ms of the final announcement unplayed. Not a drain operation: on a
+    /// null sink it returned seconds late, or not at all while the sink's monitor was recorded.
     /// Bounded by 10 s; `finish` bounds it further.
     public func drain() {
         let deadline = monotonicNanoseconds() + 10_000_000_000
         var previous = UInt64.max
         var stalled = 0
         while monotonicNanoseconds() < deadline {
-            var remaining: pa_usec_t = 0
-            var negative: Int32 = 0
-            pa_threaded_mainloop_lock(mainloop)
-            let status = pa_stream_get_latency(stream, &remaining, &negative)
-            let state = pa_stream_get_state(stream)
-            pa_threaded_mainloop_unlock(mainloop)
-            if state != OTC_PA_STREAM_READY { return }
-            if status != 0 {  // no timing information yet
-                usleep(5_000)
-                continue
-            }
-            if negative != 0 || remaining < 5_000 { return }
+            guard let remaining = freshLatency() else { return }
+            if remaining < 5_000 { return }
             stalled = remaining + 1_000 >= previous ? stalled + 1 : 0
             if stalled >= 2 { return }
             previous = remaining
             usleep(useconds_t(min(remaining, 20_000)))
         }
+    }
+
+    /// The stream's latency in microseconds, just updated from the server (0 when the server
+    /// has played past what was written); nil when the stream is gone.
+    private func freshLatency() -> UInt64? {
+        pa_threaded_mainloop_lock(mainloop)
+        defer { pa_threaded_mainloop_unlock(mainloop) }
+        let userdata = UnsafeMutableRawPointer(mainloop)
+        if let operation = pa_stream_update_timing_info(
+            stream, { _, _, mainloop in PulseAudioSink.signal(mainloop) }, userdata)
+        {
+            // A failing stream or context signals too (their state callbacks), cancelling this.
+            while pa_operation_get_state(operation) == OTC_PA_OPERATION_RUNNING,
+                pa_stream_get_state(stream) == OTC_PA_STREAM_READY
+            {
+                pa_threaded_mainloop_wait(mainloop)
+            }
+            pa_operation_unref(operation)
+        }
+        guard pa_stream_get_state(stream) == OTC_PA_STREAM_READY else { return nil }
+        var latency: pa_usec_t = 0
+        var negative: Int32 = 0
+        guard pa_stream_get_latency(stream, &latency, &negative) == 0 else { return 0 }
+        return negative != 0 ? 0 : latency
     }
 
     public func close() {

@@ -56,6 +56,19 @@ extension SpeechTests {
             #expect(quiet > 0.35 && quiet < 0.7, "second wave heard for \(quiet) s")
         }
 
+        @Test func drainWaitsUntilWhatWasWrittenHasPlayed() throws {
+            let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
+            defer { pulse.stop() }
+            let sink = try PulseAudioSink(sampleRate: Self.rate, server: pulse.server)
+            defer { sink.close() }
+            let start = ContinuousClock.now
+            Self.squareWave(seconds: 1, amplitude: 2000).withUnsafeBufferPointer { sink.write($0) }
+            sink.drain()
+            // The close that follows drops whatever is left: returning early cuts the last word.
+            let elapsed = ContinuousClock.now - start
+            #expect(elapsed >= .milliseconds(950), "drain returned after \(elapsed) with 1 s written")
+        }
+
         @Test func anUnreachableServerIsNoAudioDevice() {
             let outcome = Result { () throws(SpeechError) in
                 try PulseAudioSink(sampleRate: Self.rate, server: "unix:/nonexistent/otc-prompt-test/native")
