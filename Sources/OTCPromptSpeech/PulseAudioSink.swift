@@ -83,7 +83,8 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
         }()
         pa_threaded_mainloop_unlock(mainloop)
         guard let stream, failure == nil else {
-            Self.release(mainloop: mainloop, context: context, stream: stream)
+            // The underrun callback holds `trace` unretained until the main loop has stopped.
+            withExtendedLifetime(trace) { Self.release(mainloop: mainloop, context: context, stream: stream) }
             throw .noAudioDevice("PulseAudio: \(failure ?? "no stream")")
         }
         self.mainloop = mainloop
