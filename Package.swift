@@ -47,6 +47,13 @@ let package = Package(
             dependencies: ["OTCPromptCore", "CEspeakNG", "CPCAudio", "CPulseAudio"]
         ),
 
+        // The prompt's event loop: keys, time and a running check in, a session's effects out,
+        // through the terminal, clock and check process it is given (no syscalls of its own).
+        .target(
+            name: "OTCPromptLoop",
+            dependencies: ["OTCPromptCore"]
+        ),
+
         // The user's preferences file (TOML): parsed into values, problems reported, never fatal.
         .target(
             name: "OTCPromptPreferences",
@@ -67,6 +74,7 @@ let package = Package(
             name: "otc-prompt",
             dependencies: [
                 "OTCPromptCore",
+                "OTCPromptLoop",
                 "OTCPromptTerminal",
                 "OTCPromptSpeech",
                 "OTCPromptPreferences",
@@ -77,6 +85,10 @@ let package = Package(
         .testTarget(
             name: "OTCPromptCoreTests",
             dependencies: ["OTCPromptCore", "OTCPromptTestSupport"]
+        ),
+        .testTarget(
+            name: "OTCPromptLoopTests",
+            dependencies: ["OTCPromptLoop", "OTCPromptCore", "OTCPromptTestSupport"]
         ),
         .testTarget(
             name: "OTCPromptTerminalTests",

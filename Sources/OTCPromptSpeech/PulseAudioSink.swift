@@ -71,7 +71,8 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
                         Unmanaged<SpeechTrace>.fromOpaque(trace).takeUnretainedValue().record("underrun", generation: 0)
                     }, Unmanaged.passUnretained(trace).toOpaque())
             }
-            let flags = OTC_PA_STREAM_INTERPOLATE_TIMING | OTC_PA_STREAM_AUTO_TIMING_UPDATE | OTC_PA_STREAM_ADJUST_LATENCY
+            let flags =
+                OTC_PA_STREAM_INTERPOLATE_TIMING | OTC_PA_STREAM_AUTO_TIMING_UPDATE | OTC_PA_STREAM_ADJUST_LATENCY
             guard pa_stream_connect_playback(created, nil, &attributes, flags, nil, nil) >= 0 else {
                 return Self.reason(context)
             }

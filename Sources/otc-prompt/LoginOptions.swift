@@ -1,4 +1,5 @@
 import ArgumentParser
+import OTCPromptLoop
 
 /// The options that fit the prompt into logins and scripts.
 struct LoginOptions: ParsableArguments {

@@ -1,4 +1,5 @@
 import OTCPromptCore
+import OTCPromptLoop
 import OTCPromptSpeech
 import OTCPromptTerminal
 
@@ -86,7 +87,8 @@ extension PromptProgram {
             session: session,
             renderer: makeRenderer(
                 style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxesStyle),
-            terminal: terminal, speech: speech.backend, escapeDelay: Self.escapeDelay, capabilities: capabilities,
+            system: .live(terminal: terminal), speech: speech.backend, escapeDelay: Self.escapeDelay,
+            capabilities: capabilities,
             check: check)
         return loop.run()
     }

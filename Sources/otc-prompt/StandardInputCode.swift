@@ -1,4 +1,5 @@
 import OTCPromptCore
+import OTCPromptLoop
 import OTCPromptTerminal
 
 /// `--stdin`: no prompt at all; one line of standard input is read and checked like a paste
@@ -15,7 +16,8 @@ enum StandardInputCode {
         guard let code = StandardInputLine.code(in: line, charset: configuration.charset, length: configuration.length)
         else {
             StandardError.writeLine(
-                "otc-prompt: " + StandardInputLine.problem(charset: configuration.charset, length: configuration.length))
+                "otc-prompt: " + StandardInputLine.problem(charset: configuration.charset, length: configuration.length)
+            )
             return ExitStatus.invalidInput
         }
         if let check, let rejection = rejection(of: String(code), by: check) {

@@ -12,7 +12,9 @@ struct StandardInputLineTests {
         #expect(StandardInputLine.code(in: line, charset: .digits, length: 6) == Array(expected))
     }
 
-    @Test("no code, a short one, a long one or two candidates print nothing", arguments: ["", "12345", "1234567", "111111 or 222222", "hello"])
+    @Test(
+        "no code, a short one, a long one or two candidates print nothing",
+        arguments: ["", "12345", "1234567", "111111 or 222222", "hello"])
     func noCode(line: String) {
         #expect(StandardInputLine.code(in: line, charset: .digits, length: 6) == nil)
     }

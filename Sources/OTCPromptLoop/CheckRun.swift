@@ -1,17 +1,20 @@
-import OTCPromptTerminal
-
 /// The `--check` command, as given on the command line.
-struct CheckSettings {
-    var command: String
+public struct CheckSettings: Sendable {
+    public var command: String
     /// A check still running after this long is killed and counts as a rejection.
-    var timeout: Duration
+    public var timeout: Duration
     /// A check still running after this long is announced ("checking").
-    static let slowAfter: Duration = .milliseconds(500)
+    public static let slowAfter: Duration = .milliseconds(500)
+
+    public init(command: String, timeout: Duration) {
+        self.command = command
+        self.timeout = timeout
+    }
 }
 
 /// One running check: the process and when it started (time since the prompt began).
 struct CheckRun {
-    let process: CheckCommand
+    let process: any CheckProcess
     let startedAt: Duration
     var saidChecking = false
 

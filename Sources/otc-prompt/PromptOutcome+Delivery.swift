@@ -1,20 +1,7 @@
+import OTCPromptLoop
 import OTCPromptTerminal
 
-/// How a prompt ended.
-enum PromptOutcome: Equatable {
-    case submitted(String)
-    /// A yes/no question was answered.
-    case confirmed(Bool)
-    case cancelled
-    /// Every `--check` attempt was rejected.
-    case rejected
-    /// `--timeout` ran out.
-    case timedOut
-    /// The terminal went away (hang-up or end of input).
-    case terminalClosed
-    /// A signal asked the process to end: it is raised again once the terminal is restored.
-    case signalled(Int32)
-
+extension PromptOutcome {
     /// Prints the code (if any) and returns the exit status. The terminal is already restored.
     func deliver(terminal: Terminal) -> Int32 {
         switch self {

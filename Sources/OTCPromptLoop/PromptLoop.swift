@@ -1,48 +1,50 @@
-import Glibc
 import OTCPromptCore
-import OTCPromptTerminal
+
+#if canImport(Glibc)
+    import Glibc  // signal numbers only
+#endif
 
 /// The flow of one key, top to bottom: bytes from the terminal → `KeyDecoder` → `Key` →
 /// session → announcements to the voice, the snapshot to the renderer. Time and the running
 /// `--check` are the loop's other two inputs; the session decides what they mean.
-struct PromptLoop<Session: InteractiveSession> {
-    var session: Session
+public struct PromptLoop<Session: InteractiveSession> {
+    public private(set) var session: Session
     var renderer: any FieldRenderer
-    let terminal: Terminal
+    let system: PromptSystem
+    private var terminal: any PromptTerminal { system.terminal }
     let speech: any SpeechBackend
     let escapeDelay: Duration
     /// A paste whose end marker never came is closed after this long without bytes, so it cannot
     /// swallow every key that follows.
-    static var unfinishedPasteLimit: Duration { .seconds(2) }
+    public static var unfinishedPasteLimit: Duration { .seconds(2) }
     let capabilities: TerminalCapabilities
     let check: CheckSettings?
-    private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
+    private let start: Duration
     private var decoder = KeyDecoder()
     private var lastBytesAt: Duration = .zero
     private var runningCheck: CheckRun?
     /// The prompt resumed itself after its own stop; the SIGCONT that continued it is not news.
     private var resumedAfterOwnStop = false
 
-    init(
-        session: Session, renderer: any FieldRenderer, terminal: Terminal, speech: any SpeechBackend,
+    public init(
+        session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
         escapeDelay: Duration, capabilities: TerminalCapabilities, check: CheckSettings?
     ) {
         self.session = session
         self.renderer = renderer
-        self.terminal = terminal
+        self.system = system
         self.speech = speech
         self.escapeDelay = escapeDelay
         self.capabilities = capabilities
         self.check = check
-        self.start = clock.now
+        self.start = system.now()
     }
 
     /// Time since the prompt started.
-    private var now: Duration { clock.now - start }
+    private var now: Duration { system.now() - start }
 
     /// Runs until the prompt is over, then leaves the terminal as it found it.
-    mutating func run() -> PromptOutcome {
+    public mutating func run() -> PromptOutcome {
         let outcome = loop()
         runningCheck?.process.kill()
         terminal.write(renderer.finish())
@@ -59,13 +61,13 @@ struct PromptLoop<Session: InteractiveSession> {
             return .terminalClosed
         }
         // Where allowed (RLIMIT_MEMLOCK), the field's pages never go to swap.
-        session.withSecretStorage { ProcessHardening.lockInMemory($0) }
+        session.withSecretStorage { system.lockInMemory($0) }
         if let outcome = perform(session.start()) { return outcome }
         draw()
 
         while true {
             let keys: [Key]
-            switch terminal.read(timeout: nextTimeout(), alsoWatching: runningCheck?.process.descriptor) {
+            switch terminal.readInput(timeout: nextTimeout(), alsoWatching: runningCheck?.process.descriptor) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
                 lastBytesAt = now
@@ -115,11 +117,11 @@ struct PromptLoop<Session: InteractiveSession> {
     private mutating func followCheck() -> PromptOutcome? {
         guard var run = runningCheck, let check else { return nil }
         let effects: [PromptEffect]
-        switch run.process.poll() {
+        switch run.process.verdict() {
         case .accepted:
             runningCheck = nil
             effects = session.checkAccepted()
-        case .rejected, .killedBySignal:
+        case .rejected:
             runningCheck = nil
             effects = session.checkRejected(firstErrorLine: run.process.firstErrorLine)
         case nil where now - run.startedAt >= check.timeout:
@@ -159,7 +161,7 @@ struct PromptLoop<Session: InteractiveSession> {
         guard let check else { return .submitted(code) }
         do {
             runningCheck = CheckRun(
-                process: try CheckCommand.start(command: check.command, input: code), startedAt: now)
+                process: try system.startCheck(check.command, code), startedAt: now)
             return nil
         } catch {
             return perform(session.checkRejected(firstErrorLine: "\(error)"))
@@ -197,7 +199,7 @@ struct PromptLoop<Session: InteractiveSession> {
     private mutating func suspend() -> PromptOutcome? {
         terminal.write(renderer.finish())
         terminal.restore()
-        terminal.signalWatcher?.stopProcess()
+        terminal.stopProcess()
         // Here the process has been stopped and continued, or was never stopped at all: in an
         // orphaned process group (`code=$(otc-prompt)` typed at a shell) the kernel drops the stop.
         // Either way the prompt must take the terminal back now, not wait for a SIGCONT.

@@ -1,0 +1,15 @@
+/// How a prompt ended.
+public enum PromptOutcome: Equatable, Sendable {
+    case submitted(String)
+    /// A yes/no question was answered.
+    case confirmed(Bool)
+    case cancelled
+    /// Every `--check` attempt was rejected.
+    case rejected
+    /// `--timeout` ran out.
+    case timedOut
+    /// The terminal went away (hang-up or end of input).
+    case terminalClosed
+    /// A signal asked the process to end: it is raised again once the terminal is restored.
+    case signalled(Int32)
+}

@@ -1,0 +1,133 @@
+import OTCPromptCore
+import OTCPromptLoop
+import OTCPromptTestSupport
+
+/// A clock that moves only when the scripted terminal says time has passed.
+final class ManualClock {
+    var now: Duration = .seconds(100)
+}
+
+/// A terminal that plays a script: each step is what one wait returns, after how long. A
+/// `.timedOut` step lasts exactly the timeout the loop asked for, as a real terminal's would;
+/// when the script runs out the terminal is closed, so every test ends.
+final class ScriptedTerminal: PromptTerminal {
+    struct Step {
+        var input: PromptInput
+        var after: Duration
+    }
+
+    private var script: [Step]
+    let clock: ManualClock
+    /// What the loop did to the terminal, in order: "raw", "restore", "stop", "write".
+    private(set) var calls: [String] = []
+    private(set) var written = ""
+    /// The timeout of every wait, in order (nil: wait until something happens).
+    private(set) var timeouts: [Duration?] = []
+    /// The clock when each scripted step was delivered.
+    private(set) var deliveredAt: [Duration] = []
+
+    init(clock: ManualClock, _ script: [Step]) {
+        self.clock = clock
+        self.script = script
+    }
+
+    func write(_ text: String) -> Bool {
+        if !text.isEmpty { calls.append("write") }
+        written += text
+        return true
+    }
+
+    func enterRawMode(bracketedPaste: Bool) throws { calls.append("raw") }
+    func restore() { calls.append("restore") }
+    func stopProcess() { calls.append("stop") }
+
+    func readInput(timeout: Duration?, alsoWatching other: Int32?) -> PromptInput {
+        timeouts.append(timeout)
+        guard !script.isEmpty else { return .closed }
+        let step = script.removeFirst()
+        if step.input == .timedOut {
+            guard let timeout else { return .closed }  // a real terminal would wait forever
+            clock.now += timeout
+        } else {
+            clock.now += step.after
+        }
+        deliveredAt.append(clock.now)
+        return step.input
+    }
+}
+
+extension ScriptedTerminal.Step {
+    static func bytes(_ text: String, after: Duration = .milliseconds(100)) -> Self {
+        Self(input: .bytes(Array(text.utf8)), after: after)
+    }
+    static var timeout: Self { Self(input: .timedOut, after: .zero) }
+    static func signal(_ number: Int32) -> Self { Self(input: .signal(number), after: .zero) }
+    static func checkReady(after: Duration = .zero) -> Self { Self(input: .otherReady, after: after) }
+}
+
+/// A `--check` process whose verdict arrives at a set time on the manual clock.
+final class ScriptedCheck: CheckProcess {
+    let clock: ManualClock
+    let decidedAt: Duration
+    let outcome: CheckVerdict
+    let firstErrorLine: String?
+    private(set) var killed = false
+
+    init(clock: ManualClock, decidesAfter delay: Duration, _ outcome: CheckVerdict, errorLine: String? = nil) {
+        self.clock = clock
+        self.decidedAt = clock.now + delay
+        self.outcome = outcome
+        self.firstErrorLine = errorLine
+    }
+
+    var descriptor: Int32 { 99 }
+
+    func verdict() -> CheckVerdict? {
+        killed ? .rejected : clock.now >= decidedAt ? outcome : nil
+    }
+
+    func kill() { killed = true }
+}
+
+/// Runs a code prompt on `script`; returns the outcome, the terminal and what was spoken.
+struct LoopRun {
+    let outcome: PromptOutcome
+    let terminal: ScriptedTerminal
+    let spoken: [Announcement]
+    /// The check commands started, with the code each was given.
+    let checksStarted: [(command: String, code: String)]
+    let secretLocked: Bool
+
+    init(
+        _ configuration: PromptConfiguration = PromptConfiguration(), check: CheckSettings? = nil,
+        checks: [(ManualClock) -> ScriptedCheck] = [], script: [ScriptedTerminal.Step]
+    ) {
+        let clock = ManualClock()
+        let terminal = ScriptedTerminal(clock: clock, script)
+        let speech = RecordingSpeechBackend()
+        var pendingChecks = checks
+        var started: [(String, String)] = []
+        var locked = false
+        let system = PromptSystem(
+            terminal: terminal, now: { clock.now },
+            startCheck: { command, code in
+                started.append((command, code))
+                return pendingChecks.removeFirst()(clock)
+            },
+            lockInMemory: { buffer in
+                locked = buffer.count > 0
+                return true
+            })
+        var loop = PromptLoop(
+            session: PromptSession(configuration: configuration), renderer: LineRenderer(), system: system,
+            speech: speech, escapeDelay: .milliseconds(50),
+            capabilities: TerminalCapabilities(isDumb: false, colorDepth: .none, isUTF8: true), check: check)
+        outcome = loop.run()
+        self.terminal = terminal
+        spoken = speech.spoken
+        checksStarted = started
+        secretLocked = locked
+    }
+
+    var events: [Announcement.Event] { spoken.map(\.event) }
+}
