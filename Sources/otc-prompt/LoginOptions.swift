@@ -36,7 +36,10 @@ struct LoginOptions: ParsableArguments {
     )
     var askpass = false
 
-    @Flag(help: "Do not prompt: read one line from standard input, check it like a paste, and print the code.")
+    @Flag(
+        help:
+            "Do not prompt: read one line from standard input, check it like a paste (with --charset any, the whole line is the secret), and print it."
+    )
     var stdin = false
 
     func validate() throws {

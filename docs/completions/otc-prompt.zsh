@@ -60,7 +60,7 @@ _otc-prompt() {
         '--check-timeout[Seconds a check may run before it is killed and counts as a rejection.]:check-timeout:'
         '--timeout[Give up after this many seconds (exit status 124). Time left is spoken at 30 and 10 seconds, and on Ctrl-T.]:timeout:'
         '--askpass[Read PROMPT as an askpass prompt\: a code prompt, a password prompt or a yes/no question.]'
-        '--stdin[Do not prompt\: read one line from standard input, check it like a paste, and print the code.]'
+        '--stdin[Do not prompt\: read one line from standard input, check it like a paste (with --charset any, the whole line is the secret), and print it.]'
         '--voice[Any installed espeak-ng voice (espeak-ng --voices lists them). Default\: the language'\''s voice.]:voice:'
         '--rate[Speech rate in words per minute (80-450).]:rate:'
         '--volume[Volume (0-200, default 100).]:volume:'
