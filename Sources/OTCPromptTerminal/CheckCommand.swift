@@ -156,8 +156,7 @@ public final class CheckCommand {
         }
         _ = Glibc.kill(-processID, SIGKILL)
         var status: Int32 = 0
-        var reaped: pid_t
-        repeat { reaped = waitpid(processID, &status, 0) } while reaped < 0 && errno == EINTR
+        let reaped = SystemCalls.retryingOnInterrupt { waitpid(processID, &status, 0) }
         drainErrors()
         result = reaped == processID ? Self.result(ofWaitStatus: status) : .rejected(status: Self.unknownStatus)
     }

@@ -102,7 +102,7 @@ extension CheckCommand {
     /// prompt never waits for a command that reads slowly, or not at all (then the write ends with EPIPE).
     static func feed(_ bytes: [UInt8], to fd: Int32) {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        let written = writeAll(bytes, to: fd)
+        let written = SystemCalls.writeWithoutWaiting(bytes, to: fd)
         guard written < bytes.count, errno == EAGAIN else {
             close(fd)
             return
@@ -110,24 +110,8 @@ extension CheckCommand {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let rest = Array(bytes[written...])
         DispatchQueue.global().async {
-            _ = writeAll(rest, to: fd)
+            _ = SystemCalls.writeAll(rest, to: fd)
             close(fd)
         }
-    }
-
-    /// How many bytes went out before the end or an error (errno tells which).
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if count > 0 {
-                offset += count
-            } else if count < 0, errno == EINTR {
-                continue
-            } else {
-                return offset
-            }
-        }
-        return offset
     }
 }

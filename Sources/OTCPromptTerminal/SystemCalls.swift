@@ -16,6 +16,21 @@ enum SystemCalls {
         }
     }
 
+    /// Writes as much of `bytes` as `descriptor` takes without waiting: stops at the end, at EAGAIN
+    /// (a full non-blocking pipe) or at an error, retrying EINTR; returns how many bytes went out
+    /// (errno says why it stopped early). The corresponding C function is `write`.
+    static func writeWithoutWaiting(_ bytes: [UInt8], to descriptor: Int32) -> Int {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { raw in
+                retryingOnInterrupt { Int32(truncatingIfNeeded: Glibc.write(descriptor, raw.baseAddress, raw.count)) }
+            }
+            if count <= 0 { break }
+            written += Int(count)
+        }
+        return written
+    }
+
     /// Writes every byte to `descriptor`, looping on partial writes, EINTR and EAGAIN (a non-blocking
     /// descriptor is waited for with poll); returns the error that stopped it, nil when all was written.
     /// The corresponding C function is `write`.
