@@ -29,7 +29,7 @@ final class AudioWriter: @unchecked Sendable {
     private var deviceGeneration: UInt64?
     private var closing = false
     private var closed = false
-    private let trace: SpeechTrace?
+    private let trace = SpeechTrace.shared
     /// The newest generation whose first chunk has been traced.
     private var tracedGeneration: UInt64 = 0
     /// For a paced sink: when the audio handed over since the last flush or underrun began, and
@@ -37,10 +37,9 @@ final class AudioWriter: @unchecked Sendable {
     private var pacedSince: UInt64?
     private var pacedSamples = 0
 
-    init(sink: any AudioSink, generations: GenerationCounter, trace: SpeechTrace?) {
+    init(sink: any AudioSink, generations: GenerationCounter) {
         self.sink = sink
         self.generations = generations
-        self.trace = trace
     }
 
     /// Queues one chunk of `generation`'s audio; called from the synthesis thread.

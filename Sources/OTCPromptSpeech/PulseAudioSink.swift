@@ -21,8 +21,6 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
     /// The closures of acknowledged flushes still in flight, oldest first; guarded by the
     /// mainloop lock, which libpulse holds while it runs callbacks.
     private let acknowledgements = Acknowledgements()
-    /// Where the server's underrun reports go for the benchmarks (`OTC_PROMPT_TRACE`), or nil.
-    private let trace: SpeechTrace?
     public let pacing: AudioPacing?
 
     /// Connects to `server` (nil: the default one, so `PULSE_SERVER` is honoured) for 16-bit mono.
@@ -39,7 +37,6 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
             throw .noAudioDevice("PulseAudio: cannot create a context")
         }
         let userdata = UnsafeMutableRawPointer(mainloop)
-        let trace = SpeechTrace.fromEnvironment()
         pa_context_set_state_callback(context, { _, mainloop in PulseAudioSink.signal(mainloop) }, userdata)
         let bytesPerMillisecond = UInt32(sampleRate * 2 / 1000)
         var spec = pa_sample_spec(format: OTC_PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: 1)
@@ -63,7 +60,8 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
             }
             stream = created
             pa_stream_set_state_callback(created, { _, mainloop in PulseAudioSink.signal(mainloop) }, userdata)
-            if let trace {
+            // The server's underrun reports, for the benchmarks; the trace lives as long as the process.
+            if let trace = SpeechTrace.shared {
                 pa_stream_set_underflow_callback(
                     created,
                     { _, trace in
@@ -84,14 +82,12 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
         }()
         pa_threaded_mainloop_unlock(mainloop)
         guard let stream, failure == nil else {
-            // The underrun callback holds `trace` unretained until the main loop has stopped.
-            withExtendedLifetime(trace) { Self.release(mainloop: mainloop, context: context, stream: stream) }
+            Self.release(mainloop: mainloop, context: context, stream: stream)
             throw .noAudioDevice("PulseAudio: \(failure ?? "no stream")")
         }
         self.mainloop = mainloop
         self.context = context
         self.stream = stream
-        self.trace = trace
         // The writer keeps the stream at its target length and no further ahead, so a flush has
         // little to drop. A 15 ms lead (kept from libpulse-simple, where writing further ahead
         // blocked) let the stream run dry inside announcements: 25-31 gaps in 200 keys on a null

@@ -11,9 +11,10 @@
 /// - `interrupted G T`: the synthesis thread asked the device to drop older audio;
 /// - `stopped G T`: the device acknowledged that (PulseAudio; other sinks never say);
 /// - `flushed G T`: the writer thread's own flush of older audio returned;
-/// - `sample G T`: the first chunk of announcement G is handed to the sink (device or file).
-/// Unset, it costs one `getenv` when speech starts; set, one `clock_gettime` and one `write` per
-/// event, about six per announcement.
+/// - `sample G T`: the first chunk of announcement G is handed to the sink (device or file);
+/// - `underrun 0 T`: the PulseAudio server reported that the stream ran dry.
+/// Unset, it costs one `getenv` per process; set, one `clock_gettime` and one `write` per event,
+/// about six per announcement.
 final class SpeechTrace: Sendable {
     private let descriptor: Int32
 
@@ -21,12 +22,11 @@ final class SpeechTrace: Sendable {
         self.descriptor = descriptor
     }
 
-    deinit {
-        close(descriptor)
-    }
+    /// The process's trace, opened once: every thread and the sink append to the same file.
+    static let shared = fromEnvironment()
 
     /// The trace the environment asks for, or nil (unset, or the file cannot be opened).
-    static func fromEnvironment() -> SpeechTrace? {
+    private static func fromEnvironment() -> SpeechTrace? {
         guard let path = getenv("OTC_PROMPT_TRACE") else { return nil }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         return descriptor < 0 ? nil : SpeechTrace(descriptor: descriptor)

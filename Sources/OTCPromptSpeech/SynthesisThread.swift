@@ -22,7 +22,7 @@ final class SynthesisThread: @unchecked Sendable {
     private var pending: Request?
     private var finishing = false
     private var writer: AudioWriter?
-    private let trace = SpeechTrace.fromEnvironment()
+    private let trace = SpeechTrace.shared
 
     init(options: SpeechOptions, bufferMilliseconds: Int, makeSink: @escaping AudioSinkFactory) {
         self.options = options
@@ -111,7 +111,7 @@ final class SynthesisThread: @unchecked Sendable {
         let noise = capture?.finish() ?? ""
         switch outcome {
         case .success(let (engine, sink)):
-            let writer = AudioWriter(sink: sink, generations: generations, trace: trace)
+            let writer = AudioWriter(sink: sink, generations: generations)
             startThread { writer.run() }
             let accepted = lock.withLock {
                 guard !finishing else { return false }

@@ -178,15 +178,25 @@ struct LoginEndToEndTests {
         #expect(run.process.standardOutput == "")
     }
 
+    /// Runs `otc-prompt --stdin OPTIONS` with `input` on stdin (a file, kept until the process
+    /// exits) and no terminal; returns how it exited and the process, for its output.
+    private func runWithStandardInput(_ input: String, options: String = "") throws -> (
+        status: OTCPromptTestSupport.ExitStatus?, process: PseudoTerminalProcess
+    ) {
+        let path = NSTemporaryDirectory() + "/otc-stdin-\(UUID().uuidString)"
+        try input.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let process = try PseudoTerminalProcess(
+            executable: "/bin/sh",
+            arguments: ["-c", "exec \"$0\" --stdin \(options) < \"$1\"", PromptRun.binary, path],
+            environment: PromptRun.environment(), terminal: false)
+        return (process.waitForExit(deadline: .seconds(10)), process)
+    }
+
     @Test func standardInputValidAndInvalid() throws {
         for (input, status, output) in [("Your code: 123 456\n", Int32(0), "123456\n"), ("12345\n", 65, "")] {
-            let path = NSTemporaryDirectory() + "/otc-stdin-\(UUID().uuidString)"
-            try input.write(toFile: path, atomically: true, encoding: .utf8)
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            let process = try PseudoTerminalProcess(
-                executable: "/bin/sh", arguments: ["-c", "exec \"$0\" --stdin < \"$1\"", PromptRun.binary, path],
-                environment: PromptRun.environment(), terminal: false)
-            #expect(process.waitForExit(deadline: .seconds(10)) == .exited(status))
+            let (exit, process) = try runWithStandardInput(input)
+            #expect(exit == .exited(status))
             #expect(process.standardOutput == output)
             if status != 0 { #expect(process.standardErrorText.contains("no valid 6-digit code")) }
         }
@@ -194,14 +204,8 @@ struct LoginEndToEndTests {
 
     @Test func standardInputFreeTextIsTheWholeLine() throws {
         for (input, status, output) in [("correct horse 9!\n", Int32(0), "correct horse 9!\n"), ("\n", 65, "")] {
-            let path = NSTemporaryDirectory() + "/otc-stdin-\(UUID().uuidString)"
-            try input.write(toFile: path, atomically: true, encoding: .utf8)
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            let process = try PseudoTerminalProcess(
-                executable: "/bin/sh",
-                arguments: ["-c", "exec \"$0\" --stdin --charset any < \"$1\"", PromptRun.binary, path],
-                environment: PromptRun.environment(), terminal: false)
-            #expect(process.waitForExit(deadline: .seconds(10)) == .exited(status))
+            let (exit, process) = try runWithStandardInput(input, options: "--charset any")
+            #expect(exit == .exited(status))
             #expect(process.standardOutput == output)
             if status != 0 { #expect(process.standardErrorText.contains("no valid secret")) }
         }
