@@ -6,6 +6,8 @@ public struct Announcement: Equatable, Sendable {
         case prompt, digit, delete, clear, reject, full, paste, readback, incomplete, complete, cancel, help
         case checking
         case checkFailed = "check-failed"
+        /// The check could not run at all: not a verdict on the code.
+        case checkError = "check-error"
         case timeLeft = "time-left"
         case timeout
         case confirm

@@ -35,7 +35,8 @@ public struct CodeField: Equatable, Sendable {
     public func withReservedStorage<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         characters.withUnsafeBufferPointer { elements in
             let bytes = characters.capacity * MemoryLayout<Character>.stride
-            return body(UnsafeRawBufferPointer(start: elements.baseAddress, count: elements.baseAddress == nil ? 0 : bytes))
+            return body(
+                UnsafeRawBufferPointer(start: elements.baseAddress, count: elements.baseAddress == nil ? 0 : bytes))
         }
     }
 

@@ -21,6 +21,7 @@ public protocol InteractiveSession: Sendable {
     mutating func checkIsSlow() -> [PromptEffect]
     mutating func checkAccepted() -> [PromptEffect]
     mutating func checkRejected(firstErrorLine: String?) -> [PromptEffect]
+    mutating func checkCouldNotRun(reason: String, firstErrorLine: String?) -> [PromptEffect]
     mutating func checkTimedOut() -> [PromptEffect]
 }
 
@@ -37,5 +38,6 @@ extension ConfirmSession: InteractiveSession {
     public mutating func checkIsSlow() -> [PromptEffect] { [] }
     public mutating func checkAccepted() -> [PromptEffect] { [] }
     public mutating func checkRejected(firstErrorLine: String?) -> [PromptEffect] { [] }
+    public mutating func checkCouldNotRun(reason: String, firstErrorLine: String?) -> [PromptEffect] { [] }
     public mutating func checkTimedOut() -> [PromptEffect] { [] }
 }

@@ -72,5 +72,6 @@ extension NoticeSession: InteractiveSession {
     public mutating func checkIsSlow() -> [PromptEffect] { [] }
     public mutating func checkAccepted() -> [PromptEffect] { [] }
     public mutating func checkRejected(firstErrorLine: String?) -> [PromptEffect] { [] }
+    public mutating func checkCouldNotRun(reason: String, firstErrorLine: String?) -> [PromptEffect] { [] }
     public mutating func checkTimedOut() -> [PromptEffect] { [] }
 }

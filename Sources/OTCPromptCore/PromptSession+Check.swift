@@ -43,6 +43,18 @@ extension PromptSession {
         return reject(saying: sayableErrorLine(firstErrorLine))
     }
 
+    /// The check could not run at all (not found, not executable, killed by someone else, no process
+    /// to be had): that is no verdict on the code, so no attempt is used; the prompt ends with the
+    /// reason (the error line under the same `--mask` rule as a rejection's) and `.checkError`.
+    public mutating func checkCouldNotRun(reason: String, firstErrorLine: String?) -> [PromptEffect] {
+        guard isChecking else { return [] }
+        isChecking = false
+        isFinished = true
+        queuedKeys.removeAll()
+        let text = wording.checkCouldNotRun(reason: reason, errorLine: sayableErrorLine(firstErrorLine))
+        return [.announce(Announcement(.checkError, text, isFinal: true)), .checkError(text)]
+    }
+
     /// The check did not answer within `--check-timeout` (the program has stopped it): a rejection.
     public mutating func checkTimedOut() -> [PromptEffect] {
         guard isChecking else { return [] }

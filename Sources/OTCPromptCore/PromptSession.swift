@@ -16,6 +16,8 @@ public enum PromptEffect: Equatable, Sendable {
     case timeout
     /// The yes/no question was answered (`ConfirmSession`): yes exits 0, no exits 1.
     case confirmed(Bool)
+    /// The `--check` command could not run (this message says why): an error, not a rejection.
+    case checkError(String)
 }
 
 /// The prompt's whole behaviour as a pure state machine: keys in, effects out. The program

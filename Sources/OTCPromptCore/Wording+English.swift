@@ -75,6 +75,7 @@ extension Phrases {
         typeAgain: { isFixedLength in isFixedLength ? "Type a new code." : "Type it again." },
         newAttempt: "New attempt",
         checkTimedOut: "check timed out",
+        checkCouldNotRun: "the check could not run",
         timeLeft: { duration in
             var parts: [String] = []
             if duration.minutes > 0 { parts.append(duration.minutes == 1 ? "1 minute" : "\(duration.minutes) minutes") }

@@ -38,6 +38,14 @@ extension Wording {
         return text
     }
 
+    /// The check could not run: "the check could not run: the shell could not find the command: sh: 1:
+    /// oathtol: not found". Not a verdict on the code.
+    public func checkCouldNotRun(reason: String, errorLine: String?) -> String {
+        var text = phrases.outcome.checkCouldNotRun + ": " + reason
+        if let line = errorLine?.trimmingTrailingStops(), !line.isEmpty { text += ": " + line }
+        return text
+    }
+
     /// What a check that did not answer in time is reported as (it counts as a rejection).
     public var checkTimedOut: String { phrases.outcome.checkTimedOut }
 
@@ -135,6 +143,8 @@ struct OutcomePhrases: Sendable {
     var typeAgain: @Sendable (_ isFixedLength: Bool) -> String
     var newAttempt: String
     var checkTimedOut: String
+    /// "the check could not run"
+    var checkCouldNotRun: String
     var timeLeft: @Sendable (SpokenDuration) -> String
     var noTimeLimit: String
     var timeUp: String

@@ -77,6 +77,7 @@ extension Phrases {
         typeAgain: { isFixedLength in isFixedLength ? "Digite um novo código." : "Digite novamente." },
         newAttempt: "Nova tentativa",
         checkTimedOut: "a verificação não respondeu a tempo",
+        checkCouldNotRun: "a verificação não pôde ser executada",
         timeLeft: { duration in
             var parts: [String] = []
             if duration.minutes > 0 { parts.append(duration.minutes == 1 ? "1 minuto" : "\(duration.minutes) minutos") }

@@ -138,6 +138,9 @@ public struct PromptLoop<Session: InteractiveSession> {
         case .rejected:
             runningCheck = nil
             effects = session.checkRejected(firstErrorLine: run.process.firstErrorLine)
+        case .couldNotRun(let reason):
+            runningCheck = nil
+            effects = session.checkCouldNotRun(reason: reason, firstErrorLine: run.process.firstErrorLine)
         case nil where now - run.startedAt >= check.timeout:
             run.process.kill()
             runningCheck = nil
@@ -165,12 +168,13 @@ public struct PromptLoop<Session: InteractiveSession> {
             case .fail: outcome = .rejected
             case .timeout: outcome = .timedOut
             case .confirmed(let yes): outcome = .confirmed(yes)
+            case .checkError(let message): outcome = .checkCouldNotRun(message)
             }
         }
         return outcome
     }
 
-    /// Starts `--check` on `code`; a command that cannot even start counts as a rejection.
+    /// Starts `--check` on `code`; a command that cannot even start is an error, not a rejection.
     private mutating func startCheck(_ code: String) -> PromptOutcome? {
         guard let check else { return .submitted(code) }
         do {
@@ -178,7 +182,7 @@ public struct PromptLoop<Session: InteractiveSession> {
                 process: try system.startCheck(check.command, code), startedAt: now)
             return nil
         } catch {
-            return perform(session.checkRejected(firstErrorLine: "\(error)"))
+            return perform(session.checkCouldNotRun(reason: "\(error)", firstErrorLine: nil))
         }
     }
 

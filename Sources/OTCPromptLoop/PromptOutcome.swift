@@ -6,6 +6,8 @@ public enum PromptOutcome: Equatable, Sendable {
     case cancelled
     /// Every `--check` attempt was rejected.
     case rejected
+    /// The `--check` command could not run (the message says why).
+    case checkCouldNotRun(String)
     /// `--timeout` ran out.
     case timedOut
     /// The terminal went away (hang-up or end of input).

@@ -33,6 +33,24 @@ public protocol PromptTerminal: AnyObject {
 public enum CheckVerdict: Equatable, Sendable {
     case accepted
     case rejected
+    /// It could not run at all (why, in words): no verdict on the code.
+    case couldNotRun(String)
+
+    /// The verdict of a shell that exited with `status`: 0 accepts; 126 and 127 are the shell saying the
+    /// command could not be run or found (`sh -c`, POSIX), which says nothing about the code.
+    public static func exited(_ status: Int32) -> CheckVerdict {
+        switch status {
+        case 0: .accepted
+        case 126: .couldNotRun("the shell could not run the command (status 126)")
+        case 127: .couldNotRun("the shell could not find the command (status 127)")
+        default: .rejected
+        }
+    }
+
+    /// The verdict of a check that something other than the prompt killed.
+    public static func killed(by signal: Int32) -> CheckVerdict {
+        .couldNotRun("it was killed by signal \(signal)")
+    }
 }
 
 /// A running `--check` command; the live one is `OTCPromptTerminal.CheckCommand`.

@@ -21,7 +21,8 @@ extension CheckCommand: CheckProcess {
     public func verdict() -> CheckVerdict? {
         switch poll() {
         case .accepted: .accepted
-        case .rejected, .killedBySignal: .rejected
+        case .rejected(let status): .exited(status)
+        case .killedBySignal(let signal): .killed(by: signal)
         case nil: nil
         }
     }

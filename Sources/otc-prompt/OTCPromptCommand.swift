@@ -20,7 +20,8 @@ struct OTCPromptCommand: ParsableCommand {
             code field, a password prompt a masked free-text field, a confirmation a yes/no question.
 
             Exit status: 0 submitted, 1 rejected by --check or answered no, 64 usage error, \
-            65 --stdin got no valid code, 74 no terminal or stdout unwritable, 124 timed out, \
+            65 --stdin got no valid code, 69 the --check command could not run, 74 no terminal or stdout \
+            unwritable, 124 timed out, \
             130 cancelled, 128+N ended by signal N.
             """,
         version: OTCPromptVersion.current

@@ -16,6 +16,9 @@ extension PromptOutcome {
             return ExitStatus.terminalClosed
         case .rejected:
             return ExitStatus.rejected
+        case .checkCouldNotRun(let message):
+            terminal.writeLine("otc-prompt: \(message)")
+            return ExitStatus.checkCouldNotRun
         case .timedOut:
             return ExitStatus.timedOut
         case .signalled(let signal):

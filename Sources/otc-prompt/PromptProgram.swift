@@ -146,6 +146,8 @@ enum ExitStatus {
     static let outputFailed: Int32 = 74
     /// `--timeout` ran out (timeout(1)'s convention).
     static let timedOut: Int32 = 124
+    /// The `--check` command could not run at all (sysexits' EX_UNAVAILABLE): no attempt was used.
+    static let checkCouldNotRun: Int32 = 69
     static let cancelled: Int32 = 130
     /// The terminal went away (hang-up or end of input), as if by SIGHUP.
     static let terminalClosed: Int32 = 129

@@ -225,3 +225,25 @@ import Testing
         #expect(driver.submitted == "x")
     }
 }
+
+/// Issue 14 point 7: a check that could not run is an error, not a rejection, and uses no attempt.
+@Suite struct CheckCouldNotRunTests {
+    @Test func itEndsThePromptWithTheReasonAndUsesNoAttempt() {
+        var session = PromptSession(configuration: PromptConfiguration(checksCode: true, attempts: 1))
+        for digit in "12345" { _ = session.handle(.character(digit)) }
+        #expect(session.handle(.character("6")).last == .check("123456"))
+        let effects = session.checkCouldNotRun(
+            reason: "the shell could not find the command (status 127)", firstErrorLine: "sh: 1: oathtol: not found")
+        let text =
+            "the check could not run: the shell could not find the command (status 127): sh: 1: oathtol: not found"
+        #expect(effects == [.announce(Announcement(.checkError, text, isFinal: true)), .checkError(text)])
+        #expect(session.isFinished)
+    }
+
+    @Test func aMaskedCodeInTheErrorLineIsNotSaid() {
+        var session = PromptSession(configuration: PromptConfiguration(mask: true, checksCode: true))
+        for digit in "123456" { _ = session.handle(.character(digit)) }
+        let effects = session.checkCouldNotRun(reason: "it was killed by signal 9", firstErrorLine: "got 123456")
+        #expect(effects.allSatisfy { if case .checkError(let text) = $0 { !text.contains("123456") } else { true } })
+    }
+}

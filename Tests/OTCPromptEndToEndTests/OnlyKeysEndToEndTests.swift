@@ -29,3 +29,23 @@ struct OnlyKeysEndToEndTests {
         #expect(run.terminalRestored)
     }
 }
+
+/// Issue 14 point 7 end to end: a check that cannot run ends the prompt with 69 and says why; no attempt used.
+@Suite(.serialized)
+struct CheckCouldNotRunEndToEndTests {
+    @Test(arguments: [
+        ("oathtool-that-is-not-installed --totp", "could not find the command"),
+        ("kill -9 $$", "killed by signal 9"),
+    ])
+    func aCheckThatCannotRunIsNotARejection(command: String, said: String) throws {
+        let run = try PromptRun(["--check", command, "--attempts", "3"])
+        run.type("123456")
+        #expect(run.exit() == .exited(69))
+        #expect(run.process.standardOutput == "")
+        let entry = try #require(run.logEntries().last)
+        #expect(entry.event == "check-error")
+        #expect(entry.text.contains(said), "\(entry.text)")
+        #expect(!run.logEntries().contains { $0.event == "check-failed" }, "not a rejection")
+        #expect(run.terminalRestored)
+    }
+}

@@ -101,7 +101,7 @@ struct LoopRun {
 
     init(
         _ configuration: PromptConfiguration = PromptConfiguration(), check: CheckSettings? = nil,
-        checks: [(ManualClock) -> ScriptedCheck] = [], script: [ScriptedTerminal.Step]
+        checks: [(ManualClock) -> ScriptedCheck] = [], script: [ScriptedTerminal.Step], failingStart: Bool = false
     ) {
         let clock = ManualClock()
         let terminal = ScriptedTerminal(clock: clock, script)
@@ -113,6 +113,7 @@ struct LoopRun {
             terminal: terminal, now: { clock.now },
             startCheck: { command, code in
                 started.append((command, code))
+                if failingStart { throw ScriptedSpawnError() }
                 return pendingChecks.removeFirst()(clock)
             },
             lockInMemory: { buffer in
@@ -131,4 +132,9 @@ struct LoopRun {
     }
 
     var events: [Announcement.Event] { spoken.map(\.event) }
+}
+
+/// What a failed spawn (EMFILE, ENOMEM) throws in the scripted system.
+struct ScriptedSpawnError: Error, CustomStringConvertible {
+    var description: String { "cannot run the --check command: posix_spawn failed: Too many open files" }
 }
