@@ -31,7 +31,7 @@ PINENTRY_LINK ?= auto
 # The stripped release binary's size ceiling in MB (docs/packaging.md says why 40).
 MAX_BINARY_MB ?= 40
 
-.PHONY: deps build release run test bench docs install uninstall deb deb-check clean
+.PHONY: deps build release run test bench docs install uninstall deb deb-check deb-check-fresh clean
 
 # $(call install-missing,PACKAGES): apt-get install those of PACKAGES that are not installed yet.
 define install-missing
@@ -118,6 +118,12 @@ deb: release
 deb-check: deb
 	$(call install-missing,$(DEB_CHECK_APT_PACKAGES))
 	@sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; $$sudo packaging/check-deb ./$(DEB)
+
+## deb-check-fresh: the same round trip inside a fresh minimal Debian 12 (debootstrap, chroot),
+## where apt must bring every library through the package's Depends (needs root; ~5 min, network)
+deb-check-fresh: deb
+	$(call install-missing,debootstrap)
+	@sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; $$sudo packaging/check-deb-fresh ./$(DEB)
 
 clean:
 	rm -rf .build
