@@ -2,6 +2,7 @@
 #   make run    install what is missing, build, and run the prompt (ARGS="--length 8" to pass options)
 #   make test   install what is missing, build, and run every test
 #   make bench  install what is missing, build (release), and measure against the anchors (~8 min)
+#   make deb    install what is missing, build (release), and package otc-prompt_<version>_<arch>.deb
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 
@@ -15,8 +16,22 @@ APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio 
 # And what `make bench` needs besides (hyperfine: the start-up table; python3: the pty harness).
 BENCH_APT_PACKAGES := hyperfine python3
 BENCH_REPETITIONS ?= 15
+# What `make deb` needs (dpkg-shlibdeps, dpkg-gencontrol, lintian), and its round trip besides
+# (python3: the pty check; man-db: man -w; bash-completion; sudo: sudo -A as a throwaway user).
+DEB_APT_PACKAGES := dpkg-dev binutils lintian
+DEB_CHECK_APT_PACKAGES := python3 man-db bash-completion sudo
 
-.PHONY: deps build release run test bench docs install uninstall clean
+RELEASE_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
+
+# The version `otc-prompt --version` prints, from its one source, Sources/otc-prompt/Version.swift.
+VERSION := $(shell packaging/version)
+DEB := otc-prompt_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo unknown).deb
+# auto: install the pinentry-otc link when the binary's --help lists --pinentry; or yes, no.
+PINENTRY_LINK ?= auto
+# The stripped release binary's size ceiling in MB (docs/packaging.md says why 40).
+MAX_BINARY_MB ?= 40
+
+.PHONY: deps build release run test bench docs install uninstall deb deb-check deb-check-fresh clean
 
 # $(call install-missing,PACKAGES): apt-get install those of PACKAGES that are not installed yet.
 define install-missing
@@ -40,9 +55,11 @@ build: deps
 
 ## release: an optimised build, with the Swift runtime and Foundation linked in statically: the
 ## prompt then starts speaking sooner than `espeak-ng -w` and a session stays under 20 MiB
-## (docs/performance.md, figures 1 and 6), at the cost of a larger binary.
+## (docs/performance.md, figures 1 and 6), at the cost of a larger binary. No $$ORIGIN run path
+## (nothing is looked up beside the binary) and symbols bound at start-up, so that the GOT can
+## be read-only (full RELRO), as Debian's hardening expects (docs/packaging.md).
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
 ## run: build and run the prompt at this terminal; the code it returns is printed on stdout
 run: build
@@ -63,8 +80,8 @@ bench: deps
 ## docs: regenerate the man page and the shell completions (committed under docs/) from the options
 docs: release
 	$(SWIFT) package generate-manual
-	# The generator lists a subcommand that otc-prompt does not have.
-	sed "/^\.Ar subcommand$$/d" .build/plugins/GenerateManual/outputs/otc-prompt/otc-prompt.1 > docs/otc-prompt.1
+	# Without the subcommand the generator lists, blank lines as .Pp, the version in the footer.
+	packaging/man-page .build/plugins/GenerateManual/outputs/otc-prompt/otc-prompt.1 $(VERSION) > docs/otc-prompt.1
 	mkdir -p docs/completions
 	for shell in bash zsh fish; do .build/release/otc-prompt --generate-completion-script $$shell > docs/completions/otc-prompt.$$shell; done
 
@@ -78,12 +95,36 @@ install: release
 	install -m 0644 docs/completions/otc-prompt.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/otc-prompt"
 	install -m 0644 docs/completions/otc-prompt.zsh "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_otc-prompt"
 	install -m 0644 docs/completions/otc-prompt.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/otc-prompt.fish"
+	@if [ "$(PINENTRY_LINK)" = yes ] || { [ "$(PINENTRY_LINK)" = auto ] && .build/release/otc-prompt --help 2>&1 | grep -q -- --pinentry; }; then \
+	  echo "pinentry-otc -> otc-prompt"; \
+	  ln -sf otc-prompt "$(DESTDIR)$(PREFIX)/bin/pinentry-otc"; \
+	  ln -sf otc-prompt.1 "$(DESTDIR)$(PREFIX)/share/man/man1/pinentry-otc.1"; \
+	fi
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/otc-prompt" "$(DESTDIR)$(PREFIX)/share/man/man1/otc-prompt.1" \
+	  "$(DESTDIR)$(PREFIX)/bin/pinentry-otc" "$(DESTDIR)$(PREFIX)/share/man/man1/pinentry-otc.1" \
 	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/otc-prompt" \
 	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_otc-prompt" \
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/otc-prompt.fish"
 
+## deb: the Debian package otc-prompt_<version>_<arch>.deb from the release build, with Depends
+## computed by dpkg-shlibdeps, checked by lintian (docs/packaging.md)
+deb: release
+	$(call install-missing,$(DEB_APT_PACKAGES))
+	PINENTRY_LINK=$(PINENTRY_LINK) MAX_BINARY_MB=$(MAX_BINARY_MB) packaging/build-deb .build/release/otc-prompt .
+
+## deb-check: build the package, then install it, use it, remove and purge it (needs root or sudo)
+deb-check: deb
+	$(call install-missing,$(DEB_CHECK_APT_PACKAGES))
+	@sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; $$sudo packaging/check-deb ./$(DEB)
+
+## deb-check-fresh: the same round trip inside a fresh minimal Debian 12 (debootstrap, chroot),
+## where apt must bring every library through the package's Depends (needs root; ~5 min, network)
+deb-check-fresh: deb
+	$(call install-missing,debootstrap)
+	@sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; $$sudo packaging/check-deb-fresh ./$(DEB)
+
 clean:
 	rm -rf .build
+	rm -f otc-prompt_*.deb
