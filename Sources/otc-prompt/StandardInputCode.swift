@@ -6,12 +6,16 @@ import OTCPromptTerminal
 /// (`StandardInputLine`).
 enum StandardInputCode {
     static func run(configuration: PromptConfiguration, check: CheckSettings?) -> Int32 {
-        let line: String
+        let read: String?
         do {
-            line = try StandardInput.readLine()
+            read = try StandardInput.readLine()
         } catch {
             StandardError.writeLine("otc-prompt: \(error)")
             return ExitStatus.outputFailed
+        }
+        guard let line = read else {
+            StandardError.writeLine("otc-prompt: standard input is not UTF-8 text; nothing was printed")
+            return ExitStatus.invalidInput
         }
         guard let code = StandardInputLine.code(in: line, charset: configuration.charset, length: configuration.length)
         else {

@@ -204,6 +204,22 @@ struct LoginEndToEndTests {
         }
     }
 
+    /// Issue 14 point 6: a secret is never changed silently; bytes that are not UTF-8 are refused.
+    @Test func standardInputThatIsNotUTF8IsRefused() throws {
+        let path = NSTemporaryDirectory() + "/otc-stdin-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: path, contents: Data([0x61, 0x62, 0xFF, 0x63, 0x64, 0x0A]))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for options in ["--charset any", ""] {
+            let process = try PseudoTerminalProcess(
+                executable: "/bin/sh",
+                arguments: ["-c", "exec \"$0\" --stdin \(options) < \"$1\"", PromptRun.binary, path],
+                environment: PromptRun.environment(), terminal: false)
+            #expect(process.waitForExit(deadline: .seconds(10)) == .exited(65))
+            #expect(process.standardOutput == "")
+            #expect(process.standardErrorText.contains("not UTF-8"))
+        }
+    }
+
     @Test func standardInputFreeTextIsTheWholeLine() throws {
         for (input, status, output) in [("correct horse 9!\n", Int32(0), "correct horse 9!\n"), ("\n", 65, "")] {
             let (exit, process) = try runWithStandardInput(input, options: "--charset any")
