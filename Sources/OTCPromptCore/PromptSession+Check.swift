@@ -180,18 +180,43 @@ public enum CheckErrorLine {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    /// Whether `line` contains `code`, ignoring case, and again ignoring on both sides the blanks
-    /// and separators a command may put between characters ("985 391", "985-391", "! @"), and
-    /// again everything but letters and digits.
+    /// How long a piece of the code may appear in a line under `--mask`: any run of this many of its
+    /// characters in order is a leak ("bad 987" of 987654), as is the whole of a shorter code.
+    static let leakingRun = 3
+
+    /// Whether `line` holds a run of `leakingRun` of the code's characters in order. Both are folded
+    /// first: case, full-width forms and digits of any script (٩٨٧, ９８７, 𝟗𝟖𝟕 are 987); then compared
+    /// as they are, without the blanks and separators a command puts between characters ("985 391",
+    /// "985-391"), and with letters and digits only.
     static func mentions(_ code: String, in line: String) -> Bool {
-        let code = code.lowercased()
-        let lowered = line.lowercased()
+        let code = folded(code)
+        let line = folded(line)
         let forms: [(Character) -> Bool] = [
             { _ in true }, { !$0.isWhitespace && !"-._,".contains($0) }, { $0.isLetter || $0.isNumber },
         ]
         return forms.contains { keep in
-            let codeForm = code.filter(keep)
-            return !codeForm.isEmpty && lowered.filter(keep).contains(codeForm)
+            let codeForm = Array(code.filter(keep))
+            let lineForm = line.filter(keep)
+            guard !codeForm.isEmpty else { return false }
+            let run = min(leakingRun, codeForm.count)
+            return (0...(codeForm.count - run)).contains { lineForm.contains(String(codeForm[$0..<($0 + run)])) }
         }
+    }
+
+    /// Lower case; full-width ASCII as ASCII; a decimal digit of any script as its ASCII digit.
+    static func folded(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
+                let digit = Unicode.Scalar(UInt32(0x30 + Int(value)))
+            {
+                result.append(digit)
+            } else if (0xFF01...0xFF5E).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFEE0) {
+                result.append(contentsOf: String(ascii).lowercased().unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 }

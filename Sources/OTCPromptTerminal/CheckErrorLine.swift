@@ -4,8 +4,9 @@ import OTCPromptCore
 ///
 /// The rest of stderr is read and dropped, so a chatty command never blocks on a full pipe.
 struct CheckErrorLine {
-    /// Enough for "oathtool: invalid OTP" and its like; a longer line is cut.
-    static let limit = 200
+    /// A bound on memory, well past the 200 characters that are said: a masked code is looked for in
+    /// the line before it is cut (`OTCPromptCore.CheckErrorLine`), so no piece of it survives the cut.
+    static let limit = 4096
 
     private var bytes: [UInt8] = []
     private var lineEnded = false

@@ -247,3 +247,27 @@ import Testing
         #expect(effects.allSatisfy { if case .checkError(let text) = $0 { !text.contains("123456") } else { true } })
     }
 }
+
+/// Issue 14 point 4: under --mask, no piece of the code reaches the screen, the voice or the log.
+@Suite struct MaskedErrorLineTests {
+    static let code = "987654"
+
+    @Test(arguments: [
+        String(repeating: "x", count: 195) + " 987654",  // past the 200-character cut
+        "bad 987", "98765x", "９８７６５４", "٩٨٧٦٥٤", "𝟗𝟖𝟕𝟔𝟓𝟒", "got 9-8-7", "token 654 expired", "7 6 5 failed",
+    ])
+    func aLineWithThreeOfTheCodesCharactersInOrderIsNotSaid(line: String) {
+        #expect(CheckErrorLine.sayable(line, code: Self.code, mask: true) == nil, "\(line)")
+        #expect(CheckErrorLine.sayable(line, code: Self.code, mask: false) != nil, "unmasked, the line is said")
+    }
+
+    @Test(arguments: ["invalid token", "expired 12 s ago", "code 98 is wrong", "attempt 4 of 5"])
+    func aLineWithoutARunOfTheCodeIsSaid(line: String) {
+        #expect(CheckErrorLine.sayable(line, code: Self.code, mask: true) == line)
+    }
+
+    @Test func aLongLineIsCutAfterItWasMatched() {
+        let line = String(repeating: "y", count: 300)
+        #expect(CheckErrorLine.sayable(line, code: Self.code, mask: true)?.count == PromptSession.errorLineLimit)
+    }
+}
