@@ -49,8 +49,8 @@ struct PromptProgram {
         let speech: SpeechSetup
         do {
             speech = try SpeechSetup(
-                engine: engine, mode: speechMode, terminal: terminal, logPath: speechLogPath,
-                elapsed: { clock.now - start })
+                engine: engine, mode: speechMode, voice: voice, terminal: terminal, environment: environment,
+                logPath: speechLogPath, elapsed: { clock.now - start })
         } catch {
             terminal.write("otc-prompt: \(error)\r\n")
             return ExitStatus.usage
@@ -72,7 +72,7 @@ struct PromptProgram {
             outcome = runLoop(
                 question, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
         }
-        if case .signalled = outcome {} else { speech.backend.finish(timeout: Self.finalSpeechLimit) }
+        if case .signalled = outcome { speech.cancel() } else { speech.backend.finish(timeout: Self.finalSpeechLimit) }
         return outcome.deliver(terminal: terminal)
     }
 }
