@@ -25,6 +25,11 @@ public struct UserAccount: Equatable, Sendable {
     public var name: String
     public var homeDirectory: String
 
+    public init(name: String, homeDirectory: String) {
+        self.name = name
+        self.homeDirectory = homeDirectory
+    }
+
     /// The real user's entry; "unknown" and "/" when there is none (a container's bare uid).
     /// The corresponding C function is `getpwuid_r`.
     public static var current: UserAccount {
