@@ -63,6 +63,20 @@ final class SSIPConnection: @unchecked Sendable {
         }
     }
 
+    /// The next complete reply or event among the bytes that have already arrived; nil when the
+    /// rest of it has not. Never waits.
+    func nextArrived() throws(SpeechDispatcherError) -> SSIPReply? {
+        while true {
+            do {
+                if let reply = try reader.next() { return reply }
+            } catch {
+                throw .notSSIP(line: error.line)
+            }
+            guard socket.hasInput else { return nil }
+            do { reader.feed(try socket.receive(timeout: .zero)) } catch { throw .unreachable(error) }
+        }
+    }
+
     /// Sends `commands` in one write and returns their replies in order (events in between are
     /// dropped: none are asked for yet); a reply that is not 2xx is refused.
     func request(_ commands: [[UInt8]], timeout: Duration) throws(SpeechDispatcherError) -> [SSIPReply] {

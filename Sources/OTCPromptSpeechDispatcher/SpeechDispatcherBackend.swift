@@ -147,9 +147,7 @@ public final class SpeechDispatcherBackend: SpeechBackend {
 
     private func readArrivedReplies() {
         do {
-            while !failed, connection.socket.hasInput {
-                process(try connection.next(timeout: .zero))
-            }
+            while !failed, let reply = try connection.nextArrived() { process(reply) }
         } catch {
             fail()
         }
