@@ -181,4 +181,42 @@ struct ServerTests {
         let module = try SpeechDispatcherBackend.probe(environment: servers.environment, user: user).get()
         #expect(module == "espeak-ng")
     }
+
+    @Test func autospawnStartsTheServerAsLibspeechdDoesWhenNothingAnswers() throws {
+        let servers = try start()
+        defer { servers.stop() }
+        // $SPEECHD_CMD stands in for speech-dispatcher: it gets libspeechd's arguments and starts a
+        // second private server on the socket path it was given, recording its PID to stop it.
+        let directory = servers.speechd.directory
+        let script = directory + "/spawn.sh"
+        try """
+        #!/bin/sh
+        echo "$@" > \(directory)/spawn.arguments
+        /usr/bin/speech-dispatcher -s -t 0 -C \(directory)/conf -S "$5" -L \(directory)/logs \\
+            -P \(directory)/spawned.pid >/dev/null 2>&1 &
+        echo $! > \(directory)/spawned.process
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o700)
+        defer {
+            if let text = try? String(contentsOfFile: directory + "/spawned.process", encoding: .utf8),
+                let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                kill(pid, SIGTERM)
+            }
+        }
+        let socket = directory + "/spawned.sock"
+        let environment = ["SPEECHD_ADDRESS": "unix_socket:\(socket)", "SPEECHD_CMD": script]
+        guard case .failure = SpeechDispatcherBackend.probe(environment: environment, user: user) else {
+            Issue.record("something answered before the spawn")
+            return
+        }
+        let backend = try SpeechDispatcherBackend(
+            options: SpeechDispatcherOptions(autospawn: true), fallback: RecordingSpeechBackend(),
+            environment: environment, user: user)
+        backend.speak(Announcement(.digit, "9"))
+        backend.finish(timeout: .seconds(2))
+        #expect(!backend.hasFallenBack)
+        let arguments = try String(contentsOfFile: directory + "/spawn.arguments", encoding: .utf8)
+        #expect(arguments == "--spawn --communication-method unix_socket --socket-path \(socket)\n")
+    }
 }
