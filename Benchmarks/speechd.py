@@ -194,6 +194,7 @@ def key_figures(monitor, env, path):
 def cancel_figures(monitor, env, path):
     """A key (or Ctrl-C) while our long readback plays -> the stale speech stops."""
     new_key, by_signal, anchor = [], [], []
+    seamless = 0  # the new announcement followed the cut with no gap of 15 ms to time it by
     for _ in range(REPS):
         session = Session([BINARY, "--speech", "speechd", "--no-auto-submit"], env=env)
         wait_quiet(monitor, monitor.onset_after(session.started, timeout=10))
@@ -204,7 +205,10 @@ def cancel_figures(monitor, env, path):
         time.sleep(0.6)
         pressed = session.type(b"\x7f")  # "deleted 9" supersedes it
         onset = new_speech_onset(monitor, pressed)
-        new_key.append((onset - pressed) / 1e6)
+        if onset is None:
+            seamless += 1
+        else:
+            new_key.append((onset - pressed) / 1e6)
         wait_quiet(monitor, pressed)
         session.type(b"\x12")
         time.sleep(0.6)
@@ -222,8 +226,11 @@ def cancel_figures(monitor, env, path):
         subprocess.run(["spd-say", "-C"], env=env)
         last = monitor.last_sound(pressed)
         anchor.append(((last or pressed) - pressed) / 1e6)
-    median_line("otc-prompt --speech speechd: key during the readback -> its announcement heard "
-                "(the stale one is silenced before: one message plays at a time)", new_key, target="median <= 60 ms")
+    if new_key:
+        median_line("otc-prompt --speech speechd: key during the readback -> its announcement heard after the cut "
+                    "(one message plays at a time: the stale one is silenced before)", new_key,
+                    target="median <= 60 ms")
+    print(f"   ({seamless} of {REPS} switches had no 15 ms gap to time them by)")
     median_line("otc-prompt --speech speechd: SIGTERM during the readback -> last stale sound", by_signal,
                 target="median <= 60 ms")
     median_line("anchor spd-say -C (CANCEL all, libspeechd) -> last sound", anchor)
@@ -240,12 +247,14 @@ def new_speech_onset(monitor, pressed):
         for previous, current in zip([pressed] + after, after):
             if current - previous >= 15_000_000:
                 return current
+        if after and time.monotonic_ns() - after[-1] > 500_000_000:
+            return None  # the speech ended without such a gap
         time.sleep(0.005)
-    raise TimeoutError("no new speech")
+    return None
 
 
 def final_figures(monitor, env, path):
-    exits, tails, alone, bursts = [], [], [], []
+    exits, idle_exits, tails, alone, bursts = [], [], [], [], []
     # The final announcement alone, for reference: "1, code complete" through the same server.
     for _ in range(REPS):
         started = time.monotonic_ns()
@@ -264,6 +273,18 @@ def final_figures(monitor, env, path):
         exits.append((ended - pressed) / 1e6)
         onset = monitor.onset_after(pressed)
         tails.append((monitor.last_sound(onset) - pressed) / 1e6)
+    # The same, the fifth digit's echo over before the final key: nothing of ours to cancel.
+    for _ in range(REPS):
+        session = Session([BINARY, "--speech", "speechd"], env=env)
+        wait_quiet(monitor, monitor.onset_after(session.started, timeout=10))
+        session.type(b"98539")
+        time.sleep(0.2)
+        wait_quiet(monitor, time.monotonic_ns() - 150_000_000)
+        pressed = session.type(b"1")
+        status, ended, _, output = session.finish()
+        assert status == 0 and output == b"985391\n", (status, output)
+        idle_exits.append((ended - pressed) / 1e6)
+        wait_quiet(monitor, pressed)
     # A burst: six keys 50 ms apart, each sent as it comes.
     for _ in range(REPS):
         session = Session([BINARY, "--speech", "speechd"], env=env)
@@ -276,7 +297,10 @@ def final_figures(monitor, env, path):
         bursts.append((monitor.last_sound(pressed) - pressed) / 1e6)
     reference = statistics.median(alone)
     median_line("\"1, code complete\" alone (spd-say -w), first -> last sound", alone)
-    median_line("otc-prompt --speech speechd: final key -> process exit", exits, target="<= 50 ms")
+    median_line("otc-prompt --speech speechd: final key 50 ms after the fifth -> process exit (CANCEL self first)",
+                exits, target="<= 50 ms")
+    median_line("otc-prompt --speech speechd: final key after the fifth's echo ended -> process exit", idle_exits,
+                target="<= 50 ms")
     median_line("otc-prompt --speech speechd: final key -> last sound of the final announcement (after exit)",
                 tails, target=f">= {reference:.0f} ms: heard in full")
     median_line("otc-prompt --speech speechd: burst of 6 keys 50 ms apart, last key -> last sound", bursts,

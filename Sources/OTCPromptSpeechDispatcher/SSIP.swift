@@ -26,7 +26,7 @@ public enum SSIP {
     /// same `SpokenText` the espeak-ng backend uses, so every character of a code is said by its
     /// name and digits one by one (the espeak-ng module ignores SSIP's `SPELLING`).
     public static func text(of announcement: Announcement) -> String {
-        SpokenText.ssml(PromptLabel.withoutControlCharacters(announcement.text))
+        SpokenText.ssml(UntrustedText.visible(announcement.text))
     }
 
     /// SSIP's message priorities; see docs/architecture.md for why the prompt uses `important`.
