@@ -12,7 +12,8 @@ ARGS ?=
 SWIFT ?= swift
 
 # Debian packages the build, the tests and the speech need.
-APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio pulseaudio-utils sox tmux
+APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio pulseaudio-utils sox tmux \
+	speech-dispatcher speech-dispatcher-espeak-ng
 # And what `make bench` needs besides (hyperfine: the start-up table; python3: the pty harness).
 BENCH_APT_PACKAGES := hyperfine python3
 BENCH_REPETITIONS ?= 15

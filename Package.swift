@@ -47,6 +47,13 @@ let package = Package(
             dependencies: ["OTCPromptCore", "CEspeakNG", "CPCAudio", "CPulseAudio"]
         ),
 
+        // The user's speech-dispatcher over SSIP (its unix socket, through OTCPromptTerminal), with
+        // the text backend as fallback. SSIP encoding, replies and address resolution are pure.
+        .target(
+            name: "OTCPromptSpeechDispatcher",
+            dependencies: ["OTCPromptCore", "OTCPromptTerminal"]
+        ),
+
         // The prompt's event loop: keys, time and a running check in, a session's effects out,
         // through the terminal, clock and check process it is given (no syscalls of its own).
         .target(
@@ -77,6 +84,7 @@ let package = Package(
                 "OTCPromptLoop",
                 "OTCPromptTerminal",
                 "OTCPromptSpeech",
+                "OTCPromptSpeechDispatcher",
                 "OTCPromptPreferences",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -101,6 +109,10 @@ let package = Package(
         .testTarget(
             name: "OTCPromptSpeechTests",
             dependencies: ["OTCPromptSpeech", "OTCPromptTestSupport"]
+        ),
+        .testTarget(
+            name: "OTCPromptSpeechDispatcherTests",
+            dependencies: ["OTCPromptSpeechDispatcher", "OTCPromptTerminal", "OTCPromptTestSupport"]
         ),
         .testTarget(
             name: "OTCPromptEndToEndTests",

@@ -2,17 +2,24 @@
 # `make bench`: every figure of issues 3 and 6 in one run, side by side with its anchor, on a
 # private PulseAudio daemon with a null sink (its own runtime directory and socket, stopped at the
 # end, so other processes keep seeing no audio server). Release builds only.
-# Usage: Benchmarks/run.sh [REPETITIONS]   (whole-process runs per figure, default 15; ~6 minutes)
+# Usage: Benchmarks/run.sh [REPETITIONS]   (whole-process runs per figure, default 15; ~8 minutes)
+# OTC_BENCH_PARTS selects parts (comma-separated; default all): ready, keys, listen, memory
+# (whole_process.py), inprocess (package-benchmark and speech-benchmark), speechd (speechd.py).
 set -euo pipefail
 cd "$(dirname "$0")"
 repetitions=${1:-15}
 root=$(cd .. && pwd)
+parts=${OTC_BENCH_PARTS:-ready,keys,listen,memory,inprocess,speechd}
+export OTC_BENCH_PARTS=$parts
+has() { [[ ",$parts," == *",$1,"* ]]; }
 
 echo "== building (release)"
 (cd "$root" && swift build -c release --product otc-prompt >/dev/null)
 # The same sources with the Swift runtime and Foundation linked statically (the start-up lever).
-(cd "$root" && swift build -c release --product otc-prompt --static-swift-stdlib --scratch-path .build-static >/dev/null)
-swift build -c release >/dev/null
+if has ready; then
+    (cd "$root" && swift build -c release --product otc-prompt --static-swift-stdlib --scratch-path .build-static >/dev/null)
+fi
+if has inprocess; then swift build -c release >/dev/null; fi
 prompt="$root/.build/release/otc-prompt"
 export OTC_BENCH_STATIC="$root/.build-static/release/otc-prompt"
 bin=$(swift build -c release --show-bin-path)
@@ -31,15 +38,20 @@ HOME=$runtime pulseaudio --daemonize=yes --exit-idle-time=-1 -n --use-pid-file=y
     >/dev/null 2>&1
 for _ in $(seq 50); do [ -S "$runtime/native" ] && break; sleep 0.1; done
 
+if has ready; then
 echo
 echo "== process start-up floor (hyperfine; no terminal, no speech)"
 hyperfine -N --style basic -w 3 -r 30 "$prompt --version" "$OTC_BENCH_STATIC --version" "espeak-ng -q x" 2>&1 |
     grep -E "^(Benchmark|  Time)"
+fi
 
+if has ready || has keys || has listen || has memory; then
 echo
 echo "== whole process, on pseudo-terminals (Benchmarks/whole_process.py)"
 python3 whole_process.py "$prompt" "$repetitions"
+fi
 
+if has inprocess; then
 echo
 echo "== in process: key -> first sample, key -> stopped (package-benchmark, null sink)"
 swift package benchmark --target SpeechLatency --no-progress --format text 2>&1 |
@@ -54,3 +66,10 @@ echo "== in process: burst, final readback, readback length (speech-benchmark --
 "$bin/speech-benchmark" --device --repetitions 50 | grep -v -E '^key ->'
 echo "anchor: espeak_Cancel in AUDIO_OUTPUT_PLAYBACK while speaking (ms, one per line):"
 "$bin/espeak-cancel-anchor" 3
+fi
+
+if has speechd; then
+echo
+echo "== through speech-dispatcher, beside spd-say and the direct backend (Benchmarks/speechd.py)"
+python3 speechd.py "$prompt" "$repetitions"
+fi

@@ -11,6 +11,8 @@ public struct Announcement: Equatable, Sendable {
         case timeLeft = "time-left"
         case timeout
         case confirm
+        /// Something about the prompt itself, e.g. that speech fell back to text.
+        case notice
     }
 
     public var event: Event

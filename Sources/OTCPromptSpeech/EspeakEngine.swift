@@ -1,4 +1,5 @@
 import CEspeakNG
+import OTCPromptCore
 
 #if canImport(Glibc)
     import Glibc

@@ -18,3 +18,26 @@ public enum ProcessEnvironment {
         return variables
     }
 }
+
+/// Who runs the prompt, from the password database: the name speech-dispatcher is told (as
+/// libspeechd does, with g_get_user_name) and the home that `~` means when `$HOME` is unset.
+public struct UserAccount: Equatable, Sendable {
+    public var name: String
+    public var homeDirectory: String
+
+    public init(name: String, homeDirectory: String) {
+        self.name = name
+        self.homeDirectory = homeDirectory
+    }
+
+    /// The real user's entry; "unknown" and "/" when there is none (a container's bare uid).
+    /// The corresponding C function is `getpwuid_r`.
+    public static var current: UserAccount {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let status = getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result)
+        guard status == 0, result != nil else { return UserAccount(name: "unknown", homeDirectory: "/") }
+        return UserAccount(name: String(cString: entry.pw_name), homeDirectory: String(cString: entry.pw_dir))
+    }
+}

@@ -13,6 +13,14 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case standardOutput(Errno)
     /// A second `SignalWatcher` was created while one is installed; a process has one.
     case signalWatcherAlreadyInstalled
+    /// A call on a local socket (the speech server's) failed.
+    case socket(path: String, Errno, call: String)
+    /// The peer of a local socket did not answer in time.
+    case socketTimedOut(path: String, call: String)
+    /// The peer of a local socket closed the connection.
+    case socketClosed(path: String)
+    /// A helper program (speech-dispatcher --spawn) could not be started, or did not end in time.
+    case program(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -42,6 +50,15 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
                 + " for example code=$(otc-prompt)"
         case .signalWatcherAlreadyInstalled:
             return "signal handling is already installed in this process; create only one SignalWatcher"
+        case .socket(let path, let errno, let call):
+            return "\(call) failed on \(path): \(errno.description); is the speech server running?"
+        case .socketTimedOut(let path, let call):
+            return
+                "the speech server at \(path) did not answer in time (\(call)); restart it or choose another --speech"
+        case .socketClosed(let path):
+            return "the speech server at \(path) closed the connection; restart it or choose another --speech"
+        case .program(let path, let reason):
+            return "could not run \(path): \(reason)"
         }
     }
 }

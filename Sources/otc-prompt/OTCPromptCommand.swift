@@ -72,7 +72,7 @@ struct OTCPromptCommand: ParsableCommand {
 
     @Option(
         help:
-            "How announcements reach you: espeak (spoken, the default), text (one line each, for braille and screen readers), none."
+            "How announcements reach you: espeak (spoken, the default), speechd (through your speech-dispatcher), text (one line each, for braille and screen readers), none."
     )
     var speech: SpeechMode?
 
@@ -218,7 +218,7 @@ enum CharsetOption: String, ExpressibleByArgument, CaseIterable {
 
 /// How announcements reach the user.
 enum SpeechMode: String, ExpressibleByArgument, CaseIterable {
-    case espeak, text, none
+    case espeak, speechd, text, none
 }
 
 extension Language: ExpressibleByArgument {}

@@ -79,8 +79,8 @@ struct PromptProgram {
         let speech: SpeechSetup
         do {
             speech = try SpeechSetup(
-                engine: engine, mode: speechMode, terminal: terminal, logPath: speechLogPath,
-                elapsed: { clock.now - start })
+                engine: engine, mode: speechMode, voice: voice, terminal: terminal, environment: environment,
+                logPath: speechLogPath, elapsed: { clock.now - start })
         } catch {
             terminal.writeLine("otc-prompt: \(error)")
             return ExitStatus.usage
@@ -111,7 +111,7 @@ struct PromptProgram {
             outcome = runLoop(
                 notice, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
         }
-        if case .signalled = outcome {} else { speech.backend.finish(timeout: Self.finalSpeechLimit) }
+        if case .signalled = outcome { speech.cancel() } else { speech.backend.finish(timeout: Self.finalSpeechLimit) }
         // Nothing typed here is left for the next program (the shell, the next askpass question).
         terminal.discardInput()
         return outcome.deliver(terminal: terminal)

@@ -1,5 +1,6 @@
 import OTCPromptCore
 import OTCPromptSpeech
+import OTCPromptSpeechDispatcher
 import OTCPromptTerminal
 
 /// The voice of the prompt, chosen from the options, with the speech log wrapped around it.
@@ -9,6 +10,8 @@ struct SpeechSetup {
     let isText: Bool
     /// One-line notices for the user, e.g. that speech fell back to text.
     let notices: [String]
+    /// Silences speech that would outlive the process (speech-dispatcher's), for a signal's exit.
+    let cancel: () -> Void
 
     /// Starts espeak-ng when the options call for it, so that it initialises while the terminal
     /// is being set up; `init` waits for it.
@@ -29,10 +32,15 @@ struct SpeechSetup {
     /// - Throws: `SpeechError` for an unknown voice, missing voice data or an audio file that cannot
     ///   be written, `TerminalError` for a speech log that cannot be opened; all usage errors (64).
     init(
-        engine: EspeakSpeechBackend?, mode: SpeechMode, terminal: Terminal, logPath: String?,
-        elapsed: @escaping () -> Duration
+        engine: EspeakSpeechBackend?, mode: SpeechMode, voice: SpeechOptions, terminal: Terminal,
+        environment: [String: String], logPath: String?, elapsed: @escaping () -> Duration
     ) throws {
-        let chosen = try Self.chooseBackend(engine: engine, mode: mode, terminal: terminal)
+        let chosen =
+            mode == .speechd
+            ? Self.speechDispatcher(voice: voice, terminal: terminal, environment: environment)
+            : try Self.chooseBackend(engine: engine, mode: mode, terminal: terminal)
+        let dispatcher = chosen.backend as? SpeechDispatcherBackend
+        cancel = { dispatcher?.cancel() }
         isText = chosen.isText
         notices = chosen.notice.map { [$0] } ?? []
         if let logPath {
@@ -44,6 +52,21 @@ struct SpeechSetup {
             }
         } else {
             backend = chosen.backend
+        }
+    }
+
+    /// The user's speech-dispatcher, with text lines as its fallback; text lines when none answers.
+    private static func speechDispatcher(
+        voice: SpeechOptions, terminal: Terminal, environment: [String: String]
+    ) -> (backend: any SpeechBackend, isText: Bool, notice: String?) {
+        let text = TextSpeechBackend(writeLine: { terminal.write($0 + "\r\n") })
+        let options = SpeechDispatcherOptions(voice: voice.voice, rate: voice.rate)
+        do {
+            let backend = try SpeechDispatcherBackend(
+                options: options, fallback: text, environment: environment, user: UserAccount.current)
+            return (backend, false, nil)
+        } catch {
+            return (text, true, "\(error); announcements shown as text")
         }
     }
 

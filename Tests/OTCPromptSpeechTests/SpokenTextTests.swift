@@ -1,3 +1,4 @@
+import OTCPromptCore
 import Testing
 
 @testable import OTCPromptSpeech

@@ -1,5 +1,3 @@
-import OTCPromptCore
-
 /// Turns an announcement's words into the SSML espeak-ng is given, so every character of a code
 /// is heard by its name.
 ///
@@ -9,9 +7,9 @@ import OTCPromptCore
 /// espeak-ng 1.51 speaks the comma as the word "comma"). Letters are given in lower case, as
 /// Portuguese otherwise adds "maiúsculo". Runs of digits stay plain text: the wording already
 /// spaces them, which espeak-ng reads digit by digit in every language.
-enum SpokenText {
+public enum SpokenText {
     /// `text` as an SSML document for `espeak_Synth` with `espeakSSML`.
-    static func ssml(_ text: String) -> String {
+    public static func ssml(_ text: String) -> String {
         let tokens = tokenize(CodeGrouping.groupingOpaqueWords(text))
         var output = "<speak>"
         var index = 0

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import OTCPromptTerminal
+
+/// One SSIP session on the server's socket: bytes out, replies and events in, each wait bounded.
+final class SSIPConnection: @unchecked Sendable {
+    let socket: LocalSocket
+    private var reader = SSIPReplyReader()
+
+    private init(socket: LocalSocket) {
+        self.socket = socket
+    }
+
+    /// Connects to `address`; when nothing answers and `options.autospawn` is set, starts the
+    /// server as libspeechd does (`speech-dispatcher --spawn`, or `$SPEECHD_CMD`) and tries again
+    /// until `options.spawnTimeout`.
+    static func connect(
+        to address: SpeechDispatcherAddress, options: SpeechDispatcherOptions, environment: [String: String]
+    ) throws(SpeechDispatcherError) -> SSIPConnection {
+        let path: String
+        switch address {
+        case .unixSocket(let socketPath): path = socketPath
+        case .unsupported(let method): throw .unsupportedAddress(method: method)
+        }
+        do {
+            return SSIPConnection(socket: try LocalSocket.connect(path: path, timeout: options.replyTimeout))
+        } catch {
+            guard options.autospawn else { throw .unreachable(error) }
+        }
+        let deadline = ContinuousClock.now + options.spawnTimeout
+        let program = environment["SPEECHD_CMD"].flatMap { $0.isEmpty ? nil : $0 } ?? "speech-dispatcher"
+        do throws(TerminalError) {
+            let status = try HelperProgram.run(
+                program, ["--spawn", "--communication-method", "unix_socket", "--socket-path", path],
+                timeout: options.spawnTimeout)
+            if status != 0 {
+                throw TerminalError.program(path: program, reason: "autospawn refused (exit status \(status))")
+            }
+        } catch {
+            throw .unreachable(error)
+        }
+        do {
+            let left = ContinuousClock.now.duration(to: deadline)
+            return SSIPConnection(socket: try LocalSocket.connect(path: path, timeout: left, waitingForListener: true))
+        } catch {
+            throw .unreachable(error)
+        }
+    }
+
+    /// Sends `bytes`, waiting at most `timeout` for room in the socket.
+    func send(_ bytes: [UInt8], timeout: Duration) throws(SpeechDispatcherError) {
+        do { try socket.send(bytes, timeout: timeout) } catch { throw .unreachable(error) }
+    }
+
+    /// The next reply or event, waiting at most `timeout` for each read.
+    func next(timeout: Duration) throws(SpeechDispatcherError) -> SSIPReply {
+        while true {
+            do {
+                if let reply = try reader.next() { return reply }
+            } catch {
+                throw .notSSIP(line: error.line)
+            }
+            do { reader.feed(try socket.receive(timeout: timeout)) } catch { throw .unreachable(error) }
+        }
+    }
+
+    /// The next complete reply or event among the bytes that have already arrived; nil when the
+    /// rest of it has not. Never waits.
+    func nextArrived() throws(SpeechDispatcherError) -> SSIPReply? {
+        while true {
+            do {
+                if let reply = try reader.next() { return reply }
+            } catch {
+                throw .notSSIP(line: error.line)
+            }
+            guard socket.hasInput else { return nil }
+            do { reader.feed(try socket.receive(timeout: .zero)) } catch { throw .unreachable(error) }
+        }
+    }
+
+    /// Sends `commands` in one write and returns their replies in order (events in between are
+    /// dropped: none are asked for yet); a reply that is not 2xx is refused.
+    func request(_ commands: [[UInt8]], timeout: Duration) throws(SpeechDispatcherError) -> [SSIPReply] {
+        try send(commands.flatMap { $0 }, timeout: timeout)
+        var replies: [SSIPReply] = []
+        for command in commands {
+            var reply = try next(timeout: timeout)
+            while reply.isEvent { reply = try next(timeout: timeout) }
+            guard reply.isSuccess else {
+                let line = String(decoding: command.dropLast(2), as: UTF8.self)
+                throw .refused(command: line, reply: "\(reply.code) \(reply.lines.last ?? "")")
+            }
+            replies.append(reply)
+        }
+        return replies
+    }
+}

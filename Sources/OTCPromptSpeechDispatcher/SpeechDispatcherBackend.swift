@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import OTCPromptCore
+import OTCPromptTerminal
+
+/// Speaks through the user's running speech-dispatcher, over SSIP on its unix socket, so the
+/// prompt shares the user's voice and queue with their screen reader instead of talking over it.
+///
+/// Everything happens on the caller's thread and nothing waits on the server while typing:
+/// `speak` reads whatever replies have arrived (without waiting), then sends `CANCEL self` (only
+/// while something of ours may still be speaking), `SPEAK` and the text in one write. `finish`
+/// waits only until the server has accepted the last message, never for it to be played: the
+/// server plays it to the end after we exit. When the server goes away or stops answering, every
+/// announcement it has not accepted goes to `fallback`, after one notice, and so do all later ones.
+public final class SpeechDispatcherBackend: SpeechBackend {
+    /// `important`: our echo cuts a screen reader's `message` instead of waiting behind it, and is
+    /// never dropped or delayed as `notification`/`progress` are (docs/architecture.md, measured).
+    public static let priority: SSIP.Priority = .important
+
+    private let connection: SSIPConnection
+    private let fallback: any SpeechBackend
+    private let replyTimeout: Duration
+    /// The replies still owed by the server, oldest first.
+    private var expected: [Expectation] = []
+    /// Ours, queued or speaking (message ids from `225-ID`), until their END or CANCELED event.
+    private var speaking: Set<Int> = []
+    /// Events that arrived before their message's `225` reply.
+    private var endedEarly: Set<Int> = []
+    private var failed = false
+
+    private enum Expectation {
+        case cancel
+        case speak(Announcement, sent: ContinuousClock.Instant)
+        case data(Announcement, sent: ContinuousClock.Instant)
+
+        var sent: ContinuousClock.Instant? {
+            switch self {
+            case .cancel: return nil
+            case .speak(_, let sent), .data(_, let sent): return sent
+            }
+        }
+
+        var isData: Bool {
+            if case .data = self { return true }
+            return false
+        }
+    }
+
+    /// Connects to the user's server (starting it when `options.autospawn` says so) and opens a
+    /// session: client name `<user>:otc-prompt:main`, our priority, and only the settings given.
+    /// - Parameters:
+    ///   - fallback: where announcements go once the server stops answering (the text backend).
+    ///   - environment: for `SPEECHD_ADDRESS`, `XDG_RUNTIME_DIR`, `XDG_CACHE_HOME`, `SPEECHD_CMD`.
+    ///   - user: the user's name and home (`UserAccount.current`); `$HOME` wins for the home.
+    /// - Throws: `SpeechDispatcherError` when no server answers, or it refuses the opening.
+    public init(
+        options: SpeechDispatcherOptions, fallback: any SpeechBackend, environment: [String: String],
+        user: UserAccount
+    ) throws(SpeechDispatcherError) {
+        let address = SpeechDispatcherAddress.resolve(
+            environment: environment, homeDirectory: environment["HOME"] ?? user.homeDirectory)
+        connection = try SSIPConnection.connect(to: address, options: options, environment: environment)
+        self.fallback = fallback
+        replyTimeout = options.replyTimeout
+        _ = try connection.request(options.openingCommands(user: user.name), timeout: options.replyTimeout)
+    }
+
+    deinit {
+        connection.socket.close()
+    }
+
+    /// Whether a speech-dispatcher answers at the user's address now, and with which output module
+    /// (`GET OUTPUT_MODULE`), without starting one: for the automatic choice and `--doctor`.
+    public static func probe(
+        environment: [String: String], user: UserAccount, timeout: Duration = .milliseconds(500)
+    ) -> Result<String, SpeechDispatcherError> {
+        let address = SpeechDispatcherAddress.resolve(
+            environment: environment, homeDirectory: environment["HOME"] ?? user.homeDirectory)
+        let options = SpeechDispatcherOptions(replyTimeout: timeout)
+        return Result { () throws(SpeechDispatcherError) -> String in
+            let connection = try SSIPConnection.connect(to: address, options: options, environment: environment)
+            defer { connection.socket.close() }
+            let replies = try connection.request(
+                [
+                    SSIP.command("SET self CLIENT_NAME", "\(user.name):otc-prompt:probe"),
+                    SSIP.command("GET OUTPUT_MODULE"),
+                ],
+                timeout: timeout)
+            return replies[1].lines.first ?? ""
+        }
+    }
+
+    public func speak(_ announcement: Announcement) {
+        guard !failed else { return fallback.speak(announcement) }
+        readArrivedReplies()
+        if let oldest = expected.lazy.compactMap(\.sent).first, ContinuousClock.now - oldest > replyTimeout {
+            fail()
+        }
+        guard !failed else { return fallback.speak(announcement) }
+        let now = ContinuousClock.now
+        var bytes: [UInt8] = []
+        if !speaking.isEmpty || expected.contains(where: \.isData) {
+            bytes += SSIP.command("CANCEL self")
+            expected.append(.cancel)
+        }
+        bytes += SSIP.command("SPEAK") + SSIP.data(SSIP.text(of: announcement))
+        expected += [.speak(announcement, sent: now), .data(announcement, sent: now)]
+        do {
+            try connection.send(bytes, timeout: .milliseconds(50))
+        } catch {
+            fail()
+        }
+    }
+
+    /// Returns as soon as the server has accepted every message (its `225` reply), at most
+    /// `timeout` later; speech-dispatcher plays the last one to its end after the process exits.
+    public func finish(timeout: Duration) {
+        let deadline = ContinuousClock.now + min(timeout, replyTimeout)
+        while !failed, expected.contains(where: \.isData) {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else {
+                fail()
+                break
+            }
+            do { process(try connection.next(timeout: left)) } catch { fail() }
+        }
+        if failed { return fallback.finish(timeout: timeout) }
+        connection.socket.close()
+    }
+
+    /// Silences our speech now (`CANCEL self`), for a prompt ended by a signal; waits at most
+    /// the reply timeout for the server to confirm.
+    public func cancel() {
+        guard !failed else { return }
+        do {
+            try connection.send(SSIP.command("CANCEL self"), timeout: replyTimeout)
+            expected.append(.cancel)
+            let deadline = ContinuousClock.now + replyTimeout
+            while !expected.isEmpty, ContinuousClock.now < deadline {
+                process(try connection.next(timeout: ContinuousClock.now.duration(to: deadline)))
+            }
+        } catch {}
+        connection.socket.close()
+    }
+
+    /// Whether the server has gone and announcements now go to the fallback.
+    public var hasFallenBack: Bool { failed }
+
+    private func readArrivedReplies() {
+        do {
+            while !failed, let reply = try connection.nextArrived() { process(reply) }
+        } catch {
+            fail()
+        }
+    }
+
+    private func process(_ reply: SSIPReply) {
+        if reply.isEvent {
+            // 702 END, 703 CANCELED: "7NN-msg_id", "7NN-client_id", "7NN END".
+            guard reply.code == 702 || reply.code == 703, let id = reply.lines.first.flatMap({ Int($0) }) else {
+                return
+            }
+            if speaking.remove(id) == nil { endedEarly.insert(id) }
+            return
+        }
+        guard !expected.isEmpty else { return }
+        let expectation = expected.removeFirst()
+        guard reply.isSuccess else {
+            // The announcement the refused SPEAK carried was never accepted: put it back for the fallback.
+            expected.insert(expectation, at: 0)
+            return fail()
+        }
+        if case .data = expectation, let id = reply.lines.first.flatMap({ Int($0) }) {
+            if endedEarly.remove(id) == nil { speaking.insert(id) }
+        }
+    }
+
+    /// Once: tell the user, then hand every announcement the server has not accepted to the fallback.
+    private func fail() {
+        guard !failed else { return }
+        failed = true
+        connection.socket.close()
+        fallback.speak(Announcement(.notice, Self.fallbackNotice))
+        for case .data(let announcement, _) in expected { fallback.speak(announcement) }
+        expected = []
+    }
+
+    static let fallbackNotice = "speech-dispatcher stopped answering; announcements shown as text"
+}

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import SystemPackage
+
+/// A connected unix-domain stream socket (the speech server's), non-blocking, where every wait
+/// has a deadline: a server that stops answering costs the caller at most that long.
+public final class LocalSocket: @unchecked Sendable {
+    /// The socket's path, for messages.
+    public let path: String
+    private var descriptor: Int32
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Connects to the stream socket at `path`, waiting at most `timeout`.
+    /// - Parameter waitingForListener: try again every 20 ms while nothing listens yet (a server
+    ///   being started), until `timeout`.
+    /// - Throws: `.socket` (ENOENT, ECONNREFUSED: nothing listens there; ENAMETOOLONG), `.socketTimedOut`.
+    /// The corresponding C functions are `socket` and `connect`.
+    public static func connect(
+        path: String, timeout: Duration, waitingForListener: Bool = false
+    ) throws(TerminalError) -> LocalSocket {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            do {
+                return try connectOnce(path: path, deadline: deadline)
+            } catch .socket(_, let errno, "connect")
+                where waitingForListener && (errno == .noSuchFileOrDirectory || errno == .connectionRefused)
+                && ContinuousClock.now < deadline
+            {
+                _ = poll(nil, 0, 20)
+            }
+        }
+    }
+
+    private static func connectOnce(path: String, deadline: ContinuousClock.Instant) throws(TerminalError)
+        -> LocalSocket
+    {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let pathBytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard pathBytes.count < capacity else {
+            throw .socket(path: path, .fileNameTooLong, call: "connect")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: pathBytes)
+            raw[pathBytes.count] = 0
+        }
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .socket(path: path, SystemCalls.errno, call: "socket") }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + pathBytes.count + 1)
+        let result = SystemCalls.retryingOnInterrupt {
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, length) }
+            }
+        }
+        let socket = LocalSocket(path: path, descriptor: fd)
+        if result == 0 { return socket }
+        let failure = SystemCalls.errno
+        guard failure == .nowInProgress || failure == .resourceTemporarilyUnavailable else {
+            throw .socket(path: path, failure, call: "connect")
+        }
+        try socket.wait(for: Int16(POLLOUT), until: deadline, call: "connect")
+        var pending: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &pending, &size)
+        if pending != 0 { throw .socket(path: path, Errno(rawValue: pending), call: "connect") }
+        return socket
+    }
+
+    /// Sends every byte, waiting at most `timeout` for room; a closed peer is an error, never SIGPIPE.
+    /// The corresponding C function is `send`.
+    public func send(_ bytes: [UInt8], timeout: Duration) throws(TerminalError) {
+        let deadline = ContinuousClock.now + timeout
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { raw in
+                Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+            }
+            if count >= 0 {
+                sent += count
+                continue
+            }
+            let failure = SystemCalls.errno
+            if failure == .interrupted { continue }
+            guard failure == .resourceTemporarilyUnavailable else { throw .socket(path: path, failure, call: "send") }
+            try wait(for: Int16(POLLOUT), until: deadline, call: "send")
+        }
+    }
+
+    /// The bytes that arrive next, waiting at most `timeout` for the first of them.
+    /// - Throws: `.socketClosed` when the peer has closed the connection, `.socketTimedOut`, `.socket`.
+    /// The corresponding C functions are `poll` and `read`.
+    public func receive(timeout: Duration) throws(TerminalError) -> [UInt8] {
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 { return Array(buffer[0..<count]) }
+            if count == 0 { throw .socketClosed(path: path) }
+            let failure = SystemCalls.errno
+            if failure == .interrupted { continue }
+            guard failure == .resourceTemporarilyUnavailable else { throw .socket(path: path, failure, call: "read") }
+            try wait(for: Int16(POLLIN), until: deadline, call: "read")
+        }
+    }
+
+    /// Whether bytes (or the peer's close) are waiting, without waiting. The corresponding C function is `poll`.
+    public var hasInput: Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
+    }
+
+    /// Closes the connection; later calls fail with EBADF. The corresponding C function is `close`.
+    public func close() {
+        if descriptor >= 0 { _ = Glibc.close(descriptor) }
+        descriptor = -1
+    }
+
+    private func wait(for events: Int16, until deadline: ContinuousClock.Instant, call: String) throws(TerminalError) {
+        while true {
+            let milliseconds = Terminal.pollMilliseconds(until: deadline, now: .now)
+            var entry = pollfd(fd: descriptor, events: events, revents: 0)
+            let ready = poll(&entry, 1, milliseconds)
+            if ready > 0 { return }
+            if ready < 0, SystemCalls.errno == .interrupted { continue }
+            if ready < 0 { throw .socket(path: path, SystemCalls.errno, call: "poll") }
+            throw .socketTimedOut(path: path, call: call)
+        }
+    }
+}

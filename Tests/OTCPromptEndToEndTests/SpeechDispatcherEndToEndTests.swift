@@ -1,0 +1,70 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// `--speech speechd` end to end: the built binary on a pty, a speech-dispatcher of the test's own.
+@Suite(
+    .serialized,
+    .enabled(
+        if: PrivateSpeechDispatcher.isInstalled && PrivatePulseAudio.isInstalled,
+        "needs speech-dispatcher, speech-dispatcher-espeak-ng, pulseaudio, parec and sox (make deps)"))
+struct SpeechDispatcherEndToEndTests {
+    func withServer(_ body: (PrivateSpeechDispatcher) throws -> Void) throws {
+        let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
+        defer { pulse.stop() }
+        let speechd = try #require(
+            PrivateSpeechDispatcher.start(pulse: pulse), "speech-dispatcher is installed but did not start")
+        defer { speechd.stop() }
+        try body(speechd)
+    }
+
+    @Test func aCodeTypedWithSpeechdIsHeardOnTheSinkAndPrinted() throws {
+        try withServer { speechd in
+            var screen = ""
+            let rms = try speechd.pulse.recordingRMS(to: speechd.directory + "/monitor.raw") {
+                let run = try PromptRun(
+                    [], environment: PromptRun.environment(speechd.clientEnvironment), speech: "speechd")
+                run.type("985391")
+                #expect(run.exit() == .exited(0))
+                #expect(run.process.standardOutput == "985391\n")
+                screen = run.process.screen
+                // The process has gone; the server plays the final announcement on.
+                usleep(1_500_000)
+            }
+            #expect(rms > 0.001, "nothing was heard on the null sink")
+            #expect(!screen.contains("speech-dispatcher"), "\(screen.debugDescription)")
+        }
+    }
+
+    @Test func aServerKilledMidPromptLeavesTextAnnouncementsWithOneNoticeAndNoKeyLost() throws {
+        try withServer { speechd in
+            let run = try PromptRun(
+                [], environment: PromptRun.environment(speechd.clientEnvironment), speech: "speechd")
+            run.type("98")
+            #expect(run.logEntries(atLeast: 3).count >= 3)
+            usleep(200_000)
+            speechd.kill()
+            usleep(100_000)
+            run.type("5391")
+            #expect(run.exit() == .exited(0))
+            #expect(run.process.standardOutput == "985391\n")
+            let screen = run.process.screen
+            #expect(screen.components(separatedBy: "stopped answering").count == 2, "\(screen.debugDescription)")
+            // Each key after the kill is shown as its own text line (the field is redrawn after it).
+            for digit in ["5", "3", "9"] { #expect(screen.contains("\(digit)\r\n"), "\(digit) was not shown") }
+            #expect(screen.contains("1, code complete"))
+            #expect(run.logEntries().filter { $0.event == "digit" }.count == 5)
+        }
+    }
+
+    @Test func withNoServerSpeechdSaysWhyAndShowsText() throws {
+        let run = try PromptRun(
+            [], environment: PromptRun.environment(["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock"]),
+            speech: "speechd")
+        run.type("985391")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.screen.contains("speech-dispatcher does not answer"))
+        #expect(run.process.screen.contains("\r\n9\r\n8\r\n5\r\n"))
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import OTCPromptCore
+import OTCPromptTerminal
+import OTCPromptTestSupport
+import Testing
+
+@testable import OTCPromptSpeechDispatcher
+
+/// Against a real speech-dispatcher 0.11 of the test's own (espeak-ng module, a private null sink),
+/// through a proxy that records what it was asked. One at a time: each starts its own servers.
+@Suite(
+    .serialized,
+    .enabled(
+        if: PrivateSpeechDispatcher.isInstalled && PrivatePulseAudio.isInstalled,
+        "needs speech-dispatcher, speech-dispatcher-espeak-ng, pulseaudio, parec and sox (make deps)"))
+struct ServerTests {
+    /// A server, a proxy in front of it, and the environment that points a client at the proxy.
+    struct Servers {
+        let pulse: PrivatePulseAudio
+        let speechd: PrivateSpeechDispatcher
+        let proxy: SSIPRecordingProxy
+        var environment: [String: String] {
+            speechd.clientEnvironment.merging(["SPEECHD_ADDRESS": "unix_socket:\(proxy.path)"]) { $1 }
+        }
+        func stop() {
+            proxy.close()
+            speechd.stop()
+            pulse.stop()
+        }
+    }
+
+    func start() throws -> Servers {
+        let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
+        guard let speechd = PrivateSpeechDispatcher.start(pulse: pulse) else {
+            pulse.stop()
+            throw TestFailure("speech-dispatcher is installed but did not start")
+        }
+        let proxy = try SSIPRecordingProxy(path: speechd.directory + "/proxy.sock", serverPath: speechd.socketPath)
+        return Servers(pulse: pulse, speechd: speechd, proxy: proxy)
+    }
+
+    struct TestFailure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    let user = UserAccount(name: "ana", homeDirectory: "/nonexistent")
+
+    @Test func theServerIsAskedForOurNameAndPriorityAndOnlyTheSettingsGivenThenTheTextAsSSML() throws {
+        let servers = try start()
+        defer { servers.stop() }
+        let fallback = RecordingSpeechBackend()
+        let backend = try SpeechDispatcherBackend(
+            options: SpeechDispatcherOptions(rate: 300), fallback: fallback, environment: servers.environment,
+            user: user)
+        backend.speak(Announcement(.digit, "9"))
+        backend.finish(timeout: .seconds(3))
+        let lines = servers.proxy.lines
+        #expect(lines.contains("SET self CLIENT_NAME ana:otc-prompt:main"))
+        #expect(lines.contains("SET self PRIORITY important"))
+        #expect(lines.contains("SET self RATE 47"))
+        #expect(!lines.contains { $0.contains("LANGUAGE") || $0.contains("VOICE") })
+        #expect(lines.suffix(3) == ["SPEAK", "<speak>9</speak>", "."])
+        #expect(fallback.spoken.isEmpty && !backend.hasFallenBack)
+    }
+
+    @Test func aNewKeyCancelsOurOwnStaleSpeechAndEveryAnnouncementIsHeard() throws {
+        let servers = try start()
+        defer { servers.stop() }
+        let fallback = RecordingSpeechBackend()
+        var backend: SpeechDispatcherBackend?
+        let rms = try servers.pulse.recordingRMS(to: servers.speechd.directory + "/monitor.raw") {
+            backend = try SpeechDispatcherBackend(
+                options: SpeechDispatcherOptions(), fallback: fallback, environment: servers.environment, user: user)
+            backend?.speak(Announcement(.readback, "9 8 5, 3 9 1. All 6."))
+            usleep(300_000)
+            backend?.speak(Announcement(.digit, "7"))
+            backend?.finish(timeout: .seconds(3))
+            usleep(700_000)
+        }
+        #expect(rms > 0.001, "nothing was heard on the null sink")
+        let lines = servers.proxy.lines
+        let cancel = try #require(lines.firstIndex(of: "CANCEL self"), "\(lines)")
+        #expect(lines[cancel...].prefix(3) == ["CANCEL self", "SPEAK", "<speak>7</speak>"])
+        #expect(fallback.spoken.isEmpty)
+    }
+
+    @Test func aScreenReadersLongMessageIsCutByOurEchoNotQueuedBeforeIt() throws {
+        let servers = try start()
+        defer { servers.stop() }
+        let reader = try SSIPTestClient(path: servers.speechd.socketPath)
+        try reader.request("SET self CLIENT_NAME ana:fenrir:main")
+        try reader.request("SET self NOTIFICATION all on")
+        try reader.request("SET self PRIORITY message")
+        let fallback = RecordingSpeechBackend()
+        let backend = try SpeechDispatcherBackend(
+            options: SpeechDispatcherOptions(), fallback: fallback, environment: servers.environment, user: user)
+        var readerMessage = ""
+        let rms = try servers.pulse.recordingRMS(to: servers.speechd.directory + "/monitor.raw") {
+            readerMessage = try reader.speak(
+                "This is a long sentence from the screen reader, which goes on for several seconds before it ends.")
+            usleep(400_000)
+            for digit in "985391" {
+                backend.speak(Announcement(.digit, String(digit)))
+                usleep(150_000)
+            }
+            backend.finish(timeout: .seconds(3))
+            usleep(800_000)
+        }
+        #expect(rms > 0.001)
+        #expect(fallback.spoken.isEmpty && !backend.hasFallenBack, "an announcement of ours was not accepted")
+        // Every one of ours reached the server, in order.
+        let spoken = servers.proxy.lines.filter { $0.hasPrefix("<speak>") }
+        #expect(spoken == "985391".map { "<speak>\($0)</speak>" })
+        // The screen reader's sentence began, then was cut (703) by our echo: never played on
+        // under ours (speech-dispatcher plays one message at a time) nor before it.
+        let id = try #require(readerMessage.split(separator: "\n").first.map { String($0.dropFirst(4)) })
+        #expect(reader.waitForEvent("703"), "events: \(reader.events)")
+        #expect(reader.events.contains("701 \(id)") && reader.events.contains("703 \(id)"), "\(reader.events)")
+        #expect(!reader.events.contains("702 \(id)"), "the screen reader's sentence played to its end")
+    }
+
+    @Test func aServerKilledMidPromptFallsBackToTextWithOneNoticeAndLosesNoAnnouncement() throws {
+        let servers = try start()
+        defer { servers.stop() }
+        let fallback = RecordingSpeechBackend()
+        let backend = try SpeechDispatcherBackend(
+            options: SpeechDispatcherOptions(), fallback: fallback, environment: servers.environment, user: user)
+        backend.speak(Announcement(.digit, "9"))
+        usleep(200_000)
+        servers.speechd.kill()
+        usleep(100_000)
+        for digit in "853" { backend.speak(Announcement(.digit, String(digit))) }
+        backend.finish(timeout: .seconds(2))
+        #expect(backend.hasFallenBack)
+        #expect(fallback.events.filter { $0 == .notice }.count == 1)
+        #expect(fallback.texts.filter { $0 != SpeechDispatcherBackend.fallbackNotice } == ["8", "5", "3"])
+        #expect(fallback.finishedWithTimeout != nil)
+    }
+
+    @Test func aServerThatStopsAnsweringCostsAtMostTheReplyTimeoutAndNothingIsLost() throws {
+        let servers = try start()
+        defer { servers.stop() }
+        let fallback = RecordingSpeechBackend()
+        let backend = try SpeechDispatcherBackend(
+            options: SpeechDispatcherOptions(replyTimeout: .milliseconds(300)), fallback: fallback,
+            environment: servers.speechd.clientEnvironment, user: user)
+        let pid = servers.speechd.processIdentifier
+        kill(pid, SIGSTOP)
+        defer { kill(pid, SIGCONT) }
+        let clock = ContinuousClock()
+        let started = clock.now
+        backend.speak(Announcement(.digit, "9"))
+        backend.speak(Announcement(.digit, "8"))
+        backend.finish(timeout: .seconds(3))
+        #expect(clock.now - started < .milliseconds(800))
+        #expect(fallback.texts == [SpeechDispatcherBackend.fallbackNotice, "9", "8"])
+    }
+
+    @Test func withNothingListeningTheBackendSaysWhyAndTheProbeSaysNo() throws {
+        let environment = ["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock"]
+        #expect(throws: SpeechDispatcherError.self) {
+            _ = try SpeechDispatcherBackend(
+                options: SpeechDispatcherOptions(), fallback: RecordingSpeechBackend(), environment: environment,
+                user: user)
+        }
+        guard case .failure(.unreachable) = SpeechDispatcherBackend.probe(environment: environment, user: user) else {
+            Issue.record("the probe answered without a server")
+            return
+        }
+        #expect(throws: SpeechDispatcherError.unsupportedAddress(method: "inet_socket")) {
+            _ = try SpeechDispatcherBackend(
+                options: SpeechDispatcherOptions(), fallback: RecordingSpeechBackend(),
+                environment: ["SPEECHD_ADDRESS": "inet_socket:127.0.0.1:6560"], user: user)
+        }
+    }
+
+    @Test func theProbeNamesTheOutputModule() throws {
+        let servers = try start()
+        defer { servers.stop() }
+        let module = try SpeechDispatcherBackend.probe(environment: servers.environment, user: user).get()
+        #expect(module == "espeak-ng")
+    }
+
+    @Test func autospawnStartsTheServerAsLibspeechdDoesWhenNothingAnswers() throws {
+        let servers = try start()
+        defer { servers.stop() }
+        // $SPEECHD_CMD stands in for speech-dispatcher: it gets libspeechd's arguments and starts a
+        // second private server on the socket path it was given, recording its PID to stop it.
+        let directory = servers.speechd.directory
+        let script = directory + "/spawn.sh"
+        try """
+        #!/bin/sh
+        echo "$@" > \(directory)/spawn.arguments
+        /usr/bin/speech-dispatcher -s -t 0 -C \(directory)/conf -S "$5" -L \(directory)/logs \\
+            -P \(directory)/spawned.pid >/dev/null 2>&1 &
+        echo $! > \(directory)/spawned.process
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o700)
+        defer {
+            if let text = try? String(contentsOfFile: directory + "/spawned.process", encoding: .utf8),
+                let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                kill(pid, SIGTERM)
+            }
+        }
+        let socket = directory + "/spawned.sock"
+        let environment = ["SPEECHD_ADDRESS": "unix_socket:\(socket)", "SPEECHD_CMD": script]
+        guard case .failure = SpeechDispatcherBackend.probe(environment: environment, user: user) else {
+            Issue.record("something answered before the spawn")
+            return
+        }
+        let backend = try SpeechDispatcherBackend(
+            options: SpeechDispatcherOptions(autospawn: true), fallback: RecordingSpeechBackend(),
+            environment: environment, user: user)
+        backend.speak(Announcement(.digit, "9"))
+        backend.finish(timeout: .seconds(2))
+        #expect(!backend.hasFallenBack)
+        let arguments = try String(contentsOfFile: directory + "/spawn.arguments", encoding: .utf8)
+        #expect(arguments == "--spawn --communication-method unix_socket --socket-path \(socket)\n")
+    }
+}
