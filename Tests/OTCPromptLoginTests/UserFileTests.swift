@@ -1,0 +1,84 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+extension RealClientTests {
+    /// Issue 13 point 4: `--speech-log` and `--audio-file` leave a user's files as they are. The device is a
+    /// character device made by mknod in the test's directory (the null device's numbers), never /dev/null.
+    @Suite struct UserFiles {
+        enum Output: String, CaseIterable, CustomTestStringConvertible {
+            case speechLog = "--speech-log"
+            case audioFile = "--audio-file"
+            var testDescription: String { rawValue }
+        }
+
+        /// Major 1, minor 3 (the null device), encoded as glibc's makedev does.
+        static let nullDeviceNumber: dev_t = (1 << 8) | 3
+
+        let scratch: ScratchDirectory
+
+        init() throws { scratch = try ScratchDirectory() }
+
+        /// Runs the prompt with `output PATH`, types a code, and returns how it ended.
+        func runPrompt(_ output: Output, path: String) throws -> ExitStatus? {
+            var arguments = ["--speech", "none", output.rawValue, path]
+            if output == .audioFile { arguments += ["--rate", "450"] }
+            let process = try PseudoTerminalProcess(
+                executable: Askpass.binary, arguments: arguments,
+                environment: ClientRun.environment(["HOME": scratch.path, "XDG_CONFIG_HOME": scratch.file("none")]))
+            _ = process.waitForScreen(containing: "Verification code", deadline: .seconds(10))
+            pause(ClientRun.reactionTime)
+            process.type("123456")
+            let status = process.waitForExit(deadline: .seconds(20))
+            #expect(process.attributesAtStart.bytes == process.slaveAttributes().bytes)
+            return status
+        }
+
+        func status(_ path: String) -> stat {
+            var information = stat()
+            lstat(path, &information)
+            return information
+        }
+
+        @Test(.disabled("waiting for issue 13 point 4"), arguments: Output.allCases)
+        func aCharacterDeviceKeepsItsTypeModeAndOwner(_ output: Output) throws {
+            let device = scratch.file("null")
+            try #require(mknod(device, S_IFCHR | 0o666, Self.nullDeviceNumber) == 0, "mknod: \(errno)")
+            chmod(device, 0o666)  // the umask took bits away
+            #expect(try runPrompt(output, path: device) == .exited(0))
+            let after = status(device)
+            #expect(after.st_mode & S_IFMT == S_IFCHR)
+            #expect(after.st_mode & 0o7777 == 0o666, "mode now \(String(after.st_mode & 0o7777, radix: 8))")
+            #expect(after.st_uid == 0 && after.st_gid == 0)
+            #expect(after.st_rdev == Self.nullDeviceNumber)
+        }
+
+        @Test(.disabled("waiting for issue 13 point 4"), arguments: Output.allCases)
+        func anExistingFileKeepsItsMode(_ output: Output) throws {
+            let path = try scratch.write("existing", "", mode: 0o640)
+            #expect(try runPrompt(output, path: path) == .exited(0))
+            let after = status(path)
+            #expect(after.st_mode & 0o7777 == 0o640, "mode now \(String(after.st_mode & 0o7777, radix: 8))")
+            #expect(after.st_size > 0, "nothing was written")
+        }
+
+        @Test(arguments: Output.allCases)
+        func aNewFileIsCreatedReadableByItsOwnerOnly(_ output: Output) throws {
+            let path = scratch.file("new")
+            #expect(try runPrompt(output, path: path) == .exited(0))
+            #expect(status(path).st_mode & 0o7777 == 0o600)
+        }
+
+        @Test(arguments: Output.allCases)
+        func aSymbolicLinkIsNotFollowed(_ output: Output) throws {
+            let target = try scratch.write("target", "untouched\n", mode: 0o644)
+            let link = scratch.file("link")
+            try #require(symlink(target, link) == 0)
+            _ = try runPrompt(output, path: link)
+            #expect(try String(contentsOfFile: target, encoding: .utf8) == "untouched\n")
+            #expect(status(target).st_mode & 0o7777 == 0o644)
+            #expect(status(link).st_mode & S_IFMT == S_IFLNK)
+        }
+    }
+}
