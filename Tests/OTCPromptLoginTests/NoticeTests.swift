@@ -11,7 +11,7 @@ extension RealClientTests {
 
         /// A FIDO key's "Confirm user presence": ssh runs the askpass with SSH_ASKPASS_PROMPT=none and ends it
         /// with SIGTERM once the key is touched (no FIDO key here, so the call is made as ssh makes it).
-        @Test(.disabled("waiting for issue 13 point 5"))
+        @Test
         func aUserPresenceNoticeIsShownSpokenAndEndsQuietlyOnSIGTERM() throws {
             let speechLog = scratch.file("speech.jsonl")
             let askpass = try Askpass.wrapper(in: scratch, speechLog: speechLog)
@@ -31,7 +31,7 @@ extension RealClientTests {
 
         /// An agent started without a terminal cannot ask: the signing is refused, and the reason reaches the
         /// agent's stderr (here a pipe the test reads) instead of vanishing.
-        @Test(.disabled("waiting for issue 13 point 5"))
+        @Test
         func anAgentWithoutATerminalIsToldWhy() throws {
             let socket = scratch.file("agent.sock")
             let key = scratch.file("id_ed25519")
