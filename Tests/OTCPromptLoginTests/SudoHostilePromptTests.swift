@@ -14,12 +14,13 @@ extension RealClientTests {
         /// SUDO_ASKPASS, types the right password once the prompt is on the screen, and checks that sudo ran and
         /// nothing else happened. Returns what the wrapper's speech log says (empty for the bare binary).
         @discardableResult
-        func runSudo(prompt: String, wrapped: Bool) throws -> String {
+        func runSudo(prompt: String, wrapped: Bool, separator: Bool = true) throws -> String {
             let scratch = try ScratchDirectory()
             let user = try ThrowawayUser(in: scratch, sudo: true)
             let config = try Askpass.quietConfig(in: scratch)
             let speechLog = user.home + "/wrapper-speech.jsonl"
-            let askpass = wrapped ? try Askpass.wrapper(in: scratch, speechLog: speechLog) : Askpass.binary
+            let askpass =
+                wrapped ? try Askpass.wrapper(in: scratch, speechLog: speechLog, separator: separator) : Askpass.binary
             let run = try ClientRun(
                 user.command(["/usr/bin/sudo", "-A", "-k", "-p", prompt, "/bin/true"]),
                 environment: ClientRun.environment([
@@ -37,7 +38,7 @@ extension RealClientTests {
             return spoken
         }
 
-        @Test(.disabled("waiting for issue 13 point 0"), arguments: prompts)
+        @Test(arguments: prompts)
         func aPromptThatLooksLikeOptionsIsALabelForTheBareBinary(_ prompt: String) throws {
             try runSudo(prompt: prompt, wrapped: false)
         }
@@ -46,6 +47,20 @@ extension RealClientTests {
         func aPromptThatLooksLikeOptionsIsALabelThroughTheDocumentedWrapper(_ prompt: String) throws {
             let spoken = try runSudo(prompt: prompt, wrapped: true)
             #expect(!spoken.isEmpty, "the wrapper said nothing")
+        }
+
+        /// The user guide says a wrapper written without `--` is safe too.
+        @Test(arguments: prompts.filter { $0 != "--" })
+        func aPromptThatLooksLikeOptionsIsALabelThroughAWrapperWithoutTheSeparator(_ prompt: String) throws {
+            let spoken = try runSudo(prompt: prompt, wrapped: true, separator: false)
+            #expect(!spoken.isEmpty, "the wrapper said nothing")
+        }
+
+        /// Without the wrapper's own `--`, a prompt that is exactly "--" is taken as the separator: the prompt
+        /// is lost and a 6-digit "Verification code" field asks for sudo's password, which cannot be typed.
+        @Test(.disabled("waiting for issue 13 point 0: a lone \"--\" after --askpass OPTIONS is the prompt"))
+        func aPromptThatIsOnlyTheSeparatorIsALabelThroughAWrapperWithoutTheSeparator() throws {
+            try runSudo(prompt: "--", wrapped: true, separator: false)
         }
     }
 }

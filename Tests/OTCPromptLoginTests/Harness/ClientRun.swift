@@ -14,15 +14,16 @@ enum Askpass {
     }
 
     /// The user guide's wrapper (`exec otc-prompt --askpass OPTIONS -- "$@"`), with a speech log, written
-    /// into `directory` as an executable script anyone may run; returns its path.
-    static func wrapper(in directory: ScratchDirectory, speechLog: String, name: String = "otc-askpass") throws
-        -> String
-    {
+    /// into `directory` as an executable script anyone may run; returns its path. Without `separator` the
+    /// `--` is left out, as in a wrapper written before the guide showed it.
+    static func wrapper(
+        in directory: ScratchDirectory, speechLog: String, separator: Bool = true, name: String = "otc-askpass"
+    ) throws -> String {
         try directory.write(
             name,
             """
             #!/bin/sh
-            exec '\(binary)' --askpass --speech none --speech-log '\(speechLog)' -- "$@"
+            exec '\(binary)' --askpass --speech none --speech-log '\(speechLog)' \(separator ? "-- " : "")"$@"
 
             """, mode: 0o755)
     }
