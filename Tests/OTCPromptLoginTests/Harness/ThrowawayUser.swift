@@ -18,7 +18,10 @@ final class ThrowawayUser {
         password = "right-" + uniqueSuffix()
         home = scratch.file("home-" + name)
         try runChecked(["/usr/sbin/useradd", "--create-home", "--home-dir", home, "--shell", "/bin/sh", name])
-        guard let entry = getpwnam(name) else { throw HarnessError("useradd made no \(name)") }
+        guard let entry = getpwnam(name) else {
+            _ = try? runCommand(["/usr/sbin/userdel", "--remove", "--force", name])
+            throw HarnessError("useradd made no \(name)")
+        }
         userID = entry.pointee.pw_uid
         // chpasswd reads "user:password" on stdin: from a 0600 file, never from the command line.
         let input = try scratch.write("chpasswd-" + name, "\(name):\(password)\n", mode: 0o600)
