@@ -149,25 +149,33 @@ extension OTCPromptCommand {
         // `main` has already turned an askpass call into `--askpass -- PROMPT`.
         guard let prompt, login.askpass else {
             return charset == .any
-                ? .code(freeText(configuration, label: configuration.label, mask: true)) : .code(configuration)
+                ? .code(freeText(configuration, label: configuration.label, mask: true), askpass: false)
+                : .code(configuration, askpass: false)
         }
         let askpass = AskpassPrompt.classify(prompt, environment: environment)
+        var field: PromptConfiguration
         switch askpass.kind {
         case .code:
-            var configuration = configuration
-            configuration.label = askpass.label
-            return .code(configuration)
+            field = configuration
+            field.label = askpass.label
         case .secret:
-            return .code(freeText(configuration, label: askpass.label, mask: true))
+            field = freeText(configuration, label: askpass.label, mask: true)
         case .text:
-            return .code(freeText(configuration, label: askpass.label, mask: false))
-        case .confirmation, .notification:
+            field = freeText(configuration, label: askpass.label, mask: false)
+        case .notification:
+            return .notice(
+                NoticeSession(
+                    message: askpass.label, details: askpass.details, language: configuration.language,
+                    verbosity: configuration.verbosity, timeLimit: configuration.timeLimit))
+        case .confirmation:
             return .question(
                 ConfirmSession(
-                    question: askpass.label, details: askpass.details, enterAnswersYes: askpass.enterAnswersYes,
+                    question: askpass.label, details: askpass.details, acceptsFingerprint: askpass.acceptsFingerprint,
                     language: configuration.language, verbosity: configuration.verbosity,
                     timeLimit: configuration.timeLimit))
         }
+        field.details = askpass.details
+        return .code(field, askpass: true)
     }
 
     private func freeText(_ configuration: PromptConfiguration, label: String, mask: Bool) -> PromptConfiguration {

@@ -5,10 +5,30 @@ import OTCPromptTerminal
 
 /// What the prompt asks for.
 enum PromptRequest {
-    /// A code (or, in askpass mode, a free-text secret).
-    case code(PromptConfiguration)
+    /// A code (or, in askpass mode, a free-text secret); `askpass`: an askpass caller asked.
+    case code(PromptConfiguration, askpass: Bool)
     /// A yes/no question (askpass confirmation).
     case question(ConfirmSession)
+    /// A notice that needs no answer (a FIDO key's "Confirm user presence"); its caller ends it.
+    case notice(NoticeSession)
+
+    /// The caller's lines before its question, drawn above the field.
+    var details: [String] {
+        switch self {
+        case .code(let configuration, _): configuration.details
+        case .question(let question): question.details
+        case .notice(let notice): notice.details
+        }
+    }
+
+    /// A code typed ahead at `otc-prompt` counts; an askpass caller's field and a question take only
+    /// keys typed after they appeared (a leftover from the previous prompt is no answer).
+    var typeAhead: TypeAheadRule {
+        switch self {
+        case .code(_, let askpass): askpass ? .discarded(grace: .zero) : .kept
+        case .question, .notice: .discarded(grace: ConfirmSession.grace)
+        }
+    }
 }
 
 /// One run of the prompt: opens the terminal, wires the session to the screen and the voice,
@@ -59,10 +79,14 @@ struct PromptProgram {
         let capabilities = TerminalCapabilities(environment: environment)
         for notice in notices { terminal.writeLine(notice) }
         for notice in speech.notices { terminal.writeLine("otc-prompt: \(notice)") }
+        // With --speech text the opening announcement holds these lines already.
+        if !speech.isText {
+            for line in request.details { terminal.writeLine(LineWrapping.wrap(line, width: terminal.columns)) }
+        }
 
         let outcome: PromptOutcome
         switch request {
-        case .code(let configuration):
+        case .code(let configuration, _):
             // Boxes are for codes: a free-text secret of up to 256 characters is drawn as a line.
             outcome = runLoop(
                 PromptSession(configuration: configuration),
@@ -71,8 +95,13 @@ struct PromptProgram {
         case .question(let question):
             outcome = runLoop(
                 question, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
+        case .notice(let notice):
+            outcome = runLoop(
+                notice, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
         }
         if case .signalled = outcome {} else { speech.backend.finish(timeout: Self.finalSpeechLimit) }
+        // Nothing typed here is left for the next program (the shell, the next askpass question).
+        terminal.discardInput()
         return outcome.deliver(terminal: terminal)
     }
 }
@@ -88,8 +117,7 @@ extension PromptProgram {
             renderer: makeRenderer(
                 style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxesStyle),
             system: .live(terminal: terminal), speech: speech.backend, escapeDelay: Self.escapeDelay,
-            capabilities: capabilities,
-            check: check)
+            capabilities: capabilities, check: check, typeAhead: request.typeAhead)
         return loop.run()
     }
 }
