@@ -46,7 +46,7 @@ extension RealClientTests {
             return information
         }
 
-        @Test(.disabled("waiting for issue 13 point 4"), arguments: Output.allCases)
+        @Test(arguments: Output.allCases)
         func aCharacterDeviceKeepsItsTypeModeAndOwner(_ output: Output) throws {
             let device = scratch.file("null")
             try #require(mknod(device, S_IFCHR | 0o666, Self.nullDeviceNumber) == 0, "mknod: \(errno)")
@@ -59,7 +59,7 @@ extension RealClientTests {
             #expect(after.st_rdev == Self.nullDeviceNumber)
         }
 
-        @Test(.disabled("waiting for issue 13 point 4"), arguments: Output.allCases)
+        @Test(arguments: Output.allCases)
         func anExistingFileKeepsItsMode(_ output: Output) throws {
             let path = try scratch.write("existing", "", mode: 0o640)
             #expect(try runPrompt(output, path: path).status == .exited(0))
