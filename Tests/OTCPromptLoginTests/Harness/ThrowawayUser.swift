@@ -11,6 +11,7 @@ final class ThrowawayUser {
     let password: String
     let home: String
     let userID: uid_t
+    let groupID: gid_t
     private var sudoersFile: String?
 
     init(in scratch: ScratchDirectory, sudo: Bool = false) throws {
@@ -23,6 +24,7 @@ final class ThrowawayUser {
             throw HarnessError("useradd made no \(name)")
         }
         userID = entry.pointee.pw_uid
+        groupID = entry.pointee.pw_gid
         // chpasswd reads "user:password" on stdin: from a 0600 file, never from the command line.
         let input = try scratch.write("chpasswd-" + name, "\(name):\(password)\n", mode: 0o600)
         defer { unlink(input) }
