@@ -62,5 +62,25 @@ extension RealClientTests {
         func aPromptThatIsOnlyTheSeparatorIsALabelThroughAWrapperWithoutTheSeparator() throws {
             try runSudo(prompt: "--", wrapped: true, separator: false)
         }
+
+        /// Issue 13 point 2: a prompt's escape sequences (here a title change and a right-to-left override,
+        /// as a PAM module's text could hold) never reach the terminal raw.
+        @Test func aPromptsEscapeSequencesNeverReachTheTerminal() throws {
+            let scratch = try ScratchDirectory()
+            let user = try ThrowawayUser(in: scratch, sudo: true)
+            let config = try Askpass.quietConfig(in: scratch)
+            let prompt = "\u{1b}]2;owned\u{7}\u{202e}Password please: "
+            let run = try ClientRun(
+                user.command(["/usr/bin/sudo", "-A", "-k", "-p", prompt, "/bin/true"]),
+                environment: ClientRun.environment([
+                    "SUDO_ASKPASS": Askpass.binary, "HOME": user.home, "OTC_PROMPT_CONFIG": config,
+                ]))
+            run.answer(user.password + "\r", after: "Password please")
+            #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
+            let screen = run.process.screen
+            #expect(!screen.contains("\u{1b}]2;owned"), "a title change reached the terminal")
+            #expect(!screen.contains("\u{202e}"), "a bidi override reached the terminal")
+            #expect(run.terminalRestored)
+        }
     }
 }
