@@ -44,6 +44,8 @@ struct PromptProgram {
     let environment: [String: String]
     /// Lines to show once the terminal is open (e.g. problems in the config file).
     let notices: [String]
+    /// Speech notices ("no audio device") are given once per login session.
+    let memory: AskMemory
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
     static let escapeDelay: Duration = .milliseconds(100)
@@ -60,6 +62,8 @@ struct PromptProgram {
             terminal = try Terminal.open(signalWatcher: try SignalWatcher())
         } catch {
             StandardError.writeLine("otc-prompt: \(error)")
+            // An askpass caller without a terminal (an agent started by systemd) discards stderr.
+            SystemLog.warning("\(error)")
             return ExitStatus.noTerminal
         }
         // espeak-ng and the audio device start on their own thread; `SpeechSetup` waits for them
@@ -84,7 +88,9 @@ struct PromptProgram {
 
         let capabilities = TerminalCapabilities(environment: environment)
         for notice in notices { terminal.writeLine(notice) }
-        for notice in speech.notices { terminal.writeLine("otc-prompt: \(notice)") }
+        for notice in speech.notices where memory.isFirstTimeThisSession(notice) {
+            terminal.writeLine("otc-prompt: \(notice)")
+        }
         // With --speech text the opening announcement holds these lines already.
         if !speech.isText {
             for line in request.details { terminal.writeLine(LineWrapping.wrap(line, width: terminal.columns)) }
