@@ -9,12 +9,14 @@ extension RealClientTests {
         let scratch: ScratchDirectory
         let remote: GitHTTPRemote
         let speechLog: String
+        let runtime: String
         var clone: String { scratch.file("clone") }
 
         init() throws {
             scratch = try ScratchDirectory()
             remote = try GitHTTPRemote(in: scratch)
             speechLog = scratch.file("speech.jsonl")
+            runtime = try scratch.runtimeDirectory()
         }
 
         func gitClone() throws -> ClientRun {
@@ -22,7 +24,8 @@ extension RealClientTests {
             return try ClientRun(
                 ["/usr/bin/git", "clone", "--quiet", remote.url, clone],
                 environment: ClientRun.environment([
-                    "GIT_ASKPASS": askpass, "HOME": scratch.path, "GIT_CONFIG_NOSYSTEM": "1",
+                    "GIT_ASKPASS": askpass, "HOME": scratch.path, "XDG_RUNTIME_DIR": runtime,
+                    "GIT_CONFIG_NOSYSTEM": "1",
                     "GIT_CONFIG_GLOBAL": "/dev/null",
                 ]))
         }

@@ -18,7 +18,10 @@ extension RealClientTests {
             let notice = "Confirm user presence for key ED25519-SK SHA256:Vvh8dJ1VU7pCmxL9NTs5Uu0XTFa2nLqTFqj6yOZu7pw"
             let run = try ClientRun(
                 [askpass, notice],
-                environment: ClientRun.environment(["SSH_ASKPASS": askpass, "SSH_ASKPASS_PROMPT": "none"]))
+                environment: ClientRun.environment([
+                    "SSH_ASKPASS": askpass, "SSH_ASKPASS_PROMPT": "none",
+                    "XDG_RUNTIME_DIR": try scratch.runtimeDirectory(),
+                ]))
             #expect(run.waitForScreen("Confirm user presence"), "screen: \(run.visibleScreen)")
             pause(.seconds(1))
             #expect(run.process.waitForExit(deadline: .zero) == nil, "a notice must stay until ssh ends it")
@@ -38,7 +41,10 @@ extension RealClientTests {
             try runChecked(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key])
             let agent = try PseudoTerminalProcess(
                 executable: "/usr/bin/ssh-agent", arguments: ["-D", "-a", socket],
-                environment: ["PATH": "/usr/bin:/bin", "SSH_ASKPASS": Askpass.binary, "SSH_ASKPASS_REQUIRE": "force"],
+                environment: [
+                    "PATH": "/usr/bin:/bin", "SSH_ASKPASS": Askpass.binary, "SSH_ASKPASS_REQUIRE": "force",
+                    "XDG_RUNTIME_DIR": try scratch.runtimeDirectory(),
+                ],
                 terminal: false)
             defer { agent.sendSignal(SIGTERM) }
             try #require(waitUntil(deadline: .seconds(10)) { access(socket, F_OK) == 0 })

@@ -25,6 +25,7 @@ extension RealClientTests {
                 user.command(["/usr/bin/sudo", "-A", "-k", "-p", prompt, "/bin/true"]),
                 environment: ClientRun.environment([
                     "SUDO_ASKPASS": askpass, "HOME": user.home, "OTC_PROMPT_CONFIG": config,
+                    "XDG_RUNTIME_DIR": try scratch.runtimeDirectory(owner: user.userID, group: user.groupID),
                 ]))
             run.answer(user.password + "\r", after: prompt)
             #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
@@ -74,6 +75,7 @@ extension RealClientTests {
                 user.command(["/usr/bin/sudo", "-A", "-k", "-p", prompt, "/bin/true"]),
                 environment: ClientRun.environment([
                     "SUDO_ASKPASS": Askpass.binary, "HOME": user.home, "OTC_PROMPT_CONFIG": config,
+                    "XDG_RUNTIME_DIR": try scratch.runtimeDirectory(owner: user.userID, group: user.groupID),
                 ]))
             run.answer(user.password + "\r", after: "Password please")
             #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")

@@ -28,7 +28,12 @@ extension RealClientTests {
 
         let scratch: ScratchDirectory
 
-        init() throws { scratch = try ScratchDirectory() }
+        let runtime: String
+
+        init() throws {
+            scratch = try ScratchDirectory()
+            runtime = try scratch.runtimeDirectory()
+        }
 
         /// Runs the prompt with `output PATH`, types a code once it asks, and returns how it ended and what
         /// it showed (a refusal ends it before it asks).
@@ -37,7 +42,9 @@ extension RealClientTests {
             if output == .audioFile { arguments += ["--rate", "450"] }
             let process = try PseudoTerminalProcess(
                 executable: Askpass.binary, arguments: arguments,
-                environment: ClientRun.environment(["HOME": scratch.path, "XDG_CONFIG_HOME": scratch.file("none")]))
+                environment: ClientRun.environment([
+                    "HOME": scratch.path, "XDG_RUNTIME_DIR": runtime, "XDG_CONFIG_HOME": scratch.file("none"),
+                ]))
             let asked = waitUntil(deadline: .seconds(10)) {
                 process.screen.contains("Verification code") || process.waitForExit(deadline: .zero) != nil
             }

@@ -17,13 +17,14 @@ enum Askpass {
     /// into `directory` as an executable script anyone may run; returns its path. Without `separator` the
     /// `--` is left out, as in a wrapper written before the guide showed it.
     static func wrapper(
-        in directory: ScratchDirectory, speechLog: String, separator: Bool = true, name: String = "otc-askpass"
+        in directory: ScratchDirectory, speechLog: String, separator: Bool = true, speech: String = "none",
+        name: String = "otc-askpass"
     ) throws -> String {
         try directory.write(
             name,
             """
             #!/bin/sh
-            exec '\(binary)' --askpass --speech none --speech-log '\(speechLog)' \(separator ? "-- " : "")"$@"
+            exec '\(binary)' --askpass --speech \(speech) --speech-log '\(speechLog)' \(separator ? "-- " : "")"$@"
 
             """, mode: 0o755)
     }
@@ -148,6 +149,27 @@ struct SpokenLine: Equatable, CustomStringConvertible {
             else { return SpokenLine(event: "<malformed>", text: String(line)) }
             return SpokenLine(event: event, text: text)
         }
+    }
+
+    /// For each time `question` was asked (case ignored), what was said before it since the previous time: the
+    /// announcements in between and the words of the asking announcement that come before the question.
+    static func saidBefore(_ question: String, in path: String) -> [String] {
+        var said: [String] = []
+        var since = ""
+        for line in read(path).map({ $0.text.lowercased() }) {
+            if let range = line.range(of: question.lowercased()) {
+                said.append(since + " " + line[..<range.lowerBound])
+                since = ""
+            } else {
+                since += " " + line
+            }
+        }
+        return said
+    }
+
+    /// Whether `text` says that an answer was not accepted.
+    static func saysRefused(_ text: String) -> Bool {
+        ["not accepted", "rejected", "refused", "wrong", "try again"].contains { text.contains($0) }
     }
 
     /// Everything said in the log at `path`, one announcement per line.

@@ -32,7 +32,10 @@ final class PrivateSSHAgent {
         // ssh-agent asks through SSH_ASKPASS only with a display or SSH_ASKPASS_REQUIRE=force.
         agent = try ClientRun(
             ["/usr/bin/ssh-agent", "-D", "-a", socket],
-            environment: ClientRun.environment(["SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force"]))
+            environment: ClientRun.environment([
+                "SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force",
+                "XDG_RUNTIME_DIR": try scratch.runtimeDirectory(named: "agent-runtime"),
+            ]))
         guard waitUntil(deadline: .seconds(10), { access(socket, F_OK) == 0 }) else {
             throw HarnessError("ssh-agent never made its socket; screen: \(agent.visibleScreen)")
         }

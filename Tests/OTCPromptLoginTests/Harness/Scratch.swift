@@ -31,6 +31,17 @@ final class ScratchDirectory {
     /// `name` inside the directory.
     func file(_ name: String) -> String { path + "/" + name }
 
+    /// A private XDG_RUNTIME_DIR (mode 0700, owned by `owner`, root by default), so that what otc-prompt
+    /// keeps between calls (issue 13 point 3) stays in the test's directory, never in the machine's
+    /// /tmp/otc-prompt-UID fallback.
+    func runtimeDirectory(named name: String = "runtime", owner: uid_t = 0, group: gid_t = 0) throws -> String {
+        let path = file(name)
+        guard mkdir(path, 0o700) == 0, chown(path, owner, group) == 0 else {
+            throw HarnessError("mkdir \(path): \(String(cString: strerror(errno)))")
+        }
+        return path
+    }
+
     /// Writes `text` to `name` with `mode` and returns its path.
     @discardableResult
     func write(_ name: String, _ text: String, mode: mode_t = 0o644) throws -> String {
