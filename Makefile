@@ -14,6 +14,8 @@ SWIFT ?= swift
 # Debian packages the build, the tests and the speech need.
 APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio pulseaudio-utils sox tmux \
 	speech-dispatcher speech-dispatcher-espeak-ng
+# And what `make test` needs besides: the real clients the login tests start (Tests/OTCPromptLoginTests).
+TEST_APT_PACKAGES := sudo openssh-server openssh-client libpam-google-authenticator oathtool git python3 passwd util-linux
 # And what `make bench` needs besides (hyperfine: the start-up table; python3: the pty harness).
 BENCH_APT_PACKAGES := hyperfine python3
 BENCH_REPETITIONS ?= 15
@@ -67,8 +69,10 @@ run: build
 	@$(SWIFT) build -c $(CONFIG) --show-bin-path >/dev/null
 	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/otc-prompt" $(ARGS)
 
-## test: build and run every test (unit, real engine, end to end on a pseudo-terminal)
+## test: build and run every test (unit, real engine, end to end on a pseudo-terminal, and as root
+## the real sudo, sshd, ssh-agent and git with a throwaway user, private ports and temporary files)
 test: deps
+	$(call install-missing,$(TEST_APT_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -118,5 +118,12 @@ let package = Package(
             name: "OTCPromptEndToEndTests",
             dependencies: ["OTCPromptTestSupport"]
         ),
+        // The real clients (sudo, sshd and ssh, ssh-agent, git over HTTP) started by the tests, with a
+        // throwaway user and private ports, homes and sockets; they need root and skip without it.
+        .testTarget(
+            name: "OTCPromptLoginTests",
+            dependencies: ["OTCPromptTestSupport"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )

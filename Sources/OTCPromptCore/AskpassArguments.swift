@@ -10,8 +10,8 @@ public enum AskpassArguments {
     /// can be read from it.
     ///
     /// - An askpass call (see `isAskpassCall`) becomes `--askpass -- PROMPT`, whatever PROMPT starts with.
-    /// - After `--askpass` with no `--` (a wrapper: `exec otc-prompt --askpass OPTIONS "$@"`), the last
-    ///   argument is the prompt, and `--` is put before it.
+    /// - After `--askpass` with no `--` before the last argument (a wrapper: `exec otc-prompt --askpass OPTIONS "$@"`),
+    ///   the last argument is the prompt, whatever it is ("--" included), and `--` is put before it.
     /// - Anything else is parsed as it is: a person is calling.
     /// - Parameters:
     ///   - arguments: the command-line arguments after the program's name.
@@ -26,7 +26,8 @@ public enum AskpassArguments {
         {
             return ["--askpass", "--"] + arguments
         }
-        guard !arguments.contains("--"), let flag = arguments.firstIndex(of: "--askpass"),
+        // A "--" before the last argument is the wrapper's own separator; a lone "--" at the end is a prompt.
+        guard !arguments.dropLast().contains("--"), let flag = arguments.firstIndex(of: "--askpass"),
             flag < arguments.index(before: arguments.endIndex)
         else { return arguments }
         return arguments.dropLast() + ["--", arguments[arguments.index(before: arguments.endIndex)]]

@@ -41,7 +41,7 @@ import Testing
     }
 
     /// `exec otc-prompt --askpass OPTIONS "$@"`, the wrapper an earlier user guide showed, without `--`.
-    @Test(arguments: ["--check=id > /tmp/pwned", "--help", "--askpass", "-h", "Password: "])
+    @Test(arguments: ["--check=id > /tmp/pwned", "--help", "--askpass", "-h", "Password: ", "--"])
     func afterAskpassTheLastArgumentIsThePrompt(prompt: String) {
         #expect(parsed(["--askpass", "--rate", "320", prompt], [:]) == ["--askpass", "--rate", "320", "--", prompt])
         #expect(parsed(["--askpass", prompt], [:], terminal: true) == ["--askpass", "--", prompt])

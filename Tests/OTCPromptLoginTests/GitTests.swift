@@ -1,0 +1,60 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+extension RealClientTests {
+    /// `git clone` from an HTTP remote that asks for credentials, with otc-prompt as GIT_ASKPASS.
+    @Suite struct GitCredentials {
+        let scratch: ScratchDirectory
+        let remote: GitHTTPRemote
+        let speechLog: String
+        let runtime: String
+        var clone: String { scratch.file("clone") }
+
+        init() throws {
+            scratch = try ScratchDirectory()
+            remote = try GitHTTPRemote(in: scratch)
+            speechLog = scratch.file("speech.jsonl")
+            runtime = try scratch.runtimeDirectory()
+        }
+
+        func gitClone() throws -> ClientRun {
+            let askpass = try Askpass.wrapper(in: scratch, speechLog: speechLog)
+            return try ClientRun(
+                ["/usr/bin/git", "clone", "--quiet", remote.url, clone],
+                environment: ClientRun.environment([
+                    "GIT_ASKPASS": askpass, "HOME": scratch.path, "XDG_RUNTIME_DIR": runtime,
+                    "GIT_CONFIG_NOSYSTEM": "1",
+                    "GIT_CONFIG_GLOBAL": "/dev/null",
+                ]))
+        }
+
+        @Test func theUserNameIsShownThePasswordMaskedAndTheCloneDone() throws {
+            let run = try gitClone()
+            run.answer(remote.userName + "\r", after: "Username for")
+            run.answer(remote.password + "\r", after: "Password for")
+            #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
+            let cloned = try runCommand(["/usr/bin/git", "-C", clone, "rev-parse", "HEAD"]).output
+            #expect(cloned.trimmingCharacters(in: .whitespacesAndNewlines) == remote.head)
+            #expect(run.terminalRestored)
+            #expect(run.visibleScreen.contains(remote.userName), "a user name is not a secret: it is shown")
+            #expect(!run.visibleScreen.contains(remote.password), "the password was shown")
+            let spoken = SpokenLine.transcript(speechLog)
+            #expect(!spoken.contains(remote.password), "the password was spoken: \(spoken)")
+            let prompts = SpokenLine.read(speechLog).filter { $0.event == "prompt" }.map(\.text)
+            #expect(
+                prompts.count == 2 && prompts[0].contains("Username") && prompts[1].contains("Password"), "\(prompts)")
+        }
+
+        @Test func aWrongPasswordLeavesNoClone() throws {
+            let run = try gitClone()
+            run.answer(remote.userName + "\r", after: "Username for")
+            run.answer("wrong-password\r", after: "Password for")
+            #expect(run.exit() == .exited(128), "screen: \(run.visibleScreen)")
+            #expect(run.visibleScreen.contains("Authentication failed"))
+            #expect(access(clone, F_OK) != 0)
+            #expect(run.terminalRestored)
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// The built prompt, as the real clients run it.
+enum Askpass {
+    /// Where `swift build` put the binary (OTC_PROMPT_BINARY overrides).
+    static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["OTC_PROMPT_BINARY"] { return path }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/otc-prompt").path
+    }
+
+    /// The user guide's wrapper (`exec otc-prompt --askpass OPTIONS -- "$@"`), with a speech log, written
+    /// into `directory` as an executable script anyone may run; returns its path. Without `separator` the
+    /// `--` is left out, as in a wrapper written before the guide showed it.
+    static func wrapper(
+        in directory: ScratchDirectory, speechLog: String, separator: Bool = true, speech: String = "none",
+        name: String = "otc-askpass"
+    ) throws -> String {
+        try directory.write(
+            name,
+            """
+            #!/bin/sh
+            exec '\(binary)' --askpass --speech \(speech) --speech-log '\(speechLog)' \(separator ? "-- " : "")"$@"
+
+            """, mode: 0o755)
+    }
+
+    /// A config file that keeps the bare binary silent (no audio device in tests); returns its path.
+    static func quietConfig(in directory: ScratchDirectory) throws -> String {
+        try directory.write("otc-prompt.toml", "speech = \"none\"\n")
+    }
+}
+
+/// A real client (sudo, ssh, git, ssh-agent) running on a fresh pseudo-terminal, typed at as a person would.
+final class ClientRun {
+    let process: PseudoTerminalProcess
+
+    /// How long a person takes to notice a question and start typing; longer than the grace period in
+    /// which issue 13 point 1 discards keys typed too early (about 300 ms).
+    static let reactionTime: Duration = .milliseconds(600)
+
+    init(_ arguments: [String], environment: [String: String]) throws {
+        process = try PseudoTerminalProcess(
+            executable: arguments[0], arguments: Array(arguments.dropFirst()), environment: environment)
+    }
+
+    /// A plain terminal's environment with no audio server, plus `extra`.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = [
+            "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin",
+            "PULSE_SERVER": "unix:/nonexistent",
+        ]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
+    /// Waits until the screen shows `text`.
+    @discardableResult
+    func waitForScreen(_ text: String, deadline: Duration = .seconds(15)) -> Bool {
+        waitUntil(deadline: deadline) { process.screen.contains(text) }
+    }
+
+    /// Waits until the askpass has asked `question` for the `call`-th time: on the screen for the first call,
+    /// and from the speech log's "prompt" announcements (one per askpass run) when a log is given, since a
+    /// prompt redraws its line as keys arrive.
+    @discardableResult
+    func waitForQuestion(_ question: String, call: Int = 1, speechLog: String? = nil) -> Bool {
+        let onScreen = waitForScreen(question)
+        guard let speechLog else { return onScreen && call == 1 }
+        return waitUntil(deadline: .seconds(15)) {
+            SpokenLine.read(speechLog).filter { $0.event == "prompt" && $0.text.contains(question) }.count >= call
+        }
+    }
+
+    /// Waits for the question, lets a person's reaction time pass, then types `text` key by key.
+    func answer(
+        _ text: String, after question: String, call: Int = 1, speechLog: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let asked = waitForQuestion(question, call: call, speechLog: speechLog)
+        #expect(
+            asked, "never asked: \(question) (call \(call)); screen: \(visibleScreen)", sourceLocation: sourceLocation)
+        pause(Self.reactionTime)
+        typeKeys(text)
+    }
+
+    /// Types `text` one key at a time, 30 ms apart.
+    func typeKeys(_ text: String) {
+        for character in text {
+            process.type(String(character))
+            pause(.milliseconds(30))
+        }
+    }
+
+    /// Waits for the client to end; nil if it did not within `deadline`.
+    func exit(deadline: Duration = .seconds(30)) -> ExitStatus? {
+        process.waitForExit(deadline: deadline)
+    }
+
+    /// True when the terminal's settings are byte for byte what they were before the client started.
+    var terminalRestored: Bool {
+        process.attributesAtStart.bytes == process.slaveAttributes().bytes
+    }
+
+    /// What a person saw: the screen without escape sequences.
+    var visibleScreen: String { visibleText(process.screen) }
+}
+
+/// Sleeps `duration` while nothing else needs doing (the harness reads the screen when it waits).
+func pause(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+}
+
+/// What a person sees of `screen`: the text without CSI and OSC escape sequences.
+func visibleText(_ screen: String) -> String {
+    var visible = ""
+    var scalars = screen.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+        guard scalar == "\u{1b}" else {
+            visible.unicodeScalars.append(scalar)
+            continue
+        }
+        switch scalars.next() {
+        case "[": while let byte = scalars.next(), !(0x40...0x7E).contains(byte.value) {}
+        case "]": while let byte = scalars.next(), byte != "\u{7}", byte != "\u{1b}" {}
+        default: continue
+        }
+    }
+    return visible
+}
+
+/// One line of a speech log: what the prompt said.
+struct SpokenLine: Equatable, CustomStringConvertible {
+    var event: String
+    var text: String
+    var description: String { "\(event): \(text)" }
+
+    /// Every line of the log at `path` (none if it does not exist).
+    static func read(_ path: String) -> [SpokenLine] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let event = object["event"] as? String, let text = object["text"] as? String
+            else { return SpokenLine(event: "<malformed>", text: String(line)) }
+            return SpokenLine(event: event, text: text)
+        }
+    }
+
+    /// For each time `question` was asked (case ignored), what was said before it since the previous time: the
+    /// announcements in between and the words of the asking announcement that come before the question.
+    static func saidBefore(_ question: String, in path: String) -> [String] {
+        var said: [String] = []
+        var since = ""
+        for line in read(path).map({ $0.text.lowercased() }) {
+            if let range = line.range(of: question.lowercased()) {
+                said.append(since + " " + line[..<range.lowerBound])
+                since = ""
+            } else {
+                since += " " + line
+            }
+        }
+        return said
+    }
+
+    /// Whether `text` says that an answer was not accepted.
+    static func saysRefused(_ text: String) -> Bool {
+        ["not accepted", "rejected", "refused", "wrong", "try again"].contains { text.contains($0) }
+    }
+
+    /// Everything said in the log at `path`, one announcement per line.
+    static func transcript(_ path: String) -> String {
+        read(path).map(\.text).joined(separator: "\n")
+    }
+}

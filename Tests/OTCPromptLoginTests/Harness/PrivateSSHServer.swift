@@ -1,0 +1,138 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+
+/// An sshd on a private port of 127.0.0.1 with its own host key, config, pid file and PAM service.
+///
+/// OpenSSH names its PAM service after the name it was run as (`__progname`), so sshd is run through a
+/// symlink with a unique name, and the PAM service is a new file of that name in /etc/pam.d: the system's
+/// own /etc/pam.d/sshd is never read or changed. The stack asks for a TOTP code first
+/// (libpam-google-authenticator, only for a user who has a secret file here) and then the Unix password.
+final class PrivateSSHServer {
+    let port: Int
+    /// "[127.0.0.1]:PORT ssh-ed25519 …", the line a known_hosts file holds for this server.
+    let knownHostsLine: String
+    /// "SHA256:…", as ssh shows it in its new-host question.
+    let hostFingerprint: String
+    private let scratch: ScratchDirectory
+    private let pamService: String
+    private var server: PseudoTerminalProcess?
+    private var madePrivilegeSeparationDirectory = false
+
+    init(in scratch: ScratchDirectory) throws {
+        self.scratch = scratch
+        pamService = "otce2esshd" + uniqueSuffix()
+        let hostKey = scratch.file("ssh_host_ed25519_key")
+        try runChecked(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "otc-e2e-host", "-f", hostKey])
+        port = try freeLocalPort()
+        let publicKey = try String(contentsOfFile: hostKey + ".pub", encoding: .utf8).split(separator: " ")
+        knownHostsLine = "[127.0.0.1]:\(port) \(publicKey[0]) \(publicKey[1])\n"
+        let listing = try runCommand(["/usr/bin/ssh-keygen", "-l", "-f", hostKey + ".pub"]).output
+        guard let field = listing.split(separator: " ").first(where: { $0.hasPrefix("SHA256:") }) else {
+            throw HarnessError("no fingerprint in \(listing)")
+        }
+        hostFingerprint = String(field)
+        try writePAMService()
+        let config = try scratch.write(
+            "sshd_config",
+            """
+            Port \(port)
+            ListenAddress 127.0.0.1
+            HostKey \(hostKey)
+            PidFile \(scratch.file("sshd.pid"))
+            AuthorizedKeysFile none
+            UsePAM yes
+            KbdInteractiveAuthentication yes
+            PasswordAuthentication yes
+            PubkeyAuthentication no
+            PermitRootLogin no
+            StrictModes no
+            PrintMotd no
+            LoginGraceTime 60
+            MaxAuthTries 6
+
+            """)
+        // sshd needs its privilege separation directory, which the service manager normally makes.
+        if access("/run/sshd", F_OK) != 0 {
+            guard mkdir("/run/sshd", 0o755) == 0 else { throw HarnessError("mkdir /run/sshd") }
+            madePrivilegeSeparationDirectory = true
+        }
+        let program = scratch.file(pamService)
+        guard symlink("/usr/sbin/sshd", program) == 0 else { throw HarnessError("symlink \(program)") }
+        server = try PseudoTerminalProcess(
+            executable: program, arguments: ["-D", "-e", "-f", config], environment: ["PATH": "/usr/sbin:/usr/bin"],
+            terminal: false)
+        guard waitForListener(port: port, deadline: .seconds(10)) else {
+            throw HarnessError("sshd did not listen on \(port): \(server?.standardErrorText ?? "")")
+        }
+    }
+
+    deinit {
+        if let server {
+            server.sendSignal(SIGTERM)
+            _ = server.waitForExit(deadline: .seconds(5))
+        }
+        unlink("/etc/pam.d/" + pamService)
+        if madePrivilegeSeparationDirectory { rmdir("/run/sshd") }
+    }
+
+    /// The TOTP secret file for `user` that the PAM stack reads (as root, `user=root`).
+    func totpSecretPath(for user: String) -> String { scratch.file("totp-" + user) }
+
+    /// Gives `user` a TOTP secret: from now on the server asks them for a verification code first.
+    func enableTOTP(for user: String) throws -> TOTPSecret {
+        let secret = TOTPSecret()
+        try scratch.write("totp-" + user, secret.base32 + "\n\" TOTP_AUTH\n", mode: 0o400)
+        return secret
+    }
+
+    /// What sshd logged so far (its stderr, -e).
+    var log: String { server?.standardErrorText ?? "" }
+
+    private func writePAMService() throws {
+        let path = "/etc/pam.d/" + pamService
+        let stack = """
+            # otc-prompt end-to-end tests: removed when the test ends.
+            auth requisite pam_google_authenticator.so nullok user=root secret=\(scratch.path)/totp-${USER}
+            auth required pam_unix.so
+            account required pam_unix.so
+            session required pam_permit.so
+
+            """
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw HarnessError("create \(path): \(String(cString: strerror(errno)))") }
+        let bytes = Array(stack.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == bytes.count else { throw HarnessError("write \(path)") }
+    }
+}
+
+/// A TOTP secret and its current codes, from oathtool.
+struct TOTPSecret {
+    let base32: String
+
+    init() {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+        base32 = String((0..<32).map { _ in alphabet.randomElement()! })
+    }
+
+    /// The code valid now.
+    func currentCode() throws -> String {
+        let result = try runCommand(["/usr/bin/oathtool", "--totp", "-b", base32])
+        let code = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard result.status == .exited(0), code.count == 6 else { throw HarnessError("oathtool: \(result.error)") }
+        return code
+    }
+
+    /// A code valid at no time within a minute of now.
+    func wrongCode() throws -> String {
+        let window = try runCommand([
+            "/usr/bin/oathtool", "--totp", "--now", "now - 60 seconds", "-w", "4", "-b", base32,
+        ]).output
+            .split(separator: "\n").map(String.init)
+        var candidate = (Int(try currentCode()) ?? 0) + 500_000
+        while window.contains(String(format: "%06d", candidate % 1_000_000)) { candidate += 1 }
+        return String(format: "%06d", candidate % 1_000_000)
+    }
+}

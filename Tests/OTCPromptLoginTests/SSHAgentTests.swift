@@ -1,0 +1,121 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+extension RealClientTests {
+    /// ssh-agent asking, through otc-prompt, whether a key added with `ssh-add -c` may sign.
+    @Suite struct SSHAgentConfirmation {
+        let scratch: ScratchDirectory
+        let speechLog: String
+        let agent: PrivateSSHAgent
+        static let question = "Allow use of key"
+
+        init() throws {
+            scratch = try ScratchDirectory()
+            speechLog = scratch.file("speech.jsonl")
+            agent = try PrivateSSHAgent(in: scratch, askpass: try Askpass.wrapper(in: scratch, speechLog: speechLog))
+        }
+
+        /// The agent's terminal, where the askpass asked, has exactly the settings it started with.
+        func expectTerminalRestored(sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(agent.agent.terminalRestored, "terminal settings changed", sourceLocation: sourceLocation)
+        }
+
+        @Test func yesLetsTheAgentSign() throws {
+            let request = try agent.requestSignature("yes")
+            agent.agent.answer("y\r", after: Self.question)
+            #expect(try request.signed(), "screen: \(agent.agent.visibleScreen)")
+            expectTerminalRestored()
+            #expect(SpokenLine.transcript(speechLog).contains(Self.question))
+        }
+
+        @Test func noRefusesTheSignature() throws {
+            let request = try agent.requestSignature("no")
+            agent.agent.answer("n\r", after: Self.question)
+            #expect(request.refused(), "screen: \(agent.agent.visibleScreen)")
+            expectTerminalRestored()
+        }
+
+        @Test func escapeRefusesTheSignature() throws {
+            let request = try agent.requestSignature("escape")
+            agent.agent.answer("\u{1b}", after: Self.question)
+            #expect(request.refused(), "screen: \(agent.agent.visibleScreen)")
+            expectTerminalRestored()
+        }
+
+        /// Issue 13 point 1: y, yes, n and no in any case, sent with Enter, are the answers.
+        @Test(arguments: [("Y", true), ("yes", true), ("YES", true), ("N", false), ("no", false), ("No", false)])
+        func aWordInAnyCaseSentWithEnterAnswers(_ word: String, _ approves: Bool) throws {
+            let request = try agent.requestSignature("word")
+            agent.agent.answer(word + "\r", after: Self.question)
+            if approves {
+                #expect(try request.signed(), "screen: \(agent.agent.visibleScreen)")
+            } else {
+                #expect(request.refused(), "screen: \(agent.agent.visibleScreen)")
+            }
+            expectTerminalRestored()
+        }
+
+        /// Issue 13 point 1: any other word asks again; it decides nothing.
+        @Test func anotherWordAsksAgain() throws {
+            let request = try agent.requestSignature("other")
+            agent.agent.answer("ok\r", after: Self.question)
+            pause(.seconds(1))
+            #expect(request.pending, "\"ok\" answered the question")
+            agent.agent.typeKeys("n\r")
+            #expect(request.refused())
+        }
+
+        /// Issue 13 point 1: what is typed after an answer (a stray Enter, a repeated "yes⏎") must not approve
+        /// the next request, which once took an empty answer as yes.
+        @Test
+        func whatIsLeftOfOneAnswerDoesNotApproveTheNextRequest() throws {
+            let first = try agent.requestSignature("first")
+            agent.agent.answer("yes\r\ryes\r", after: Self.question)
+            #expect(try first.signed())
+            let second = try agent.requestSignature("second")
+            #expect(agent.agent.waitForQuestion(Self.question, call: 2, speechLog: speechLog))
+            pause(.seconds(1))
+            #expect(second.pending, "the second request was answered by the first one's leftovers")
+            agent.agent.typeKeys("no\r")
+            #expect(second.refused(), "screen: \(agent.agent.visibleScreen)")
+            expectTerminalRestored()
+        }
+
+        /// Issue 13 point 1: keys typed before the question was shown (and within the grace period) are dropped.
+        @Test
+        func keysTypedBeforeTheQuestionAppearsAreDiscarded() throws {
+            agent.agent.typeKeys("y\r")
+            let request = try agent.requestSignature("early")
+            #expect(agent.agent.waitForQuestion(Self.question, speechLog: speechLog))
+            pause(.seconds(1))
+            #expect(request.pending, "a key typed before the question answered it")
+            agent.agent.typeKeys("n\r")
+            #expect(request.refused())
+        }
+
+        /// Issue 13 point 1: Enter alone is not an answer; the question stays until one is typed.
+        @Test
+        func enterAloneIsNotYes() throws {
+            let request = try agent.requestSignature("enter")
+            agent.agent.answer("\r", after: Self.question)
+            pause(.seconds(1))
+            #expect(request.pending, "Enter alone answered the question")
+            agent.agent.typeKeys("n\r")
+            #expect(request.refused())
+            expectTerminalRestored()
+        }
+
+        /// Issue 13 point 2: the key's fingerprint, on the line after the question, is on the screen and spoken.
+        @Test
+        func theKeysFingerprintIsShownAndSpoken() throws {
+            let request = try agent.requestSignature("fingerprint")
+            agent.agent.answer("n\r", after: Self.question)
+            #expect(request.refused())
+            #expect(agent.agent.visibleScreen.contains(agent.fingerprint), "screen: \(agent.agent.visibleScreen)")
+            let spoken = SpokenLine.transcript(speechLog)
+            #expect(spoken.lowercased().contains("fingerprint"), "spoken: \(spoken)")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+extension RealClientTests.SSHLogin {
+    /// ssh's new-host question ("Are you sure you want to continue connecting (yes/no/[fingerprint])?").
+    static let newHostQuestion = "continue connecting"
+
+    /// The server's key was written to known_hosts (accepted) or not (refused).
+    func hostKeyKnown() -> Bool {
+        let text = (try? String(contentsOfFile: knownHosts, encoding: .utf8)) ?? ""
+        return text.contains(server.knownHostsLine.split(separator: " ")[2])
+    }
+
+    @Test func aNewHostsKeyAcceptedWithYAndEnter() throws {
+        let run = try ssh("password", newHost: true)
+        run.answer("y\r", after: Self.newHostQuestion)
+        run.answer(user.password + "\r", after: "'s password")
+        expectLoggedIn(run, secrets: [user.password])
+        #expect(hostKeyKnown())
+    }
+
+    @Test func aNewHostsKeyRefusedWithEscape() throws {
+        let run = try ssh("password", newHost: true)
+        run.answer("\u{1b}", after: Self.newHostQuestion)
+        #expect(run.exit() == .exited(255), "screen: \(run.visibleScreen)")
+        #expect(run.visibleScreen.contains("Host key verification failed."))
+        #expect(run.terminalRestored)
+        #expect(!hostKeyKnown())
+        #expect(!SpokenLine.read(speechLog).contains { $0.event == "prompt" && $0.text.contains("password") })
+    }
+
+    /// Issue 13 point 1: "yes⏎" typed in full answers the question, and nothing of it reaches the password field.
+    @Test
+    func aNewHostsKeyAcceptedByTypingYes() throws {
+        let run = try ssh("password", newHost: true)
+        run.answer("yes\r", after: Self.newHostQuestion)
+        run.answer(user.password + "\r", after: "'s password")
+        expectLoggedIn(run, secrets: [user.password])
+        #expect(hostKeyKnown())
+        #expect(!run.visibleScreen.contains("Permission denied"), "a leftover was sent as a password")
+    }
+
+    /// Issue 13 point 1: keys that arrive with the answer, in the same burst, are not left for the password
+    /// field that ssh asks next.
+    @Test func keysSentWithTheAnswerNeverReachThePasswordField() throws {
+        let run = try ssh("password", newHost: true)
+        #expect(run.waitForQuestion(Self.newHostQuestion))
+        pause(ClientRun.reactionTime)
+        run.process.type("yes\rjunk\r")
+        run.answer(user.password + "\r", after: "'s password")
+        expectLoggedIn(run, secrets: [user.password, "junk"])
+        #expect(!run.visibleScreen.contains("Permission denied"), "a leftover was sent as a password")
+    }
+
+    /// Issue 13 point 1: the fingerprint pasted (as a terminal pastes: bracketed when the prompt asked for it)
+    /// is an answer, and ssh compares it with the key.
+    @Test
+    func aNewHostsKeyAcceptedByPastingItsFingerprint() throws {
+        let run = try ssh("password", newHost: true)
+        #expect(run.waitForQuestion(Self.newHostQuestion))
+        pause(ClientRun.reactionTime)
+        let bracketed = run.process.screen.contains("\u{1b}[?2004h")
+        let paste = bracketed ? "\u{1b}[200~\(server.hostFingerprint)\u{1b}[201~" : server.hostFingerprint
+        run.process.type(paste)
+        pause(.milliseconds(200))
+        run.typeKeys("\r")
+        run.answer(user.password + "\r", after: "'s password")
+        expectLoggedIn(run, secrets: [user.password])
+        #expect(hostKeyKnown())
+    }
+
+    /// Issue 13 point 2: the host key's fingerprint, above the question, is on the screen and spoken.
+    @Test
+    func theNewHostsFingerprintIsShownAndSpoken() throws {
+        let run = try ssh("password", newHost: true)
+        #expect(run.waitForQuestion(Self.newHostQuestion))
+        pause(ClientRun.reactionTime)
+        #expect(run.visibleScreen.contains(server.hostFingerprint), "screen: \(run.visibleScreen)")
+        #expect(run.visibleScreen.contains("authenticity of host"), "screen: \(run.visibleScreen)")
+        run.typeKeys("n\r")
+        #expect(run.exit() == .exited(255))
+        let spoken = SpokenLine.transcript(speechLog).lowercased()
+        #expect(spoken.contains("fingerprint") && spoken.contains("authenticity"), "spoken: \(spoken)")
+    }
+}

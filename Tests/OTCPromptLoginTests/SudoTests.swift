@@ -1,0 +1,111 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+extension RealClientTests {
+    /// `sudo -A -k true` run by a throwaway user, with otc-prompt as SUDO_ASKPASS.
+    @Suite struct Sudo {
+        let scratch: ScratchDirectory
+        let user: ThrowawayUser
+        /// Where the wrapper's speech log goes: the user's home, since the askpass runs as the user.
+        let speechLog: String
+        /// The user's XDG_RUNTIME_DIR, where otc-prompt keeps its record of recent questions.
+        let runtime: String
+
+        init() throws {
+            scratch = try ScratchDirectory()
+            user = try ThrowawayUser(in: scratch, sudo: true)
+            speechLog = user.home + "/speech.jsonl"
+            runtime = try scratch.runtimeDirectory(owner: user.userID, group: user.groupID)
+        }
+
+        /// sudo run as the user; extra sudo options (such as -p PROMPT) go before the command.
+        func sudo(askpass: String, options: [String] = [], environment: [String: String] = [:]) throws -> ClientRun {
+            try ClientRun(
+                user.command(["/usr/bin/sudo", "-A", "-k"] + options + ["/bin/true"]),
+                environment: ClientRun.environment(
+                    ["SUDO_ASKPASS": askpass, "HOME": user.home, "XDG_RUNTIME_DIR": runtime].merging(environment) { $1 }
+                ))
+        }
+
+        @Test func thePasswordTypedAtTheWrapperLetsSudoRun() throws {
+            let run = try sudo(askpass: try Askpass.wrapper(in: scratch, speechLog: speechLog))
+            run.answer(user.password + "\r", after: "password for \(user.name)")
+            #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
+            #expect(run.terminalRestored)
+            let spoken = SpokenLine.transcript(speechLog)
+            #expect(spoken.contains("password for \(user.name)"), "spoken: \(spoken)")
+            #expect(!spoken.contains(user.password), "the password was spoken: \(spoken)")
+            #expect(!run.visibleScreen.contains(user.password), "the password was shown: \(run.visibleScreen)")
+        }
+
+        @Test func theBareBinaryAsSudoAskpassFindsItsSettingsInTheConfigFile() throws {
+            let config = try Askpass.quietConfig(in: scratch)
+            let run = try sudo(askpass: Askpass.binary, environment: ["OTC_PROMPT_CONFIG": config])
+            run.answer(user.password + "\r", after: "password for \(user.name)")
+            #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
+            #expect(run.terminalRestored)
+            #expect(!run.visibleScreen.contains(user.password))
+        }
+
+        @Test func aWrongPasswordThenTheRightOne() throws {
+            let run = try sudo(askpass: try Askpass.wrapper(in: scratch, speechLog: speechLog))
+            run.answer("wrong-password\r", after: "password for \(user.name)")
+            #expect(run.waitForScreen("Sorry, try again."), "screen: \(run.visibleScreen)")
+            run.answer(user.password + "\r", after: "password for \(user.name)", call: 2, speechLog: speechLog)
+            #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
+            #expect(run.terminalRestored)
+            let spoken = SpokenLine.transcript(speechLog)
+            #expect(!spoken.contains(user.password) && !spoken.contains("wrong-password"), "spoken: \(spoken)")
+        }
+
+        /// Issue 13 point 3: the second call, moments after the first, starts by saying the answer was refused.
+        @Test
+        func aRetryIsSaidAloudBeforeTheQuestion() throws {
+            let run = try sudo(askpass: try Askpass.wrapper(in: scratch, speechLog: speechLog))
+            run.answer("wrong-password\r", after: "password for \(user.name)")
+            run.answer(user.password + "\r", after: "password for \(user.name)", call: 2, speechLog: speechLog)
+            #expect(run.exit() == .exited(0))
+            let said = SpokenLine.saidBefore("password for \(user.name)", in: speechLog)
+            try #require(said.count >= 2, "spoken: \(SpokenLine.transcript(speechLog))")
+            #expect(SpokenLine.saysRefused(said[1]), "said before the second question: \(said[1])")
+            #expect(!SpokenLine.saysRefused(said[0]), "said before the first question: \(said[0])")
+            // The record that made this possible is private and holds no secret.
+            let record = try FileManager.default.contentsOfDirectory(atPath: runtime)
+            #expect(!record.isEmpty, "nothing was recorded under XDG_RUNTIME_DIR")
+            for name in record {
+                var information = stat()
+                lstat(runtime + "/" + name, &information)
+                #expect(information.st_mode & 0o077 == 0, "\(name) is open to others")
+            }
+            let everything = try runCommand(["/bin/grep", "-rl", "-e", user.password, "-e", "wrong-password", runtime])
+            #expect(everything.output.isEmpty, "a password was recorded: \(everything.output)")
+        }
+
+        /// Issue 13 point 3: "no audio device" is said once per login session, not on every call: two sudo
+        /// commands typed in one session (one terminal), each asking for the password.
+        @Test
+        func theNoAudioNoticeIsShownOncePerLoginSession() throws {
+            // The default speech (espeak-ng), and no audio server to play it.
+            let askpass = try Askpass.wrapper(in: scratch, speechLog: speechLog, speech: "espeak")
+            let run = try ClientRun(
+                user.command(["/bin/sh", "-c", "sudo -A -k /bin/true && sudo -A -k /bin/true"]),
+                environment: ClientRun.environment([
+                    "SUDO_ASKPASS": askpass, "HOME": user.home, "XDG_RUNTIME_DIR": runtime,
+                ]))
+            run.answer(user.password + "\r", after: "password for \(user.name)")
+            run.answer(user.password + "\r", after: "password for \(user.name)", call: 2, speechLog: speechLog)
+            #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
+            let shown = run.visibleScreen.components(separatedBy: "no audio device").count - 1
+            #expect(shown == 1, "the notice was shown \(shown) times: \(run.visibleScreen)")
+        }
+
+        @Test func escapeAtTheAskpassGivesSudoNoPassword() throws {
+            let run = try sudo(askpass: try Askpass.wrapper(in: scratch, speechLog: speechLog))
+            run.answer("\u{1b}", after: "password for \(user.name)")
+            #expect(run.exit() == .exited(1), "screen: \(run.visibleScreen)")
+            #expect(run.terminalRestored)
+        }
+    }
+}
