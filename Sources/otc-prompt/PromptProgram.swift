@@ -14,8 +14,8 @@ enum PromptRequest {
 /// One run of the prompt: opens the terminal, wires the session to the screen and the voice,
 /// and returns the exit status once the terminal has been restored.
 struct PromptProgram {
-    let request: PromptRequest
-    let check: CheckSettings?
+    var request: PromptRequest
+    var check: CheckSettings?
     let speechMode: SpeechMode
     let speechLogPath: String?
     let voice: SpeechOptions
@@ -23,16 +23,18 @@ struct PromptProgram {
     let appearance: AppearanceOptions
     let environment: [String: String]
     /// Lines to show once the terminal is open (e.g. problems in the config file).
-    let notices: [String]
+    var notices: [String]
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
     static let escapeDelay: Duration = .milliseconds(100)
     /// The longest the last announcement (complete, cancel) may keep the process alive.
     static let finalSpeechLimit: Duration = .seconds(3)
 
+    /// Lines shown and said before the field (a pinentry dialog's title, description and error);
+    /// `spoken` is said together with the field's first announcement.
+    var preface: (lines: [String], spoken: String) = ([], "")
+
     func run() -> Int32 {
-        let clock = ContinuousClock()
-        let start = clock.now
         // The terminal first: the engine's start-up points fd 2 at a capture file for a moment,
         // which must not swallow the no-terminal message or confuse the stderr fallback.
         let terminal: Terminal
@@ -42,6 +44,17 @@ struct PromptProgram {
             StandardError.writeLine("otc-prompt: \(error)")
             return ExitStatus.noTerminal
         }
+        switch runSession(on: terminal) {
+        case .success(let outcome): return outcome.deliver(terminal: terminal)
+        case .failure: return ExitStatus.usage
+        }
+    }
+
+    /// Runs the session on a terminal that is already open; the terminal is restored when it
+    /// returns. Fails (after saying why on the terminal) when the speech options cannot be met.
+    func runSession(on terminal: Terminal) -> Result<PromptOutcome, SetupFailed> {
+        let clock = ContinuousClock()
+        let start = clock.now
         // espeak-ng and the audio device start on their own thread; `SpeechSetup` waits for them
         // before anything is written.
         let engine = SpeechSetup.startEngine(mode: speechMode, voice: voice, audioFile: audioFile)
@@ -53,12 +66,17 @@ struct PromptProgram {
                 elapsed: { clock.now - start })
         } catch {
             terminal.write("otc-prompt: \(error)\r\n")
-            return ExitStatus.usage
+            return .failure(SetupFailed())
         }
 
         let capabilities = TerminalCapabilities(environment: environment)
         for notice in notices { terminal.write("\(notice)\r\n") }
         for notice in speech.notices { terminal.write("otc-prompt: \(notice)\r\n") }
+        // In text mode the preface arrives as the first announcement's line; on screen only otherwise.
+        if !speech.isText { for line in preface.lines { terminal.write(line + "\r\n") } }
+        let backend: any SpeechBackend =
+            preface.spoken.isEmpty
+            ? speech.backend : PrefacedSpeechBackend(wrapping: speech.backend, preface: preface.spoken)
 
         let outcome: PromptOutcome
         switch request {
@@ -67,27 +85,31 @@ struct PromptProgram {
             outcome = runLoop(
                 PromptSession(configuration: configuration),
                 style: configuration.isFixedLength ? appearance.style : .line, check: check,
-                terminal: terminal, speech: speech, capabilities: capabilities)
+                terminal: terminal, speech: speech, backend: backend, capabilities: capabilities)
         case .question(let question):
             outcome = runLoop(
-                question, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
+                question, style: .line, check: nil, terminal: terminal, speech: speech, backend: backend,
+                capabilities: capabilities)
         }
-        if case .signalled = outcome {} else { speech.backend.finish(timeout: Self.finalSpeechLimit) }
-        return outcome.deliver(terminal: terminal)
+        if case .signalled = outcome {} else { backend.finish(timeout: Self.finalSpeechLimit) }
+        return .success(outcome)
     }
+
+    /// The session could not start; the reason has been written on the terminal.
+    struct SetupFailed: Error {}
 }
 
 extension PromptProgram {
     /// Runs `session` on the terminal with a renderer for `style`.
     private func runLoop<Session: InteractiveSession>(
         _ session: Session, style: FieldStyle?, check: CheckSettings?, terminal: Terminal, speech: SpeechSetup,
-        capabilities: TerminalCapabilities
+        backend: any SpeechBackend, capabilities: TerminalCapabilities
     ) -> PromptOutcome {
         var loop = PromptLoop(
             session: session,
             renderer: makeRenderer(
                 style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxesStyle),
-            system: .live(terminal: terminal), speech: speech.backend, escapeDelay: Self.escapeDelay,
+            system: .live(terminal: terminal), speech: backend, escapeDelay: Self.escapeDelay,
             capabilities: capabilities,
             check: check)
         return loop.run()

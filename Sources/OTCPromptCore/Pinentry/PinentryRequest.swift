@@ -1,0 +1,84 @@
+/// One dialog gpg-agent asked for (GETPIN, CONFIRM, MESSAGE), with what to show and say.
+public struct PinentryRequest: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// A passphrase: a masked free-text field.
+        case passphrase
+        /// A smart card's PIN: a masked field of digits, any length, Enter submits.
+        case pin
+        /// CONFIRM: a deliberate yes or no.
+        case confirmation
+        /// MESSAGE or CONFIRM --one-button: said, then acknowledged.
+        case message
+    }
+
+    public var kind: Kind
+    /// The texts as they were when the request came.
+    public var state: PinentryState
+
+    public init(kind: Kind, state: PinentryState) {
+        self.kind = kind
+        self.state = state
+    }
+
+    /// A GETPIN: a PIN field when the prompt names a PIN and no passphrase or password (a card's
+    /// "PIN:", "Admin PIN"), a passphrase field otherwise: a digits-only field would lock out a
+    /// passphrase, while a free-text field still takes a PIN.
+    static func getPIN(_ state: PinentryState) -> PinentryRequest {
+        let words = PromptWords(state.prompt ?? "").words
+        let namesPIN = words.contains("pin") && !words.contains { ["passphrase", "password", "senha"].contains($0) }
+        return PinentryRequest(kind: namesPIN ? .pin : .passphrase, state: state)
+    }
+
+    /// The lines before the field, in reading order: the title, every line of the description,
+    /// then the error; control characters removed, blank lines dropped.
+    public var lines: [String] {
+        var lines: [String] = []
+        for text in [state.title, state.description, state.error].compactMap({ $0 }) {
+            for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+                let clean = PromptLabel.withoutControlCharacters(String(line)).trimmingCharacters(in: " ")
+                if !clean.isEmpty { lines.append(clean) }
+            }
+        }
+        return lines
+    }
+
+    /// The same lines for the ear, one sentence each, long key IDs and fingerprints spelled in groups.
+    public var spokenLines: String {
+        lines.map { PinentrySpeech.sentence(PinentrySpeech.spellingCodes($0)) }.joined(separator: " ")
+    }
+
+    /// The field's label: the prompt without its colon ("Passphrase"), pinentry's "PIN" when none.
+    public var fieldLabel: String {
+        let label = PromptLabel.trimmed(state.prompt ?? "")
+        return label.isEmpty ? "PIN" : label
+    }
+
+    /// SETREPEAT's prompt for the second field, nil when no repeat was asked for.
+    public var repeatLabel: String? {
+        guard let repeatPrompt = state.repeatPrompt else { return nil }
+        let label = PromptLabel.trimmed(repeatPrompt)
+        return label.isEmpty ? "Repeat" : label
+    }
+
+    /// Said when the two entries differ, before asking again.
+    public var repeatMismatch: String {
+        let text = PromptLabel.withoutControlCharacters(state.repeatError ?? "").trimmingCharacters(in: " ")
+        return text.isEmpty ? "The entries do not match." : PinentrySpeech.sentence(text)
+    }
+
+    /// CONFIRM's question (the last line of the description) and the lines before it.
+    public var question: (question: String, details: [String]) {
+        var lines = self.lines.map(PinentrySpeech.spellingCodes)
+        guard let last = lines.popLast() else { return (state.okLabel.map(PromptLabel.trimmed) ?? "OK", []) }
+        return (last, lines)
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
+        var text = Substring(self)
+        while text.first == set { text.removeFirst() }
+        while text.last == set { text.removeLast() }
+        return String(text)
+    }
+}
