@@ -31,17 +31,18 @@ public struct AskpassPrompt: Equatable, Sendable {
     /// The other lines of a multi-line prompt (ssh's host-key question: the host and the key's fingerprint), to
     /// show and speak before the question.
     public var details: [String]
-    /// For a confirmation: whether Enter alone means yes. True only when ssh itself takes an empty answer as yes
-    /// (SSH_ASKPASS_PROMPT=confirm); a new host's key must be accepted with an explicit "y".
-    public var enterAnswersYes: Bool
+    /// For a confirmation: whether a key fingerprint is an answer (ssh's new-host question asks for "yes", "no"
+    /// or the fingerprint, and compares the fingerprint itself).
+    public var acceptsFingerprint: Bool
 
-    public init(kind: Kind, label: String, origin: String? = nil, details: [String] = [], enterAnswersYes: Bool = false)
-    {
+    public init(
+        kind: Kind, label: String, origin: String? = nil, details: [String] = [], acceptsFingerprint: Bool = false
+    ) {
         self.kind = kind
         self.label = label
         self.origin = origin
         self.details = details
-        self.enterAnswersYes = enterAnswersYes
+        self.acceptsFingerprint = acceptsFingerprint
     }
 
     /// Reads the prompt text an askpass caller passes as its first argument.
@@ -53,7 +54,7 @@ public struct AskpassPrompt: Equatable, Sendable {
         let asking = lines.lastIndex { $0.hasSuffix("?") || $0.hasSuffix(":") } ?? lines.indices.last
         let question = asking.map { PromptLabel.trimmed(lines[$0]) } ?? ""
         let details = lines.indices.filter { $0 != asking }.map {
-            PromptLabel.withoutControlCharacters(String(lines[$0]))
+            UntrustedText.visible(String(lines[$0]))
         }
         let (origin, words) = splitOrigin(question)
         let label = origin.map { "\(words) (\($0))" } ?? words
@@ -61,8 +62,7 @@ public struct AskpassPrompt: Equatable, Sendable {
         switch environment["SSH_ASKPASS_PROMPT"] {
         case "confirm":
             return AskpassPrompt(
-                kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details,
-                enterAnswersYes: true)
+                kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details)
         case "none":
             return AskpassPrompt(kind: .notification, label: label, origin: origin, details: details)
         default:
@@ -71,30 +71,10 @@ public struct AskpassPrompt: Equatable, Sendable {
         // ssh's host-key question arrives without SSH_ASKPASS_PROMPT (it is read as text); its words tell.
         if PromptWords.asksYesOrNo(question) {
             return AskpassPrompt(
-                kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details)
+                kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details,
+                acceptsFingerprint: question.lowercased().contains("fingerprint"))
         }
         return AskpassPrompt(kind: PromptWords(words).kind, label: label, origin: origin, details: details)
-    }
-
-    /// Whether this run is an askpass call rather than `otc-prompt "My label"`: ssh, sudo -A and git run their
-    /// askpass program with the prompt as the only argument, from SSH_ASKPASS, SUDO_ASKPASS or GIT_ASKPASS.
-    ///
-    /// A label given by hand must never be re-read as an askpass prompt ("Bank PIN" would become a secret), so
-    /// one of those variables must name this program, or ssh must have set SSH_ASKPASS_PROMPT.
-    /// - Parameters:
-    ///   - arguments: the command-line arguments after the program's name.
-    ///   - programPath: how this program was run (argv[0]); only its last path component is compared.
-    public static func isAskpassCall(arguments: [String], environment: [String: String], programPath: String) -> Bool {
-        guard arguments.count == 1, let prompt = arguments.first, !prompt.hasPrefix("-") else { return false }
-        if let hint = environment["SSH_ASKPASS_PROMPT"], hint == "confirm" || hint == "none" { return true }
-        let program = lastComponent(programPath)
-        return ["SSH_ASKPASS", "SUDO_ASKPASS", "GIT_ASKPASS"].contains { name in
-            environment[name].map { !program.isEmpty && lastComponent($0) == program } ?? false
-        }
-    }
-
-    private static func lastComponent(_ path: String) -> Substring {
-        path.split(separator: "/").last ?? ""
     }
 
     /// "(joe@host) Verification code" → ("joe@host", "Verification code"); "[sudo] password for joe" → ("sudo", …).

@@ -71,6 +71,7 @@ public struct PromptSession: Sendable {
     /// `--timeout` it ends with the time left.
     public mutating func start() -> [PromptEffect] {
         var text = wording.prompt(label: configuration.label, field: field, style: style)
+        if !configuration.details.isEmpty { text = wording.sentences(configuration.details) + " " + text }
         if let left = clock.spokenTimeLeft { text += " " + Wording.capitalized(wording.timeLeft(left)) + "." }
         return [announce(.prompt, text)]
     }

@@ -32,7 +32,8 @@ struct LoginOptions: ParsableArguments {
         help: ArgumentHelp(
             "Read PROMPT as an askpass prompt: a code prompt, a password prompt or a yes/no question.",
             discussion:
-                "Automatic when SSH_ASKPASS, SUDO_ASKPASS or GIT_ASKPASS names otc-prompt; use it in a wrapper script.")
+                "The last argument is then always the prompt, whatever it starts with: write a wrapper as `otc-prompt --askpass OPTIONS -- \"$@\"`. Automatic when SSH_ASKPASS, SUDO_ASKPASS or GIT_ASKPASS names otc-prompt and it is called with the prompt alone."
+        )
     )
     var askpass = false
 

@@ -26,6 +26,31 @@ struct OTCPromptCommand: ParsableCommand {
         version: OTCPromptVersion.current
     )
 
+    /// Reads the command line (a caller's prompt only ever as data: `AskpassArguments`), runs, and exits.
+    ///
+    /// ArgumentParser's own `main` would echo an argument in an error message as it is: here every message goes
+    /// through `StandardError.writeLine`, which makes it visible, so no escape sequence reaches the terminal.
+    static func main() {
+        let arguments = AskpassArguments.forParsing(
+            Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current,
+            programPath: CommandLine.arguments.first ?? "", standardOutputIsTerminal: StandardOutput.isTerminal)
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let message = fullMessage(for: error)
+            let status = exitCode(for: error)
+            if !message.isEmpty {
+                if status.isSuccess {
+                    try? StandardOutput.write(UntrustedText.visibleLines(message).joined(separator: "\n"))
+                } else {
+                    StandardError.writeLine(message)
+                }
+            }
+            exit(withError: ExitCode(status.rawValue))
+        }
+    }
+
     @Argument(help: "The field's label, shown and spoken (also the askpass prompt argument).")
     var prompt: String?
 
@@ -131,34 +156,36 @@ extension OTCPromptCommand {
     /// What to ask: the code field the options describe, or, when called as SSH_ASKPASS or
     /// SUDO_ASKPASS, what the prompt text asks for.
     func request(_ configuration: PromptConfiguration, environment: [String: String]) -> PromptRequest {
-        // ssh and sudo pass the prompt as the only argument: options mean a person (or a wrapper,
-        // which says --askpass) is calling, even with SUDO_ASKPASS exported.
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        guard let prompt,
-            login.askpass
-                || AskpassPrompt.isAskpassCall(
-                    arguments: arguments, environment: environment, programPath: CommandLine.arguments.first ?? "")
-        else {
+        // `main` has already turned an askpass call into `--askpass -- PROMPT`.
+        guard let prompt, login.askpass else {
             return charset == .any
-                ? .code(freeText(configuration, label: configuration.label, mask: true)) : .code(configuration)
+                ? .code(freeText(configuration, label: configuration.label, mask: true), askpass: false)
+                : .code(configuration, askpass: false)
         }
         let askpass = AskpassPrompt.classify(prompt, environment: environment)
+        var field: PromptConfiguration
         switch askpass.kind {
         case .code:
-            var configuration = configuration
-            configuration.label = askpass.label
-            return .code(configuration)
+            field = configuration
+            field.label = askpass.label
         case .secret:
-            return .code(freeText(configuration, label: askpass.label, mask: true))
+            field = freeText(configuration, label: askpass.label, mask: true)
         case .text:
-            return .code(freeText(configuration, label: askpass.label, mask: false))
-        case .confirmation, .notification:
+            field = freeText(configuration, label: askpass.label, mask: false)
+        case .notification:
+            return .notice(
+                NoticeSession(
+                    message: askpass.label, details: askpass.details, language: configuration.language,
+                    verbosity: configuration.verbosity, timeLimit: configuration.timeLimit))
+        case .confirmation:
             return .question(
                 ConfirmSession(
-                    question: askpass.label, details: askpass.details, enterAnswersYes: askpass.enterAnswersYes,
+                    question: askpass.label, details: askpass.details, acceptsFingerprint: askpass.acceptsFingerprint,
                     language: configuration.language, verbosity: configuration.verbosity,
                     timeLimit: configuration.timeLimit))
         }
+        field.details = askpass.details
+        return .code(field, askpass: true)
     }
 
     private func freeText(_ configuration: PromptConfiguration, label: String, mask: Bool) -> PromptConfiguration {

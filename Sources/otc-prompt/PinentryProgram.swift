@@ -89,12 +89,12 @@ struct PinentryDialog {
         }
         switch request.kind {
         case .confirmation, .message:
-            let (question, details) = request.question
+            // A MESSAGE is acknowledged by any answer; a CONFIRM needs a typed yes (ConfirmSession's rules).
+            let (question, details, spokenDetails) = request.question
             let session = ConfirmSession(
-                question: question, details: details, enterAnswersYes: request.kind == .message,
-                language: program.language, verbosity: program.verbosity, timeLimit: timeLimit)
+                question: question, language: program.language, verbosity: program.verbosity, timeLimit: timeLimit)
             var prompt = program.prompt(.question(session))
-            prompt.preface = (details, "")
+            prompt.preface = (details, spokenDetails)
             return (result(prompt.runSession(on: terminal)), nil)
         case .passphrase, .pin:
             return askSecret(on: terminal)
@@ -130,7 +130,7 @@ struct PinentryDialog {
                 label: label, mask: true, language: program.language, verbosity: program.verbosity,
                 timeLimit: timeLimit)
         }
-        var prompt = program.prompt(.code(configuration))
+        var prompt = program.prompt(.code(configuration, askpass: true))
         prompt.preface = preface
         let outcome = prompt.runSession(on: terminal)
         if case .success(.submitted(let secret)) = outcome { return (.entered(repeated: false), secret) }

@@ -5,10 +5,30 @@ import OTCPromptTerminal
 
 /// What the prompt asks for.
 enum PromptRequest {
-    /// A code (or, in askpass mode, a free-text secret).
-    case code(PromptConfiguration)
+    /// A code (or, in askpass mode, a free-text secret); `askpass`: an askpass caller asked.
+    case code(PromptConfiguration, askpass: Bool)
     /// A yes/no question (askpass confirmation).
     case question(ConfirmSession)
+    /// A notice that needs no answer (a FIDO key's "Confirm user presence"); its caller ends it.
+    case notice(NoticeSession)
+
+    /// The caller's lines before its question, drawn above the field.
+    var details: [String] {
+        switch self {
+        case .code(let configuration, _): configuration.details
+        case .question(let question): question.details
+        case .notice(let notice): notice.details
+        }
+    }
+
+    /// A code typed ahead at `otc-prompt` counts; an askpass caller's field and a question take only
+    /// keys typed after they appeared (a leftover from the previous prompt is no answer).
+    var typeAhead: TypeAheadRule {
+        switch self {
+        case .code(_, let askpass): askpass ? .discarded(grace: .zero) : .kept
+        case .question, .notice: .discarded(grace: ConfirmSession.grace)
+        }
+    }
 }
 
 /// One run of the prompt: opens the terminal, wires the session to the screen and the voice,
@@ -24,15 +44,14 @@ struct PromptProgram {
     let environment: [String: String]
     /// Lines to show once the terminal is open (e.g. problems in the config file).
     var notices: [String]
+    /// Lines shown and said before the field (a pinentry dialog's title, description and error);
+    /// `spoken` is said together with the field's first announcement.
+    var preface: (lines: [String], spoken: String) = ([], "")
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
     static let escapeDelay: Duration = .milliseconds(100)
     /// The longest the last announcement (complete, cancel) may keep the process alive.
     static let finalSpeechLimit: Duration = .seconds(3)
-
-    /// Lines shown and said before the field (a pinentry dialog's title, description and error);
-    /// `spoken` is said together with the field's first announcement.
-    var preface: (lines: [String], spoken: String) = ([], "")
 
     func run() -> Int32 {
         // The terminal first: the engine's start-up points fd 2 at a capture file for a moment,
@@ -65,22 +84,26 @@ struct PromptProgram {
                 engine: engine, mode: speechMode, terminal: terminal, logPath: speechLogPath,
                 elapsed: { clock.now - start })
         } catch {
-            terminal.write("otc-prompt: \(error)\r\n")
+            terminal.writeLine("otc-prompt: \(error)")
             return .failure(SetupFailed())
         }
 
         let capabilities = TerminalCapabilities(environment: environment)
-        for notice in notices { terminal.write("\(notice)\r\n") }
-        for notice in speech.notices { terminal.write("otc-prompt: \(notice)\r\n") }
-        // In text mode the preface arrives as the first announcement's line; on screen only otherwise.
-        if !speech.isText { for line in preface.lines { terminal.write(line + "\r\n") } }
+        for notice in notices { terminal.writeLine(notice) }
+        for notice in speech.notices { terminal.writeLine("otc-prompt: \(notice)") }
+        // With --speech text the opening announcement holds these lines already.
+        if !speech.isText {
+            for line in preface.lines + request.details {
+                terminal.writeLine(LineWrapping.wrap(line, width: terminal.columns))
+            }
+        }
         let backend: any SpeechBackend =
             preface.spoken.isEmpty
             ? speech.backend : PrefacedSpeechBackend(wrapping: speech.backend, preface: preface.spoken)
 
         let outcome: PromptOutcome
         switch request {
-        case .code(let configuration):
+        case .code(let configuration, _):
             // Boxes are for codes: a free-text secret of up to 256 characters is drawn as a line.
             outcome = runLoop(
                 PromptSession(configuration: configuration),
@@ -90,8 +113,14 @@ struct PromptProgram {
             outcome = runLoop(
                 question, style: .line, check: nil, terminal: terminal, speech: speech, backend: backend,
                 capabilities: capabilities)
+        case .notice(let notice):
+            outcome = runLoop(
+                notice, style: .line, check: nil, terminal: terminal, speech: speech, backend: backend,
+                capabilities: capabilities)
         }
         if case .signalled = outcome {} else { backend.finish(timeout: Self.finalSpeechLimit) }
+        // Nothing typed here is left for the next program (the shell, the next askpass question).
+        terminal.discardInput()
         return .success(outcome)
     }
 
@@ -110,8 +139,7 @@ extension PromptProgram {
             renderer: makeRenderer(
                 style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxesStyle),
             system: .live(terminal: terminal), speech: backend, escapeDelay: Self.escapeDelay,
-            capabilities: capabilities,
-            check: check)
+            capabilities: capabilities, check: check, typeAhead: request.typeAhead)
         return loop.run()
     }
 }

@@ -30,16 +30,10 @@ public struct PinentryRequest: Equatable, Sendable {
     }
 
     /// The lines before the field, in reading order: the title, every line of the description,
-    /// then the error; control characters removed, blank lines dropped.
+    /// then the error; made visible by the one scrubber (`UntrustedText`), blank lines dropped.
     public var lines: [String] {
-        var lines: [String] = []
-        for text in [state.title, state.description, state.error].compactMap({ $0 }) {
-            for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-                let clean = PromptLabel.withoutControlCharacters(String(line)).trimmingCharacters(in: " ")
-                if !clean.isEmpty { lines.append(clean) }
-            }
-        }
-        return lines
+        [state.title, state.description, state.error].compactMap { $0 }.flatMap(UntrustedText.visibleLines)
+            .map { $0.trimmingCharacters(in: " ") }.filter { !$0.isEmpty }
     }
 
     /// The same lines for the ear, one sentence each, long key IDs and fingerprints spelled in groups.
@@ -62,15 +56,17 @@ public struct PinentryRequest: Equatable, Sendable {
 
     /// Said when the two entries differ, before asking again.
     public var repeatMismatch: String {
-        let text = PromptLabel.withoutControlCharacters(state.repeatError ?? "").trimmingCharacters(in: " ")
+        let text = UntrustedText.visible(state.repeatError ?? "").trimmingCharacters(in: " ")
         return text.isEmpty ? "The entries do not match." : PinentrySpeech.sentence(text)
     }
 
-    /// CONFIRM's question (the last line of the description) and the lines before it.
-    public var question: (question: String, details: [String]) {
-        var lines = self.lines.map(PinentrySpeech.spellingCodes)
-        guard let last = lines.popLast() else { return (state.okLabel.map(PromptLabel.trimmed) ?? "OK", []) }
-        return (last, lines)
+    /// CONFIRM's question: the last line (spelled for the ear, as it is also said), the lines
+    /// before it as shown, and as said.
+    public var question: (question: String, details: [String], spokenDetails: String) {
+        var lines = self.lines
+        guard let last = lines.popLast() else { return (state.okLabel.map(PromptLabel.trimmed) ?? "OK", [], "") }
+        let spoken = lines.map { PinentrySpeech.sentence(PinentrySpeech.spellingCodes($0)) }.joined(separator: " ")
+        return (PinentrySpeech.spellingCodes(last), lines, spoken)
     }
 }
 

@@ -45,9 +45,11 @@ import Testing
         #expect(PinentrySpeech.spellingCodes("in 2026 and 1999") == "in 2026 and 1999")
     }
 
-    @Test func controlCharactersNeverReachTheScreenOrTheVoice() throws {
+    @Test func controlCharactersReachTheScreenAndTheVoiceOnlyEscaped() throws {
         let asked = try #require(request(["SETDESC evil%1B[2Jtext%07", "GETPIN"]))
-        #expect(asked.lines == ["evil[2Jtext"])
+        #expect(asked.lines.count == 1)
+        #expect(!asked.lines[0].unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        #expect(asked.lines[0].hasPrefix("evil") && asked.lines[0].contains("[2Jtext"))
     }
 
     @Test func theRepeatPromptAndItsError() throws {

@@ -1,0 +1,109 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// Issue 13, points 1 and 5: no answer by accident, nothing left behind, a notice that needs no answer.
+@Suite(.serialized)
+struct NoAnswerByAccidentEndToEndTests {
+    static let agentQuestion =
+        "Allow use of key /root/.ssh/id_ed25519?\nKey fingerprint SHA256:3uW0xQk7J2r0vC9cVJgk1m1v4c4qG7mH1Xb9Yz0aBcD."
+
+    private func question(_ environment: [String: String] = ["SSH_ASKPASS_PROMPT": "confirm"]) throws -> PromptRun {
+        try PromptRun(
+            ["--askpass", Self.agentQuestion], environment: PromptRun.environment(environment), ready: nil)
+    }
+
+    /// "yes⏎" typed for an earlier question, arriving as this one appears, answers nothing.
+    @Test func keysTypedBeforeTheQuestionAppearedAreDiscarded() throws {
+        let run = try question()
+        run.type("yes\r")
+        #expect(run.process.waitForScreen(containing: "Allow use", deadline: .seconds(10)))
+        #expect(run.exit(deadline: .milliseconds(800)) == nil, "a leftover answered the question")
+        usleep(100_000)
+        run.type("no\r")
+        #expect(run.exit() == .exited(1))
+        #expect(run.process.standardOutput == "")
+        #expect(run.terminalRestored)
+    }
+
+    @Test func enterAloneAndOtherWordsNeverAnswer() throws {
+        let run = try question()
+        #expect(run.process.waitForScreen(containing: "Allow use", deadline: .seconds(10)))
+        usleep(400_000)
+        run.type("\r")
+        #expect(run.waitForEvent("help"))
+        run.type("ok\r")
+        #expect(run.logEntries().filter { $0.event == "help" }.count >= 2 || run.waitForEvent("help"))
+        #expect(run.exit(deadline: .milliseconds(300)) == nil, "Enter or 'ok' answered")
+        run.type("YES\r")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "yes\n")
+    }
+
+    @Test func everyLineOfTheQuestionIsShownAndSpoken() throws {
+        let run = try question()
+        #expect(run.process.waitForScreen(containing: "Allow use", deadline: .seconds(10)))
+        let prompt = try #require(run.logEntries(atLeast: 1).first)
+        #expect(prompt.text.hasPrefix("Key fingerprint SHA256:3uW0xQk7J2r0vC9cVJgk1m1v4c4qG7mH1Xb9Yz0aBcD. Allow use"))
+        #expect(
+            visibleText(run.process.screen).contains(
+                "Key fingerprint SHA256:3uW0xQk7J2r0vC9cVJgk1m1v4c4qG7mH1Xb9Yz0aBcD"))
+        run.type([0x1B])
+        #expect(run.exit() == .exited(1))
+    }
+
+    /// ssh's new-host question: a pasted fingerprint goes to ssh exactly as pasted, once Enter is pressed.
+    @Test func aPastedFingerprintAnswersTheHostKeyQuestion() throws {
+        let fingerprint = "SHA256:3uW0xQk7J2r0vC9cVJgk1m1v4c4qG7mH1Xb9Yz0aBcD"
+        let text = """
+            The authenticity of host 'build.example.org (192.0.2.7)' can't be established.
+            ED25519 key fingerprint is \(fingerprint).
+            Are you sure you want to continue connecting (yes/no/[fingerprint])? 
+            """
+        let run = try PromptRun(["--askpass", text], ready: "continue connecting")
+        usleep(400_000)
+        run.type("\u{1B}[200~\(fingerprint)\u{1B}[201~")
+        #expect(run.waitForEvent("paste"))
+        #expect(run.exit(deadline: .milliseconds(300)) == nil, "a paste answered without Enter")
+        run.type("\r")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == fingerprint + "\n")
+        #expect(visibleText(run.process.screen).contains("ED25519 key fingerprint is \(fingerprint)"))
+    }
+
+    /// Keys typed after the code was complete do not reach the next program (here, the shell's `read`).
+    @Test func nothingTypedIsLeftForTheNextProgram() throws {
+        for arguments in [["--speech", "none"], ["--speech", "none", "--charset", "any"]] {
+            let process = try PseudoTerminalProcess(
+                executable: "/bin/sh",
+                arguments: [
+                    "-c", "\"$0\" \"$@\"; stty -icanon min 0 time 5; dd bs=64 count=1 2>/dev/null | od -An -c",
+                    PromptRun.binary,
+                ] + arguments,
+                environment: PromptRun.environment())
+            #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+            process.type("123456\r")
+            process.type("789\rrm -rf x\r")
+            #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+            #expect(process.standardOutput.hasPrefix("123456\n"), "\(process.standardOutput)")
+            #expect(!process.standardOutput.contains("7"), "left for the next program: \(process.standardOutput)")
+        }
+    }
+
+    /// A FIDO key's "Confirm user presence": said, no answer needed, ended by ssh's SIGTERM, terminal restored.
+    @Test func aUserPresenceNoticeWaitsForSSHToEndIt() throws {
+        let run = try PromptRun(
+            ["--askpass", "Confirm user presence for key ED25519-SK SHA256:abc"],
+            environment: PromptRun.environment(["SSH_ASKPASS_PROMPT": "none"]), ready: "Confirm user presence")
+        usleep(400_000)
+        run.type("y\r")
+        #expect(run.waitForEvent("help"))
+        #expect(run.exit(deadline: .milliseconds(300)) == nil, "a notice was answered")
+        run.process.sendSignal(SIGTERM)
+        #expect(run.exit() == .signaled(SIGTERM))
+        #expect(run.process.standardOutput == "")
+        #expect(run.terminalRestored)
+        #expect(run.logEntries().first?.text.contains("Nothing to type") == true)
+    }
+}
