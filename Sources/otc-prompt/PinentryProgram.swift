@@ -83,7 +83,7 @@ struct PinentryDialog {
             let watcher = try SignalWatcher()
             terminal = try Terminal.open(path: request.state.ttyName ?? "/dev/tty", signalWatcher: watcher)
         } catch .system(let errno, call: let call) {
-            return (.terminalUnusable(errno: errno.rawValue, location: call == "open" ? "open_tty" : "isatty"), nil)
+            return (.terminalUnusable(errno: errno.rawValue, location: call == "open" ? "open_tty_for_read" : "isatty"), nil)
         } catch {
             return (.terminalUnusable(errno: 25, location: "isatty"), nil)
         }
