@@ -11,7 +11,9 @@ ARGS ?=
 SWIFT ?= swift
 
 # Debian packages the build, the tests and the speech need.
-APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio pulseaudio-utils sox tmux
+# gnupg, gpg-agent, pinentry-tty, pinentry-curses: the pinentry tests run the real gpg and compare replies.
+APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio pulseaudio-utils sox tmux \
+  gnupg gpg-agent pinentry-tty pinentry-curses
 # And what `make bench` needs besides (hyperfine: the start-up table; python3: the pty harness).
 BENCH_APT_PACKAGES := hyperfine python3
 BENCH_REPETITIONS ?= 15
@@ -74,13 +76,16 @@ install: release
 	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
 	install -m 0755 .build/release/otc-prompt "$(DESTDIR)$(PREFIX)/bin/otc-prompt"
+	# gpg-agent.conf: pinentry-program $(PREFIX)/bin/pinentry-otc (run by that name, otc-prompt is a pinentry).
+	ln -sf otc-prompt "$(DESTDIR)$(PREFIX)/bin/pinentry-otc"
 	install -m 0644 docs/otc-prompt.1 "$(DESTDIR)$(PREFIX)/share/man/man1/otc-prompt.1"
 	install -m 0644 docs/completions/otc-prompt.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/otc-prompt"
 	install -m 0644 docs/completions/otc-prompt.zsh "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_otc-prompt"
 	install -m 0644 docs/completions/otc-prompt.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/otc-prompt.fish"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/otc-prompt" "$(DESTDIR)$(PREFIX)/share/man/man1/otc-prompt.1" \
+	rm -f "$(DESTDIR)$(PREFIX)/bin/otc-prompt" "$(DESTDIR)$(PREFIX)/bin/pinentry-otc" \
+	  "$(DESTDIR)$(PREFIX)/share/man/man1/otc-prompt.1" \
 	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/otc-prompt" \
 	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_otc-prompt" \
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/otc-prompt.fish"

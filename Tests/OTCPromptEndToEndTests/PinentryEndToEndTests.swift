@@ -224,4 +224,28 @@ import Testing
         #expect(run.status != 0)
         #expect(run.error.contains("Inappropriate ioctl for device"), "\(run.error)")
     }
+
+    /// A card's PIN prompt: a masked field of digits of any length, Enter submits, the count said and
+    /// never a digit; the PIN goes back percent-escaped as pinentry sends it.
+    @Test(.timeLimit(.minutes(1))) func aCardPINIsAMaskedDigitFieldWhoseDigitsAreNeverSaid() throws {
+        let log = NSTemporaryDirectory() + "/otc-pin-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let script =
+            #"printf 'OPTION ttyname=%s\nSETDESC Please unlock the card%%0A%%0ANumber: 0006 12345678%%0AHolder: Alice\nSETPROMPT PIN\nGETPIN\nBYE\n' "$(tty)" | "$0" --pinentry --speech text --speech-log "$1""#
+        let run = try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: ["-c", script, PromptRun.binary, log],
+            environment: PromptRun.environment())
+        #expect(waitForScreen(run, "PIN, empty"), "screen: \(run.screen)")
+        run.type("12a345678\r")
+        #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(run.standardOutput.contains("D 12345678\nOK\n"), "\(run.standardOutput)")
+        let spoken = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(spoken.contains("Please unlock the card. Number: 0006 1 2 3 4, 5 6 7 8. Holder: Alice. PIN"))
+        // Each key is said as its count only: "bullet, 1 entered" … "bullet, 8 entered", the letter rejected.
+        let keys = spoken.split(separator: "\n").filter { $0.contains(#""event": "digit""#) }
+        #expect(keys.count == 8)
+        for (index, line) in keys.enumerated() { #expect(line.contains(#""text": "bullet, \#(index + 1) entered""#)) }
+        #expect(spoken.contains("character not allowed, digits only"))
+        #expect(!run.screen.contains("12345678"))
+    }
 }
