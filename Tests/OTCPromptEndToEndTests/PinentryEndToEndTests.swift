@@ -248,4 +248,29 @@ import Testing
         #expect(spoken.contains("character not allowed, digits only"))
         #expect(!run.screen.contains("12345678"))
     }
+
+    /// CONFIRM needs a typed yes: Enter alone answers nothing, "n" is "Not confirmed"; a MESSAGE is
+    /// acknowledged by any answer.
+    @Test(.timeLimit(.minutes(1))) func aConfirmationNeedsATypedYes() throws {
+        let script =
+            #"printf 'OPTION ttyname=%s\nSETDESC Do you trust%%0Athe key 6D0B3CD7B42E591B?\nCONFIRM\nCONFIRM\nMESSAGE\nBYE\n' "$(tty)" | "$0" --pinentry --speech text"#
+        let run = try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: ["-c", script, PromptRun.binary], environment: PromptRun.environment())
+        #expect(waitForScreen(run, "6 D 0, B 3 C, D 7 B, 4 2 E, 5 9 1 B?"), "screen: \(run.screen)")
+        usleep(500_000)  // past the grace period in which keys are leftovers
+        run.type("\r")
+        usleep(200_000)
+        run.type("yes\r")
+        #expect(waitForScreen(run, "6 D 0, B 3 C, D 7 B, 4 2 E, 5 9 1 B?", count: 2), "screen: \(run.screen)")
+        usleep(500_000)
+        run.type("n\r")
+        #expect(waitForScreen(run, "6 D 0, B 3 C, D 7 B, 4 2 E, 5 9 1 B?", count: 3), "screen: \(run.screen)")
+        usleep(500_000)
+        run.type("n\r")
+        #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(
+            run.standardOutput
+                == "OK Pleased to meet you\nOK\nOK\nOK\nERR 83886194 Not confirmed <Pinentry>\nOK\nOK closing connection\n"
+        )
+    }
 }
