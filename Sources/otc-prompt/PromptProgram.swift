@@ -76,7 +76,13 @@ struct PromptProgram {
         let start = clock.now
         // espeak-ng and the audio device start on their own thread; `SpeechSetup` waits for them
         // before anything is written.
-        let engine = SpeechSetup.startEngine(mode: speechMode, voice: voice, audioFile: audioFile)
+        let engine: EspeakSpeechBackend?
+        do {
+            engine = try SpeechSetup.startEngine(mode: speechMode, voice: voice, audioFile: audioFile)
+        } catch {
+            terminal.writeLine("otc-prompt: \(error)")
+            return ExitStatus.usage
+        }
 
         let speech: SpeechSetup
         do {
