@@ -81,7 +81,7 @@ struct PromptProgram {
             engine = try SpeechSetup.startEngine(mode: speechMode, voice: voice, audioFile: audioFile)
         } catch {
             terminal.writeLine("otc-prompt: \(error)")
-            return ExitStatus.usage
+            return .failure(SetupFailed())
         }
 
         let speech: SpeechSetup
