@@ -46,6 +46,7 @@ struct PinentryProgram {
                     let (result, secret) = PinentryDialog(request: request, program: self).run()
                     let reply = conversation.finish(result)
                     guard send(reply, secret: secret, on: channel) else { return ExitStatus.outputFailed }
+                    if reply.closes { return ExitStatus.cancelled }
                 }
             }
         }
@@ -83,7 +84,9 @@ struct PinentryDialog {
             let watcher = try SignalWatcher()
             terminal = try Terminal.open(path: request.state.ttyName ?? "/dev/tty", signalWatcher: watcher)
         } catch .system(let errno, call: let call) {
-            return (.terminalUnusable(errno: errno.rawValue, location: call == "open" ? "open_tty_for_read" : "isatty"), nil)
+            return (
+                .terminalUnusable(errno: errno.rawValue, location: call == "open" ? "open_tty_for_read" : "isatty"), nil
+            )
         } catch {
             return (.terminalUnusable(errno: 25, location: "isatty"), nil)
         }
@@ -148,8 +151,8 @@ struct PinentryDialog {
         case .success(.confirmed(true)), .success(.submitted): .confirmed
         case .success(.confirmed(false)): .notConfirmed
         case .success(.timedOut): .timedOut
-        case .success(.cancelled), .success(.rejected), .success(.terminalClosed), .success(.signalled), .failure:
-            .cancelled
+        case .success(.signalled): .interrupted
+        case .success(.cancelled), .success(.rejected), .success(.terminalClosed), .failure: .cancelled
         }
     }
 }

@@ -36,6 +36,8 @@ public struct AssuanError: Error, Equatable, Sendable {
 
     public static let canceled = AssuanError(code: 99, source: .pinentry, text: "Operation cancelled")
     public static let notConfirmed = AssuanError(code: 114, source: .pinentry, text: "Not confirmed")
+    /// The dialog was ended by a signal (gpg-agent's SIGINT when gpg goes away): pinentry-tty's answer.
+    public static let fullyCanceled = AssuanError(code: 198, source: .pinentry, text: "Fully canceled")
     public static let timeout = AssuanError(code: 62, source: .pinentry, text: "Timeout")
     public static let unknownOption = AssuanError(code: 174, source: .pinentry, text: "Unknown option")
     public static let parameter = AssuanError(code: 280, source: .pinentry, text: "IPC parameter error")

@@ -23,6 +23,8 @@ public struct PinentryConversation: Sendable {
         /// Esc, Ctrl-C, or the terminal went away.
         case cancelled
         case timedOut
+        /// A signal ended the dialog: the reply says so and the conversation ends (`DialogReply.closes`).
+        case interrupted
         /// The dialog could not run: the terminal named by `OPTION ttyname` (or, without one, any
         /// terminal) could not be opened. `location` is said in the "S ERROR" status line.
         case terminalUnusable(errno: Int32, location: String)
@@ -34,6 +36,8 @@ public struct PinentryConversation: Sendable {
         public var status: [String]
         public var sendsSecret: Bool
         public var last: String
+        /// End the conversation after this reply, as libassuan's ASSUAN_FORCE_CLOSE does.
+        public var closes = false
     }
 
     /// What GETINFO reports about this process.
@@ -137,6 +141,11 @@ public struct PinentryConversation: Sendable {
         case (.terminalUnusable(let errno, let location), _):
             let error = AssuanError.terminalUnusable(errno: errno)
             return failure(error, status: ["S ERROR \(Self.statusName).\(location) \(error.number) "])
+        case (.interrupted, _):
+            let error = AssuanError.fullyCanceled
+            var reply = failure(error, status: ["S ERROR \(Self.statusName).? \(error.number) "])
+            reply.closes = true
+            return reply
         case (.timedOut, _):
             let error = AssuanError.timeout
             return failure(error, status: ["S ERROR \(Self.statusName).? \(error.number) "])

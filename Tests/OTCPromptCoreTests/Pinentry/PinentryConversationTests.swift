@@ -131,6 +131,12 @@ import Testing
         #expect(reply.last == "ERR 83918950 Inappropriate ioctl for device <Pinentry>")
     }
 
+    @Test func aSignalAnswersFullyCanceledAndEndsTheConversation() {
+        let (_, reply, _) = dialog(["GETPIN"], then: .interrupted)
+        #expect(reply.status == ["S ERROR otc.? 83886278 "])
+        #expect(reply.last == "ERR 83886278 Fully canceled <Pinentry>" && reply.closes)
+    }
+
     @Test func aTimeoutAnswersTimeout() {
         let (_, reply, _) = dialog(["SETTIMEOUT 30", "GETPIN"], then: .timedOut)
         #expect(reply.last == "ERR 83886142 Timeout <Pinentry>")
