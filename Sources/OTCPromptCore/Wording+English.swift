@@ -97,7 +97,8 @@ extension Phrases {
         typed: "typed",
         fingerprintSent: "fingerprint sent",
         noticeHint: "Nothing to type. Escape closes this notice.",
-        noticeClosed: "closed"
+        noticeClosed: "closed",
+        previousAnswerNotAccepted: "The previous answer was not accepted."
     )
 
     /// "6-digit code", "hidden 6-character code", "secret text".

@@ -105,6 +105,10 @@ extension Wording {
     /// A fingerprint was sent to ssh, which compares it with the host's key.
     public var fingerprintSent: String { phrases.outcome.fingerprintSent }
 
+    /// Said before a question its caller asks again after rejecting the answer (sudo's "Sorry, try
+    /// again.", ssh's "Permission denied", which only reach the screen).
+    public var previousAnswerNotAccepted: String { phrases.outcome.previousAnswerNotAccepted }
+
     /// How a notice that needs no answer is closed: "Escape closes this notice."
     public var noticeHint: String { phrases.outcome.noticeHint }
 
@@ -149,6 +153,7 @@ struct OutcomePhrases: Sendable {
     var fingerprintSent: String
     var noticeHint: String
     var noticeClosed: String
+    var previousAnswerNotAccepted: String
 }
 
 extension String {

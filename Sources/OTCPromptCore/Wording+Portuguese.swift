@@ -103,7 +103,8 @@ extension Phrases {
         typed: "digitado",
         fingerprintSent: "impressão digital enviada",
         noticeHint: "Nada a digitar. Esc fecha este aviso.",
-        noticeClosed: "fechado"
+        noticeClosed: "fechado",
+        previousAnswerNotAccepted: "A resposta anterior não foi aceita."
     )
 
     /// "código de 6 dígitos", "código oculto de 1 caractere", "texto secreto".

@@ -138,16 +138,28 @@ struct OTCPromptCommand: ParsableCommand {
         }
         var appearance = appearance
         appearance.style = appearance.style ?? preferences.style.flatMap(FieldStyle.init(rawValue:))
+        let memory = AskMemory(store: StateDirectory.open(environment: environment))
+        var request = request(configuration, environment: environment)
+        if case .code(var field, askpass: true) = request, let prompt, memory.isAskedAgain(prompt) {
+            field.details.insert(Wording(language: language).previousAnswerNotAccepted, at: 0)
+            request = .code(field, askpass: true)
+        }
         let program = PromptProgram(
-            request: request(configuration, environment: environment), check: login.checkSettings,
+            request: request, check: login.checkSettings,
             speechMode: preferences.speech.flatMap(SpeechMode.init(rawValue:)) ?? .espeak,
             speechLogPath: speechLog, voice: voice.speechOptions(language: language, preferences: preferences),
             audioFile: voice.audioFile, appearance: appearance, environment: environment,
-            notices: problems.map(\.description))
+            notices: problems.map(\.description), memory: memory)
         // Every path inside `run()` has restored the terminal before it returns.
-        let status =
-            asPinentry
-            ? PinentryProgram(template: program, language: language, verbosity: verbosity).run() : program.run()
+        if asPinentry {
+            let status = PinentryProgram(template: program, language: language, verbosity: verbosity).run()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
+        let status = program.run()
+        if case .code(_, askpass: true) = request, let prompt {
+            memory.remember(prompt, answered: status == ExitStatus.submitted)
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }

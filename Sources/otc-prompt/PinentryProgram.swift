@@ -5,7 +5,7 @@ import OTCPromptTerminal
 /// `--pinentry` (or run as `pinentry-otc`): gpg-agent's Assuan conversation on stdin/stdout, each
 /// GETPIN, CONFIRM and MESSAGE asked on the terminal `OPTION ttyname` names.
 struct PinentryProgram {
-    /// The prompt the options describe; each dialog sets its own request and preface.
+    /// The prompt the options describe; each dialog sets its own request.
     let template: PromptProgram
     let language: Language
     let verbosity: Verbosity
@@ -93,12 +93,11 @@ struct PinentryDialog {
         switch request.kind {
         case .confirmation, .message:
             // A MESSAGE is acknowledged by any answer; a CONFIRM needs a typed yes (ConfirmSession's rules).
-            let (question, details, spokenDetails) = request.question
+            let (question, details) = request.question
             let session = ConfirmSession(
-                question: question, language: program.language, verbosity: program.verbosity, timeLimit: timeLimit)
-            var prompt = program.prompt(.question(session))
-            prompt.preface = (details, spokenDetails)
-            return (result(prompt.runSession(on: terminal)), nil)
+                question: question, details: details, language: program.language, verbosity: program.verbosity,
+                timeLimit: timeLimit)
+            return (result(program.prompt(.question(session)).runSession(on: terminal)), nil)
         case .passphrase, .pin:
             return askSecret(on: terminal)
         }
@@ -108,20 +107,21 @@ struct PinentryDialog {
     private func askSecret(on terminal: Terminal) -> (PinentryConversation.DialogResult, String?) {
         var state = request
         while true {
-            let first = ask(label: state.fieldLabel, preface: (state.lines, state.spokenLines), on: terminal)
+            let first = ask(label: state.fieldLabel, details: state.lines, on: terminal)
             guard case .entered = first.0, let secret = first.1 else { return first }
             guard let repeatLabel = state.repeatLabel else { return first }
-            let second = ask(label: repeatLabel, preface: ([], ""), on: terminal)
+            let second = ask(label: repeatLabel, details: [], on: terminal)
             guard case .entered = second.0, let again = second.1 else { return second }
             if again == secret { return (.entered(repeated: true), secret) }
             state.state.error = state.repeatMismatch
         }
     }
 
-    private func ask(label: String, preface: (lines: [String], spoken: String), on terminal: Terminal) -> (
+    /// One field, `details` (the title, description and error) said and shown before it.
+    private func ask(label: String, details: [String], on terminal: Terminal) -> (
         PinentryConversation.DialogResult, String?
     ) {
-        let configuration: PromptConfiguration
+        var configuration: PromptConfiguration
         if request.kind == .pin {
             // A card PIN has 6 to 8 digits or more: any length, Enter submits, only the count said.
             configuration = PromptConfiguration(
@@ -133,9 +133,8 @@ struct PinentryDialog {
                 label: label, mask: true, language: program.language, verbosity: program.verbosity,
                 timeLimit: timeLimit)
         }
-        var prompt = program.prompt(.code(configuration, askpass: true))
-        prompt.preface = preface
-        let outcome = prompt.runSession(on: terminal)
+        configuration.details = details
+        let outcome = program.prompt(.code(configuration, askpass: true)).runSession(on: terminal)
         if case .success(.submitted(let secret)) = outcome { return (.entered(repeated: false), secret) }
         return (result(outcome), nil)
     }

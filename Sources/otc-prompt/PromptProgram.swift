@@ -44,9 +44,8 @@ struct PromptProgram {
     let environment: [String: String]
     /// Lines to show once the terminal is open (e.g. problems in the config file).
     var notices: [String]
-    /// Lines shown and said before the field (a pinentry dialog's title, description and error);
-    /// `spoken` is said together with the field's first announcement.
-    var preface: (lines: [String], spoken: String) = ([], "")
+    /// Speech notices ("no audio device") are given once per login session.
+    let memory: AskMemory
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
     static let escapeDelay: Duration = .milliseconds(100)
@@ -61,6 +60,8 @@ struct PromptProgram {
             terminal = try Terminal.open(signalWatcher: try SignalWatcher())
         } catch {
             StandardError.writeLine("otc-prompt: \(error)")
+            // An askpass caller without a terminal (an agent started by systemd) discards stderr.
+            SystemLog.warning("\(error)")
             return ExitStatus.noTerminal
         }
         switch runSession(on: terminal) {
@@ -69,8 +70,9 @@ struct PromptProgram {
         }
     }
 
-    /// Runs the session on a terminal that is already open; the terminal is restored when it
-    /// returns. Fails (after saying why on the terminal) when the speech options cannot be met.
+    /// Runs the session on a terminal that is already open (a pinentry's, named by gpg-agent); the
+    /// terminal is restored when it returns. Fails, after saying why on the terminal, when the
+    /// speech options cannot be met.
     func runSession(on terminal: Terminal) -> Result<PromptOutcome, SetupFailed> {
         let clock = ContinuousClock()
         let start = clock.now
@@ -96,16 +98,13 @@ struct PromptProgram {
 
         let capabilities = TerminalCapabilities(environment: environment)
         for notice in notices { terminal.writeLine(notice) }
-        for notice in speech.notices { terminal.writeLine("otc-prompt: \(notice)") }
+        for notice in speech.notices where memory.isFirstTimeThisSession(notice) {
+            terminal.writeLine("otc-prompt: \(notice)")
+        }
         // With --speech text the opening announcement holds these lines already.
         if !speech.isText {
-            for line in preface.lines + request.details {
-                terminal.writeLine(LineWrapping.wrap(line, width: terminal.columns))
-            }
+            for line in request.details { terminal.writeLine(LineWrapping.wrap(line, width: terminal.columns)) }
         }
-        let backend: any SpeechBackend =
-            preface.spoken.isEmpty
-            ? speech.backend : PrefacedSpeechBackend(wrapping: speech.backend, preface: preface.spoken)
 
         let outcome: PromptOutcome
         switch request {
@@ -114,17 +113,15 @@ struct PromptProgram {
             outcome = runLoop(
                 PromptSession(configuration: configuration),
                 style: configuration.isFixedLength ? appearance.style : .line, check: check,
-                terminal: terminal, speech: speech, backend: backend, capabilities: capabilities)
+                terminal: terminal, speech: speech, capabilities: capabilities)
         case .question(let question):
             outcome = runLoop(
-                question, style: .line, check: nil, terminal: terminal, speech: speech, backend: backend,
-                capabilities: capabilities)
+                question, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
         case .notice(let notice):
             outcome = runLoop(
-                notice, style: .line, check: nil, terminal: terminal, speech: speech, backend: backend,
-                capabilities: capabilities)
+                notice, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
         }
-        if case .signalled = outcome {} else { backend.finish(timeout: Self.finalSpeechLimit) }
+        if case .signalled = outcome {} else { speech.backend.finish(timeout: Self.finalSpeechLimit) }
         // Nothing typed here is left for the next program (the shell, the next askpass question).
         terminal.discardInput()
         return .success(outcome)
@@ -138,13 +135,13 @@ extension PromptProgram {
     /// Runs `session` on the terminal with a renderer for `style`.
     private func runLoop<Session: InteractiveSession>(
         _ session: Session, style: FieldStyle?, check: CheckSettings?, terminal: Terminal, speech: SpeechSetup,
-        backend: any SpeechBackend, capabilities: TerminalCapabilities
+        capabilities: TerminalCapabilities
     ) -> PromptOutcome {
         var loop = PromptLoop(
             session: session,
             renderer: makeRenderer(
                 style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxesStyle),
-            system: .live(terminal: terminal), speech: backend, escapeDelay: Self.escapeDelay,
+            system: .live(terminal: terminal), speech: speech.backend, escapeDelay: Self.escapeDelay,
             capabilities: capabilities, check: check, typeAhead: request.typeAhead)
         return loop.run()
     }

@@ -31,14 +31,15 @@ public struct PinentryRequest: Equatable, Sendable {
 
     /// The lines before the field, in reading order: the title, every line of the description,
     /// then the error; made visible by the one scrubber (`UntrustedText`), blank lines dropped.
+    /// A line gpg-agent ends with a comma ("…, ID 6D0B…,") loses it: each line is said as a sentence.
     public var lines: [String] {
         [state.title, state.description, state.error].compactMap { $0 }.flatMap(UntrustedText.visibleLines)
-            .map { $0.trimmingCharacters(in: " ") }.filter { !$0.isEmpty }
-    }
-
-    /// The same lines for the ear, one sentence each, long key IDs and fingerprints spelled in groups.
-    public var spokenLines: String {
-        lines.map { PinentrySpeech.sentence(PinentrySpeech.spellingCodes($0)) }.joined(separator: " ")
+            .map { line in
+                var line = line.trimmingCharacters(in: " ")
+                while line.last == "," || line.last == ";" { line.removeLast() }
+                return line
+            }
+            .filter { !$0.isEmpty }
     }
 
     /// The field's label: the prompt without its colon ("Passphrase"), pinentry's "PIN" when none.
@@ -57,16 +58,14 @@ public struct PinentryRequest: Equatable, Sendable {
     /// Said when the two entries differ, before asking again.
     public var repeatMismatch: String {
         let text = UntrustedText.visible(state.repeatError ?? "").trimmingCharacters(in: " ")
-        return text.isEmpty ? "The entries do not match." : PinentrySpeech.sentence(text)
+        return text.isEmpty ? "The entries do not match." : text
     }
 
-    /// CONFIRM's question: the last line (spelled for the ear, as it is also said), the lines
-    /// before it as shown, and as said.
-    public var question: (question: String, details: [String], spokenDetails: String) {
+    /// CONFIRM's question (the last line) and the lines before it.
+    public var question: (question: String, details: [String]) {
         var lines = self.lines
-        guard let last = lines.popLast() else { return (state.okLabel.map(PromptLabel.trimmed) ?? "OK", [], "") }
-        let spoken = lines.map { PinentrySpeech.sentence(PinentrySpeech.spellingCodes($0)) }.joined(separator: " ")
-        return (PinentrySpeech.spellingCodes(last), lines, spoken)
+        guard let last = lines.popLast() else { return (state.okLabel.map(PromptLabel.trimmed) ?? "OK", []) }
+        return (last, lines)
     }
 }
 
