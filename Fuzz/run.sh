@@ -12,5 +12,5 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name OTCPromptFu
     -o "$out/otc-prompt-fuzz"
 # libFuzzer reports crashes itself; Swift's backtracer would race AddressSanitizer and linger.
 SWIFT_BACKTRACE=enable=no exec "$out/otc-prompt-fuzz" "$out/corpus" "$root/Fuzz/corpus" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+    -dict="$root/Fuzz/input.dict" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
     -artifact_prefix="$out/" -print_final_stats=1
