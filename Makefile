@@ -12,8 +12,9 @@ ARGS ?=
 SWIFT ?= swift
 
 # Debian packages the build, the tests and the speech need.
+# gnupg, gpg-agent, pinentry-tty, pinentry-curses: the pinentry tests run the real gpg and compare replies.
 APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio pulseaudio-utils sox tmux \
-	speech-dispatcher speech-dispatcher-espeak-ng
+	speech-dispatcher speech-dispatcher-espeak-ng gnupg gpg-agent pinentry-tty pinentry-curses
 # And what `make test` needs besides: the real clients the login tests start (Tests/OTCPromptLoginTests).
 TEST_APT_PACKAGES := sudo openssh-server openssh-client libpam-google-authenticator oathtool git python3 passwd util-linux
 # And what `make bench` needs besides (hyperfine: the start-up table; python3: the pty harness).
@@ -96,6 +97,8 @@ install: release
 	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
 	install -m 0755 .build/release/otc-prompt "$(DESTDIR)$(PREFIX)/bin/otc-prompt"
+	# gpg-agent.conf: pinentry-program $(PREFIX)/bin/pinentry-otc (run by that name, otc-prompt is a pinentry).
+	ln -sf otc-prompt "$(DESTDIR)$(PREFIX)/bin/pinentry-otc"
 	install -m 0644 docs/otc-prompt.1 "$(DESTDIR)$(PREFIX)/share/man/man1/otc-prompt.1"
 	install -m 0644 docs/completions/otc-prompt.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/otc-prompt"
 	install -m 0644 docs/completions/otc-prompt.zsh "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_otc-prompt"

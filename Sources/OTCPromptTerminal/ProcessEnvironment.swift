@@ -41,3 +41,20 @@ public struct UserAccount: Equatable, Sendable {
         return UserAccount(name: String(cString: entry.pw_name), homeDirectory: String(cString: entry.pw_dir))
     }
 }
+
+/// What a pinentry reports about itself (GETINFO pid and ttyinfo).
+public enum ProcessIdentity {
+    /// The corresponding C call is `getpid`.
+    public static var processID: Int32 { getpid() }
+
+    /// "euid/egid". The corresponding C calls are `geteuid` and `getegid`.
+    public static var userIDs: String { "\(geteuid())/\(getegid())" }
+
+    /// A device's "mode/uid/gid", the mode in octal, as pinentry prints it; "?" when it cannot be read.
+    /// The corresponding C call is `stat`.
+    public static func deviceStatus(_ path: String) -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return "?" }
+        return "\(String(status.st_mode, radix: 8))/\(status.st_uid)/\(status.st_gid)"
+    }
+}

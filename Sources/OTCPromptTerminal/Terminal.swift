@@ -74,6 +74,21 @@ public final class Terminal {
         return Terminal(input: .standardInput, output: output, signalWatcher: signalWatcher)
     }
 
+    /// Opens the terminal at `path` (the tty gpg-agent names with `OPTION ttyname`), not the one
+    /// this process inherited; O_RDWR|O_CLOEXEC|O_NOCTTY, so it never becomes our controlling tty.
+    /// - Throws: `.system(errno, call: "open")` when it cannot be opened, `.system(ENOTTY, call:
+    ///   "isatty")` when it is not a terminal.
+    public static func open(path: String, signalWatcher: SignalWatcher? = nil) throws(TerminalError) -> Terminal {
+        let descriptor = SystemCalls.retryingOnInterrupt { Glibc.open(path, O_RDWR | O_CLOEXEC | O_NOCTTY) }
+        guard descriptor >= 0 else { throw .system(SystemCalls.errno, call: "open") }
+        guard isatty(descriptor) == 1 else {
+            _ = Glibc.close(descriptor)
+            throw .system(.inappropriateIOCTLForDevice, call: "isatty")
+        }
+        let tty = FileDescriptor(rawValue: descriptor)
+        return Terminal(input: tty, output: tty, closesDescriptorsOnDeinit: true, signalWatcher: signalWatcher)
+    }
+
     /// Whether keys come from a terminal (false for a pipe or a file handed to `init`).
     public var inputIsTerminal: Bool { isatty(input.rawValue) == 1 }
 

@@ -87,6 +87,13 @@ struct OTCPromptCommand: ParsableCommand {
     @Option(help: "terse (no hints), normal (the default) or verbose.")
     var verbosity: Verbosity?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Be GnuPG's pinentry: speak the Assuan protocol on stdin and stdout.",
+            discussion: "Also when run as pinentry-otc. In gpg-agent.conf: pinentry-program /usr/local/bin/pinentry-otc"
+        ))
+    var pinentry = false
+
     @OptionGroup(title: "Logins and scripts")
     var login: LoginOptions
 
@@ -123,7 +130,8 @@ struct OTCPromptCommand: ParsableCommand {
             label: label, length: length, charset: charset.codeCharset, mask: mask, autoSubmit: !noAutoSubmit,
             language: language, verbosity: verbosity, checksCode: login.check != nil, attempts: login.attempts,
             timeLimit: login.timeLimit)
-        if login.stdin {
+        let asPinentry = pinentry || PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
+        if login.stdin && !asPinentry {
             for problem in problems { StandardError.writeLine(problem.description) }
             let status = StandardInputCode.run(configuration: configuration, check: login.checkSettings)
             if status != 0 { throw ExitCode(status) }
@@ -144,6 +152,11 @@ struct OTCPromptCommand: ParsableCommand {
             audioFile: voice.audioFile, appearance: appearance, environment: environment,
             notices: problems.map(\.description), memory: memory)
         // Every path inside `run()` has restored the terminal before it returns.
+        if asPinentry {
+            let status = PinentryProgram(template: program, language: language, verbosity: verbosity).run()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         let status = program.run()
         if case .code(_, askpass: true) = request, let prompt {
             memory.remember(prompt, answered: status == ExitStatus.submitted)
@@ -200,6 +213,13 @@ extension OTCPromptCommand {
         Preferences(
             language: lang, rate: voice.rate, volume: voice.volume, pitch: voice.pitch, voice: voice.voice,
             verbosity: verbosity, speech: speech?.rawValue, style: appearance.style?.rawValue)
+    }
+}
+
+/// How gpg-agent's pinentry-program runs us: a program named pinentry-otc is a pinentry.
+enum PinentryInvocation {
+    static func isPinentryName(_ programPath: String) -> Bool {
+        programPath.split(separator: "/").last == "pinentry-otc"
     }
 }
 

@@ -34,8 +34,8 @@ enum PromptRequest {
 /// One run of the prompt: opens the terminal, wires the session to the screen and the voice,
 /// and returns the exit status once the terminal has been restored.
 struct PromptProgram {
-    let request: PromptRequest
-    let check: CheckSettings?
+    var request: PromptRequest
+    var check: CheckSettings?
     let speechMode: SpeechMode
     let speechLogPath: String?
     let voice: SpeechOptions
@@ -43,7 +43,7 @@ struct PromptProgram {
     let appearance: AppearanceOptions
     let environment: [String: String]
     /// Lines to show once the terminal is open (e.g. problems in the config file).
-    let notices: [String]
+    var notices: [String]
     /// Speech notices ("no audio device") are given once per login session.
     let memory: AskMemory
 
@@ -53,8 +53,6 @@ struct PromptProgram {
     static let finalSpeechLimit: Duration = .seconds(3)
 
     func run() -> Int32 {
-        let clock = ContinuousClock()
-        let start = clock.now
         // The terminal first: the engine's start-up points fd 2 at a capture file for a moment,
         // which must not swallow the no-terminal message or confuse the stderr fallback.
         let terminal: Terminal
@@ -66,6 +64,18 @@ struct PromptProgram {
             SystemLog.warning("\(error)")
             return ExitStatus.noTerminal
         }
+        switch runSession(on: terminal) {
+        case .success(let outcome): return outcome.deliver(terminal: terminal)
+        case .failure: return ExitStatus.usage
+        }
+    }
+
+    /// Runs the session on a terminal that is already open (a pinentry's, named by gpg-agent); the
+    /// terminal is restored when it returns. Fails, after saying why on the terminal, when the
+    /// speech options cannot be met.
+    func runSession(on terminal: Terminal) -> Result<PromptOutcome, SetupFailed> {
+        let clock = ContinuousClock()
+        let start = clock.now
         // espeak-ng and the audio device start on their own thread; `SpeechSetup` waits for them
         // before anything is written.
         let engine: EspeakSpeechBackend?
@@ -73,7 +83,7 @@ struct PromptProgram {
             engine = try SpeechSetup.startEngine(mode: speechMode, voice: voice, audioFile: audioFile)
         } catch {
             terminal.writeLine("otc-prompt: \(error)")
-            return ExitStatus.usage
+            return .failure(SetupFailed())
         }
 
         let speech: SpeechSetup
@@ -83,7 +93,7 @@ struct PromptProgram {
                 logPath: speechLogPath, elapsed: { clock.now - start })
         } catch {
             terminal.writeLine("otc-prompt: \(error)")
-            return ExitStatus.usage
+            return .failure(SetupFailed())
         }
 
         let capabilities = TerminalCapabilities(environment: environment)
@@ -114,8 +124,11 @@ struct PromptProgram {
         if case .signalled = outcome { speech.cancel() } else { speech.backend.finish(timeout: Self.finalSpeechLimit) }
         // Nothing typed here is left for the next program (the shell, the next askpass question).
         terminal.discardInput()
-        return outcome.deliver(terminal: terminal)
+        return .success(outcome)
     }
+
+    /// The session could not start; the reason has been written on the terminal.
+    struct SetupFailed: Error {}
 }
 
 extension PromptProgram {

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import SystemPackage
+
+/// The pipe gpg-agent talks to a pinentry through: request lines on stdin, replies on stdout.
+public final class AssuanChannel {
+    /// What one read produced.
+    public enum Received: Equatable, Sendable {
+        /// One line, without its line feed.
+        case line([UInt8])
+        /// A line longer than the limit: libassuan gives up on the connection.
+        case tooLong
+        /// End of input (gpg-agent closed the pipe) or a read error.
+        case closed
+    }
+
+    private let input: Int32
+    private let output: Int32
+    private var pending: [UInt8] = []
+
+    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+        self.input = input
+        self.output = output
+    }
+
+    /// Reads up to the next line feed, waiting as long as it takes.
+    /// - Parameter limit: the most bytes a line may have, its line feed included.
+    /// The corresponding C call is `read`.
+    public func readLine(limit: Int) -> Received {
+        while true {
+            if let end = pending.firstIndex(of: 0x0A) {
+                guard end < limit else { return .tooLong }
+                let line = Array(pending[..<end])
+                pending.removeSubrange(...end)
+                return .line(line)
+            }
+            if pending.count >= limit { return .tooLong }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = buffer.withUnsafeMutableBytes { raw in
+                SystemCalls.retryingOnInterrupt {
+                    Int32(truncatingIfNeeded: Glibc.read(input, raw.baseAddress, raw.count))
+                }
+            }
+            if count <= 0 { return .closed }
+            pending += buffer[..<Int(count)]
+        }
+    }
+
+    /// Writes each line followed by a line feed; false once gpg-agent has gone.
+    @discardableResult
+    public func write(lines: [String]) -> Bool {
+        guard !lines.isEmpty else { return true }
+        return SystemCalls.writeAll(lines.map { $0 + "\n" }.joined().utf8, to: output) == nil
+    }
+
+    /// Writes `bytes` as they are, from the caller's (locked) memory, with no copy on the heap.
+    /// The corresponding C call is `write`.
+    @discardableResult
+    public func writeUncopied(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let result = Glibc.write(output, bytes.baseAddress! + written, bytes.count - written)
+            if result > 0 {
+                written += result
+            } else if result < 0 && Glibc.errno == EINTR {
+                continue
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+/// Memory for a secret on its way out: kept out of swap where RLIMIT_MEMLOCK allows, and
+/// overwritten before it is given back.
+public final class LockedBytes {
+    public let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// Whether `mlock` succeeded.
+    public let isLocked: Bool
+
+    /// The corresponding C call is `mlock`.
+    public init(count: Int) {
+        bytes = .allocate(capacity: max(1, count))
+        bytes.initialize(repeating: 0)
+        isLocked = mlock(bytes.baseAddress!, bytes.count) == 0
+    }
+
+    deinit {
+        wipe()
+        if isLocked { _ = munlock(bytes.baseAddress!, bytes.count) }
+        bytes.deallocate()
+    }
+
+    /// Overwrites every byte; the compiler may not drop it as a dead store. The corresponding C
+    /// call is `explicit_bzero`.
+    public func wipe() {
+        explicit_bzero(bytes.baseAddress!, bytes.count)
+    }
+}

@@ -1,0 +1,276 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// otc-prompt as GnuPG's pinentry: the same Assuan replies as pinentry 1.2, and real gpg flows on a pty.
+@Suite(.serialized) struct PinentryEndToEndTests {
+    /// Replies that legitimately differ (version, pid, flavor, the program's name in status lines) made equal.
+    static func normalized(_ replies: String) -> [String] {
+        replies.split(separator: "\n").map { line in
+            if line.wholeMatch(of: /D [0-9.]+/) != nil { return "D <number>" }
+            if line == "D otc" || line == "D tty" || line == "D curses" { return "D <flavor>" }
+            return String(line.replacing(/^S ERROR (otc|curses|tty)\./, with: "S ERROR <flavor>."))
+        }
+    }
+
+    static let conversations: [String] = [
+        // What gpg-agent 2.2 sends before a GETPIN, then the rest of the protocol.
+        """
+        OPTION ttyname=/dev/null
+        OPTION ttytype=xterm-256color
+        OPTION lc-ctype=C.UTF-8
+        OPTION lc-messages=C
+        OPTION allow-external-password-cache
+        OPTION default-ok=_OK
+        OPTION default-cancel=_Cancel
+        OPTION default-prompt=PIN:
+        OPTION default-pwmngr=_Save in password manager
+        OPTION default-cf-visi=Do you really want to make your passphrase visible on the screen?
+        OPTION default-tt-visi=Make passphrase visible
+        OPTION default-tt-hide=Hide passphrase
+        OPTION touch-file=/tmp/nothing
+        OPTION owner=1234/1000 host
+        GETINFO flavor
+        GETINFO version
+        GETINFO ttyinfo
+        GETINFO pid
+        SETKEYINFO n/68E09AC533F00E88C1A614CF6D0B3CD7B42E591B
+        SETDESC Please enter the passphrase to unlock the OpenPGP secret key:%0A%22Alice <alice@example.org>%22%0A255-bit EDDSA key, ID 6D0B3CD7B42E591B,%0Acreated 2026-11-23.%0A
+        SETPROMPT Passphrase:
+        SETERROR Bad Passphrase (try 2 of 3)
+        SETREPEAT Repeat:
+        SETREPEATERROR does not match - try again
+        SETQUALITYBAR Quality:
+        SETQUALITYBAR_TT The quality of the text entered above.
+        SETGENPIN Suggest
+        SETTIMEOUT 30
+        SETTITLE Title%25 with %0D%0A escapes
+        SETOK _OK
+        SETCANCEL _Cancel
+        SETNOTOK _No
+        RESET
+        NOP
+        BYE
+
+        """,
+        // Errors: unknown commands and options, syntax, case, comments and blank lines.
+        """
+        FOO
+        setdesc lower case
+        # a comment
+
+        OPTION
+        OPTION =x
+        OPTION ttyname=
+        OPTION  ttyname = /dev/x 
+        OPTION --ttytype=vt100
+        OPTION no-such-option=1
+        OPTION grab=1
+        GETINFO
+        GETINFO  version
+        GETINFO version x
+        GETINFO ttyinfo
+          NOP
+        CANCEL
+        AUTH
+        END
+        HELP
+        HELP GETPIN
+        HELP NOSUCH
+        CLEARPASSPHRASE n/abc
+        SETKEYINFO --clear
+        SETTIMEOUT -3
+        BYE
+
+        """,
+    ]
+
+    @Test(arguments: conversations.indices)
+    func repliesAreThoseOfPinentryTTY(index: Int) throws {
+        let script = Self.conversations[index]
+        let environment = PromptRun.environment()
+        let ours = try runProgram(
+            PromptRun.binary, ["--pinentry", "--speech", "none"], input: script, environment: environment)
+        let theirs = try runProgram("/usr/bin/pinentry-tty", [], input: script, environment: environment)
+        #expect(ours.status == 0 && theirs.status == 0)
+        #expect(Self.normalized(ours.output) == Self.normalized(theirs.output))
+        #expect(Self.normalized(ours.output).count > 20)
+    }
+
+    /// Without a usable terminal pinentry-tty just says "cancelled"; we answer with the reason, as
+    /// pinentry-curses does, so gpg can tell the user what is wrong.
+    @Test func anUnusableTerminalIsReportedAsPinentryCursesReportsIt() throws {
+        let script = "OPTION ttyname=/nonexistent/tty\nGETPIN\nCONFIRM\nMESSAGE\nBYE\n"
+        let environment = PromptRun.environment()
+        let ours = try runProgram(
+            PromptRun.binary, ["--pinentry", "--speech", "none"], input: script, environment: environment)
+        let theirs = try runProgram("/usr/bin/pinentry-curses", [], input: script, environment: environment)
+        #expect(Self.normalized(ours.output) == Self.normalized(theirs.output))
+        #expect(ours.output.contains("ERR 83918929 No such file or directory <Pinentry>"))
+    }
+
+    @Test func aLineLongerThanAssuanAllowsEndsTheConversationAsLibassuanDoes() throws {
+        let script =
+            "NOP\nSETDESC " + String(repeating: "a", count: 993) + "\nSETDESC " + String(repeating: "a", count: 994)
+            + "\nNOP\n"
+        let environment = PromptRun.environment()
+        let ours = try runProgram(
+            PromptRun.binary, ["--pinentry", "--speech", "none"], input: script, environment: environment)
+        let theirs = try runProgram("/usr/bin/pinentry-tty", [], input: script, environment: environment)
+        #expect(ours.output == theirs.output)
+        #expect(ours.output == "OK Pleased to meet you\nOK\nOK\n")
+        #expect(ours.error.contains("Line passed to IPC too long"))
+    }
+
+    @Test func runAsPinentryOtcItIsAPinentry() throws {
+        let link = NSTemporaryDirectory() + "/otc-\(UUID().uuidString)/pinentry-otc"
+        try FileManager.default.createDirectory(
+            atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: (link as NSString).deletingLastPathComponent) }
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: PromptRun.binary)
+        let run = try runProgram(link, [], input: "GETINFO flavor\nBYE\n", environment: PromptRun.environment())
+        #expect(run.output == "OK Pleased to meet you\nD otc\nOK\nOK closing connection\n")
+    }
+
+    /// Starts `gpg arguments` on a fresh pty, GPG_TTY naming it.
+    private func gpgOnTerminal(_ home: GnuPGHome, _ arguments: String) throws -> PseudoTerminalProcess {
+        try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: home.onTerminal(arguments), environment: home.environment)
+    }
+
+    private func waitForScreen(_ process: PseudoTerminalProcess, _ text: String, count: Int = 1) -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(20)
+        while clock.now < end {
+            if process.screen.components(separatedBy: text).count - 1 >= count { return true }
+            _ = process.waitForScreen(containing: "\u{0}never", deadline: .milliseconds(50))
+        }
+        return false
+    }
+
+    @Test(.timeLimit(.minutes(2))) func signingAfterAWrongPassphraseSaysTheErrorAndTheRetryWorks() throws {
+        let home = try GnuPGHome()
+        let gpg = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
+        #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
+        gpg.type("wrong horse\r")
+        #expect(waitForScreen(gpg, "Bad Passphrase (try 2 of 3)"), "screen: \(gpg.screen)")
+        gpg.type(GnuPGHome.passphrase + "\r")
+        #expect(gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
+        let verified = try home.gpg(["--verify", home.path + "/message.gpg"])
+        #expect(verified.status == 0 && verified.error.contains("Good signature from \"Alice <alice@example.org>\""))
+
+        let spoken = home.spoken
+        #expect(spoken.contains("Please enter the passphrase to unlock the OpenPGP secret key"))
+        #expect(spoken.contains("Alice <alice@example.org>"))
+        #expect(spoken.contains("Bad Passphrase (try 2 of 3). Passphrase, empty"))
+        for secret in [GnuPGHome.passphrase, "wrong horse", "corr", "horse"] {
+            #expect(!spoken.contains(secret), "the speech log holds \(secret)")
+            #expect(!gpg.screen.contains(secret), "the screen shows \(secret)")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2))) func escapeCancelsAndGpgSaysOperationCancelled() throws {
+        let home = try GnuPGHome()
+        let gpg = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
+        let before = gpg.attributesAtStart
+        #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
+        gpg.type("abc")
+        gpg.type([0x1B])
+        #expect(gpg.waitForExit(deadline: .seconds(30)) == .exited(2), "screen: \(gpg.screen)")
+        #expect(gpg.screen.contains("Operation cancelled"), "screen: \(gpg.screen)")
+        #expect(sameAttributes(before, gpg.slaveAttributes()))
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/message.gpg"))
+    }
+
+    @Test(.timeLimit(.minutes(3))) func changingThePassphraseAsksTwiceAndReportsAMismatch() throws {
+        let home = try GnuPGHome()
+        let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")
+        let new = "N3w pass 42!"
+        #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
+        gpg.type(GnuPGHome.passphrase + "\r")
+        #expect(waitForScreen(gpg, "Please enter the new passphrase"), "screen: \(gpg.screen)")
+        gpg.type(new + "\r")
+        #expect(waitForScreen(gpg, "Repeat, empty"), "screen: \(gpg.screen)")
+        gpg.type("N3w pass 43!\r")
+        #expect(waitForScreen(gpg, "does not match"), "screen: \(gpg.screen)")
+        #expect(waitForScreen(gpg, "Passphrase, empty", count: 3), "screen: \(gpg.screen)")
+        gpg.type(new + "\r")
+        #expect(waitForScreen(gpg, "Repeat, empty", count: 2), "screen: \(gpg.screen)")
+        gpg.type(new + "\r")
+        #expect(gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
+
+        // The new passphrase is the one that now signs (a fresh agent: nothing cached).
+        _ = try runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: home.environment)
+        let sign = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
+        #expect(waitForScreen(sign, "Passphrase, empty"), "screen: \(sign.screen)")
+        sign.type(new + "\r")
+        #expect(sign.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(sign.screen)")
+        #expect(home.spoken.contains("does not match"))
+        for secret in [GnuPGHome.passphrase, new, "N3w pass 43!"] { #expect(!home.spoken.contains(secret)) }
+    }
+
+    @Test(.timeLimit(.minutes(2))) func withoutATerminalGpgReportsWhy() throws {
+        let home = try GnuPGHome()
+        var environment = home.environment
+        environment["GPG_TTY"] = nil
+        let run = try runProgram(
+            "/usr/bin/setsid",
+            [
+                "--wait", "/usr/bin/gpg", "--homedir", home.path, "--yes", "--sign", "--output",
+                home.path + "/message.gpg",
+                home.path + "/message",
+            ], environment: environment)
+        #expect(run.status != 0)
+        #expect(run.error.contains("Inappropriate ioctl for device"), "\(run.error)")
+    }
+
+    /// A card's PIN prompt: a masked field of digits of any length, Enter submits, the count said and
+    /// never a digit; the PIN goes back percent-escaped as pinentry sends it.
+    @Test(.timeLimit(.minutes(1))) func aCardPINIsAMaskedDigitFieldWhoseDigitsAreNeverSaid() throws {
+        let log = NSTemporaryDirectory() + "/otc-pin-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let script =
+            #"printf 'OPTION ttyname=%s\nSETDESC Please unlock the card%%0A%%0ANumber: 0006 87654321%%0AHolder: Alice\nSETPROMPT PIN\nGETPIN\nBYE\n' "$(tty)" | "$0" --pinentry --speech text --speech-log "$1""#
+        let run = try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: ["-c", script, PromptRun.binary, log],
+            environment: PromptRun.environment())
+        #expect(waitForScreen(run, "PIN, empty"), "screen: \(run.screen)")
+        run.type("12a345678\r")
+        #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(run.standardOutput.contains("D 12345678\nOK\n"), "\(run.standardOutput)")
+        let spoken = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(spoken.contains("Please unlock the card. Number: 0006 87654321. Holder: Alice. PIN"))
+        // Each key is said as its count only: "bullet, 1 entered" … "bullet, 8 entered", the letter rejected.
+        let keys = spoken.split(separator: "\n").filter { $0.contains(#""event": "digit""#) }
+        #expect(keys.count == 8)
+        for (index, line) in keys.enumerated() { #expect(line.contains(#""text": "bullet, \#(index + 1) entered""#)) }
+        #expect(spoken.contains("character not allowed, digits only"))
+        #expect(!run.screen.contains("12345678"))
+    }
+
+    /// CONFIRM needs a typed yes: Enter alone answers nothing, "n" is "Not confirmed"; a MESSAGE is
+    /// acknowledged by any answer.
+    @Test(.timeLimit(.minutes(1))) func aConfirmationNeedsATypedYes() throws {
+        let script =
+            #"printf 'OPTION ttyname=%s\nSETDESC Do you trust%%0Athe key 6D0B3CD7B42E591B?\nCONFIRM\nCONFIRM\nMESSAGE\nBYE\n' "$(tty)" | "$0" --pinentry --speech text"#
+        let run = try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: ["-c", script, PromptRun.binary], environment: PromptRun.environment())
+        #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B?"), "screen: \(run.screen)")
+        usleep(500_000)  // past the grace period in which keys are leftovers
+        run.type("\r")
+        usleep(200_000)
+        run.type("yes\r")
+        #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B?", count: 2), "screen: \(run.screen)")
+        usleep(500_000)
+        run.type("n\r")
+        #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B?", count: 3), "screen: \(run.screen)")
+        usleep(500_000)
+        run.type("n\r")
+        #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(
+            run.standardOutput
+                == "OK Pleased to meet you\nOK\nOK\nOK\nERR 83886194 Not confirmed <Pinentry>\nOK\nOK closing connection\n"
+        )
+    }
+}

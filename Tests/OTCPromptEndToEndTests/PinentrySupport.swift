@@ -1,0 +1,115 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Runs a program to its end with `input` on stdin, bounded by `deadline`; its stdout, stderr and status.
+func runProgram(
+    _ executable: String, _ arguments: [String], input: String = "", environment: [String: String],
+    deadline: Duration = .seconds(60)
+) throws -> (output: String, error: String, status: Int32) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    // Collected as they come, so a chatty child never blocks on a full pipe.
+    let collected = Collected()
+    stdout.fileHandleForReading.readabilityHandler = { collected.append(output: $0.availableData) }
+    stderr.fileHandleForReading.readabilityHandler = { collected.append(error: $0.availableData) }
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let clock = ContinuousClock()
+    let end = clock.now + deadline
+    while process.isRunning && clock.now < end { usleep(10_000) }
+    if process.isRunning {
+        process.terminate()
+        Issue.record("\(executable) \(arguments) did not finish within \(deadline)")
+    }
+    process.waitUntilExit()
+    usleep(50_000)
+    stdout.fileHandleForReading.readabilityHandler = nil
+    stderr.fileHandleForReading.readabilityHandler = nil
+    collected.append(output: stdout.fileHandleForReading.readDataToEndOfFile())
+    collected.append(error: stderr.fileHandleForReading.readDataToEndOfFile())
+    return (collected.output, collected.error, process.terminationStatus)
+}
+
+private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outputData = Data()
+    private var errorData = Data()
+    func append(output data: Data) { lock.withLock { outputData.append(data) } }
+    func append(error data: Data) { lock.withLock { errorData.append(data) } }
+    var output: String { lock.withLock { String(decoding: outputData, as: UTF8.self) } }
+    var error: String { lock.withLock { String(decoding: errorData, as: UTF8.self) } }
+}
+
+/// A throw-away GNUPGHOME (a short path under /tmp: gpg-agent's socket path is limited) with one
+/// key, "Alice", protected by `passphrase`, and the built otc-prompt as its pinentry.
+/// Its own gpg-agent is stopped (gpgconf --kill with this home only) and the home removed at the end.
+final class GnuPGHome {
+    let path: String
+    let speechLog: String
+    static let passphrase = "corr%ect horse"
+
+    init() throws {
+        path = "/tmp/otc-gpg-" + String(UUID().uuidString.prefix(8))
+        try FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        speechLog = path + "/speech.jsonl"
+        // gpg-agent passes no options: a wrapper adds the speech mode and the log.
+        let wrapper = path + "/pinentry"
+        try """
+        #!/bin/sh
+        exec "\(PromptRun.binary)" --pinentry --speech text --speech-log "\(speechLog)"
+
+        """.write(toFile: wrapper, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: wrapper)
+        try writeAgentConfiguration(loopback: true)
+        let created = try gpg([
+            "--batch", "--pinentry-mode", "loopback", "--passphrase", Self.passphrase, "--quick-gen-key",
+            "Alice <alice@example.org>", "ed25519", "sign", "never",
+        ])
+        #expect(created.status == 0, "key creation failed: \(created.error)")
+        // Loopback only for creating the key: from here on the agent must ask its pinentry.
+        try writeAgentConfiguration(loopback: false)
+        _ = try runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: environment)
+        try "hello\n".write(toFile: path + "/message", atomically: true, encoding: .utf8)
+    }
+
+    deinit {
+        _ = try? runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: environment)
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    var environment: [String: String] {
+        PromptRun.environment(["GNUPGHOME": path])
+    }
+
+    private func writeAgentConfiguration(loopback: Bool) throws {
+        let lines = ["pinentry-program \(path)/pinentry"] + (loopback ? ["allow-loopback-pinentry"] : [])
+        try (lines.joined(separator: "\n") + "\n").write(
+            toFile: path + "/gpg-agent.conf", atomically: true, encoding: .utf8)
+    }
+
+    @discardableResult
+    func gpg(_ arguments: [String]) throws -> (output: String, error: String, status: Int32) {
+        try runProgram("/usr/bin/gpg", ["--homedir", path] + arguments, environment: environment)
+    }
+
+    /// A shell line that runs gpg on the pty with GPG_TTY naming it, as a user's shell profile does.
+    func onTerminal(_ arguments: String) -> [String] {
+        ["-c", "GPG_TTY=$(tty) exec gpg --homedir '\(path)' \(arguments)"]
+    }
+
+    /// The speech log's lines, as written.
+    var spoken: String {
+        (try? String(contentsOfFile: speechLog, encoding: .utf8)) ?? ""
+    }
+}
