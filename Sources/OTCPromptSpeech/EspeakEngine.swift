@@ -22,11 +22,14 @@ final class EspeakEngine {
         espeak_SetSynthCallback(receiveSynthesis)
         guard espeak_SetVoiceByName(options.voiceName) == EE_OK else {
             terminate()
+            // espeak-ng says only "not found": when no file can be opened, the voice is not the cause.
+            if let reason = Self.cannotOpenFiles() { throw .engineUnavailable(reason) }
             throw .unknownVoice(options.voiceName)
         }
-        set(espeakRATE, options.rate ?? Int(espeakRATE_NORMAL), SpeechOptions.rateRange)
-        set(espeakVOLUME, options.volume ?? 100, SpeechOptions.volumeRange)
-        set(espeakPITCH, options.pitch ?? 50, SpeechOptions.pitchRange)
+        // Always set: the library keeps the previous engine's values (ranges are checked by the settings).
+        espeak_SetParameter(espeakRATE, Int32(options.rate ?? Int(espeakRATE_NORMAL)), 0)
+        espeak_SetParameter(espeakVOLUME, Int32(options.volume ?? 100), 0)
+        espeak_SetParameter(espeakPITCH, Int32(options.pitch ?? 50), 0)
     }
 
     deinit {
@@ -84,8 +87,15 @@ final class EspeakEngine {
         EngineLease.shared.release()
     }
 
-    private func set(_ parameter: espeak_PARAMETER, _ value: Int, _ range: ClosedRange<Int>) {
-        espeak_SetParameter(parameter, Int32(min(max(value, range.lowerBound), range.upperBound)), 0)
+    /// Why no file can be opened (EMFILE, ENFILE), or nil when files open. The corresponding C function is `open`.
+    private static func cannotOpenFiles() -> String? {
+        let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+            close(fd)
+            return nil
+        }
+        let code = errno
+        return "cannot open its voice files: \(String(cString: strerror(code)))"
     }
 }
 

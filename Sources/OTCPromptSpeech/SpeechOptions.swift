@@ -9,16 +9,12 @@ public struct SpeechOptions: Equatable, Sendable {
     public var language: Language
     /// An installed espeak-ng voice (`espeak-ng --voices`); nil means the language's default voice.
     public var voice: String?
-    /// Words per minute, 80...450; nil keeps espeak-ng's default (175).
+    /// Words per minute (`Settings.rate`); nil keeps espeak-ng's default (175).
     public var rate: Int?
-    /// 0...200; nil keeps espeak-ng's default (100).
+    /// `Settings.volume`; nil keeps espeak-ng's default (100).
     public var volume: Int?
-    /// 0...99; nil keeps espeak-ng's default (50).
+    /// `Settings.pitch`; nil keeps espeak-ng's default (50).
     public var pitch: Int?
-
-    public static let rateRange = 80...450
-    public static let volumeRange = 0...200
-    public static let pitchRange = 0...99
 
     public init(language: Language = .en, voice: String? = nil, rate: Int? = nil, volume: Int? = nil, pitch: Int? = nil)
     {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import OTCPromptCore
-import OTCPromptPreferences
+import OTCPromptLoop
+import OTCPromptSettings
+import OTCPromptSpeech
 import OTCPromptTerminal
 
 /// The command line: options in, a `PromptProgram` run, an exit status out.
@@ -29,55 +31,23 @@ struct OTCPromptCommand: ParsableCommand {
     @Argument(help: "The field's label, shown and spoken (also the askpass prompt argument).")
     var prompt: String?
 
-    @Option(name: [.customShort("n"), .long], help: "How many characters the code has (1-12).")
-    var length: Int = 6
+    @Option(Settings.length) var length: Int?
+    @Option(Settings.charset) var charset: CodeCharset?
+    @Flag(Settings.mask) var mask: Bool
+    @Flag(Settings.noAutoSubmit) var noAutoSubmit: Bool
+    @Option(Settings.language) var lang: Language?
+    @Option(Settings.speech) var speech: SpeechChoice?
+    @Option(Settings.speechLog) var speechLog: String?
+    @Option(Settings.verbosity) var verbosity: Verbosity?
 
-    @Option(help: "digits; alnum (letters are upper-cased); or any (a masked free-text secret, Enter submits).")
-    var charset: CharsetOption = .digits
-
-    @Flag(help: "Secure entry: characters are never shown or spoken, only counted.")
-    var mask = false
-
-    @Flag(name: .customLong("no-auto-submit"), help: "Wait for Enter instead of submitting when the field is full.")
-    var noAutoSubmit = false
-
-    @Option(help: "Language of the prompt: en or pt (default: from LC_ALL, LC_MESSAGES, LANG).")
-    var lang: Language?
-
-    @Option(
-        help:
-            "How announcements reach you: espeak (spoken, the default), text (one line each, for braille and screen readers), none."
-    )
-    var speech: SpeechMode?
-
-    @Option(
-        name: .customLong("speech-log"),
-        help: ArgumentHelp(
-            "Append every announcement to this file as JSON Lines.",
-            discussion: "The log contains what is spoken, so it contains the code unless --mask is given."),
-        completion: .file())
-    var speechLog: String?
-
-    @Option(help: "terse (no hints), normal (the default) or verbose.")
-    var verbosity: Verbosity?
-
-    @OptionGroup(title: "Logins and scripts")
+    @OptionGroup(title: SettingGroup.logins.title)
     var login: LoginOptions
 
-    @OptionGroup(title: "Voice")
+    @OptionGroup(title: SettingGroup.voice.title)
     var voice: VoiceOptions
 
-    @OptionGroup(title: "Appearance")
+    @OptionGroup(title: SettingGroup.appearance.title)
     var appearance: AppearanceOptions
-
-    func validate() throws {
-        guard PromptConfiguration.lengthRange.contains(length) else {
-            throw ValidationError("--length must be between 1 and 12, not \(length).")
-        }
-        try login.validate()
-        try voice.validate()
-        try appearance.validate()
-    }
 
     func run() throws {
         // Before anything can hold the code: no core dumps, and fds 0-2 taken so that a closed
@@ -86,31 +56,36 @@ struct OTCPromptCommand: ParsableCommand {
         ProcessHardening.disableCoreDumps()
         ProcessHardening.ignoreBrokenPipe()
         let environment = ProcessEnvironment.current
-        let (saved, problems) = Preferences.load(environment: environment) { path in
-            try ConfigFile.readText(path: path)
-        }
-        let preferences = saved.overridden(by: commandLinePreferences)
-        let language = preferences.language ?? Language.fromEnvironment(environment)
-        let verbosity = preferences.verbosity ?? .normal
+        let file = ConfigFileSettings.load(environment: environment) { path in try ConfigFile.readText(path: path) }
+        let settings = file.values.overridden(by: commandLine)
+        let language = settings[Settings.language] ?? Language.fromEnvironment(environment)
         let label = prompt.map(PromptLabel.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let configuration = PromptConfiguration(
-            label: label, length: length, charset: charset.codeCharset, mask: mask, autoSubmit: !noAutoSubmit,
-            language: language, verbosity: verbosity, checksCode: login.check != nil, attempts: login.attempts,
-            timeLimit: login.timeLimit)
+            label: label, length: settings.value(Settings.length), charset: settings.value(Settings.charset),
+            mask: mask, autoSubmit: !noAutoSubmit, language: language,
+            verbosity: settings.value(Settings.verbosity), checksCode: login.check != nil,
+            attempts: settings.value(Settings.attempts), timeLimit: settings[Settings.timeout])
+        let check = settings[Settings.check].map {
+            CheckSettings(command: $0, timeout: settings.value(Settings.checkTimeout))
+        }
+        let notices = file.problems.map(\.description)
         if login.stdin {
-            for problem in problems { StandardError.writeLine(problem.description) }
-            let status = StandardInputCode.run(configuration: configuration, check: login.checkSettings)
+            for notice in notices { StandardError.writeLine(notice) }
+            let status = StandardInputCode.run(configuration: configuration, check: check)
             if status != 0 { throw ExitCode(status) }
             return
         }
-        var appearance = appearance
-        appearance.style = appearance.style ?? preferences.style.flatMap(FieldStyle.init(rawValue:))
+        // A voice the file names but that is not installed falls back to the language's voice; one the
+        // command line names is a usage error.
+        let voiceLocation = commandLine[Settings.voice] == nil ? file.location(of: Settings.voice) : nil
         let program = PromptProgram(
-            request: request(configuration, environment: environment), check: login.checkSettings,
-            speechMode: preferences.speech.flatMap(SpeechMode.init(rawValue:)) ?? .espeak,
-            speechLogPath: speechLog, voice: voice.speechOptions(language: language, preferences: preferences),
-            audioFile: voice.audioFile, appearance: appearance, environment: environment,
-            notices: problems.map(\.description))
+            request: request(configuration, environment: environment), check: check,
+            speech: SpeechChoice.resolved(settings.value(Settings.speech)), speechLogPath: speechLog,
+            voice: SpeechOptions(
+                language: language, voice: settings[Settings.voice], rate: settings[Settings.rate],
+                volume: settings[Settings.volume], pitch: settings[Settings.pitch]),
+            voiceLocation: voiceLocation, audioFile: voice.audioFile,
+            appearance: Appearance(settings), environment: environment, notices: notices)
         // Every path inside `run()` has restored the terminal before it returns.
         let status = program.run()
         if status != 0 { throw ExitCode(status) }
@@ -158,31 +133,34 @@ extension OTCPromptCommand {
             timeLimit: configuration.timeLimit)
     }
 
-    /// What the command line says about the settings a config file may also hold; what it says wins.
-    var commandLinePreferences: Preferences {
-        Preferences(
-            language: lang, rate: voice.rate, volume: voice.volume, pitch: voice.pitch, voice: voice.voice,
-            verbosity: verbosity, speech: speech?.rawValue, style: appearance.style?.rawValue)
+    /// Everything the command line sets; it wins over the file.
+    var commandLine: SettingValues {
+        var values = SettingValues()
+        values.set(Settings.length, length)
+        values.set(Settings.charset, charset)
+        values.set(Settings.language, lang)
+        values.set(Settings.speech, speech)
+        values.set(Settings.verbosity, verbosity)
+        appearance.add(to: &values)
+        voice.add(to: &values)
+        login.add(to: &values)
+        return values
     }
 }
 
-/// The charsets the command line offers.
-enum CharsetOption: String, ExpressibleByArgument, CaseIterable {
-    case digits, alnum, any
-
-    var codeCharset: CodeCharset {
-        switch self {
-        case .digits: return .digits
-        case .alnum: return .alnum
-        case .any: return .any
+extension SpeechChoice {
+    /// The speech the program runs for a choice: `auto` is espeak-ng until the auto-choice lands, and speechd
+    /// is not built in yet.
+    static func resolved(_ choice: SpeechChoice) -> SpeechMode {
+        switch choice {
+        case .auto, .espeak, .speechd: return .espeak
+        case .text: return .text
+        case .none: return .none
         }
     }
 }
 
-/// How announcements reach the user.
-enum SpeechMode: String, ExpressibleByArgument, CaseIterable {
+/// How announcements reach the user, as the program runs them.
+enum SpeechMode {
     case espeak, text, none
 }
-
-extension Language: ExpressibleByArgument {}
-extension Verbosity: ExpressibleByArgument {}

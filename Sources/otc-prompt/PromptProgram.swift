@@ -16,11 +16,14 @@ enum PromptRequest {
 struct PromptProgram {
     let request: PromptRequest
     let check: CheckSettings?
-    let speechMode: SpeechMode
+    let speech: SpeechMode
     let speechLogPath: String?
     let voice: SpeechOptions
+    /// "file:line" when the voice comes from the configuration file: then a voice that is not installed falls
+    /// back to the language's voice instead of stopping the prompt.
+    let voiceLocation: String?
     let audioFile: String?
-    let appearance: AppearanceOptions
+    let appearance: Appearance
     let environment: [String: String]
     /// Lines to show once the terminal is open (e.g. problems in the config file).
     let notices: [String]
@@ -44,12 +47,13 @@ struct PromptProgram {
         }
         // espeak-ng and the audio device start on their own thread; `SpeechSetup` waits for them
         // before anything is written.
-        let engine = SpeechSetup.startEngine(mode: speechMode, voice: voice, audioFile: audioFile)
+        let engine = SpeechSetup.startEngine(mode: self.speech, voice: voice, audioFile: audioFile)
 
         let speech: SpeechSetup
         do {
             speech = try SpeechSetup(
-                engine: engine, mode: speechMode, terminal: terminal, logPath: speechLogPath,
+                engine: engine, mode: self.speech, voice: voice, voiceLocation: voiceLocation, audioFile: audioFile,
+                terminal: terminal, logPath: speechLogPath,
                 elapsed: { clock.now - start })
         } catch {
             terminal.write("otc-prompt: \(error)\r\n")
@@ -86,7 +90,7 @@ extension PromptProgram {
         var loop = PromptLoop(
             session: session,
             renderer: makeRenderer(
-                style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxesStyle),
+                style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxes),
             system: .live(terminal: terminal), speech: speech.backend, escapeDelay: Self.escapeDelay,
             capabilities: capabilities,
             check: check)

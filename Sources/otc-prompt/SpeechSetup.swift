@@ -17,16 +17,31 @@ struct SpeechSetup {
         return EspeakSpeechBackend.start(options: voice, output: audioFile.map { .file(path: $0) } ?? .device)
     }
 
-    /// - Parameter engine: what `startEngine` returned.
-    /// - Throws: `SpeechError` for an unknown voice, missing voice data or an audio file that cannot
-    ///   be written, `TerminalError` for a speech log that cannot be opened; all usage errors (64).
+    /// - Parameters:
+    ///   - engine: what `startEngine` returned for `mode`, `voice` and `audioFile`.
+    ///   - voiceLocation: "file:line" when the voice comes from the configuration file: a voice that is not
+    ///     installed then falls back to the language's voice, with a notice.
+    /// - Throws: `SpeechError` for an unknown voice named on the command line, missing voice data or an audio
+    ///   file that cannot be written, `TerminalError` for a speech log that cannot be opened; all usage errors (64).
     init(
-        engine: EspeakSpeechBackend?, mode: SpeechMode, terminal: Terminal, logPath: String?,
-        elapsed: @escaping () -> Duration
+        engine: EspeakSpeechBackend?, mode: SpeechMode, voice: SpeechOptions, voiceLocation: String?,
+        audioFile: String?, terminal: Terminal, logPath: String?, elapsed: @escaping () -> Duration
     ) throws {
-        let chosen = try Self.chooseBackend(engine: engine, mode: mode, terminal: terminal)
+        var chosen = try Self.chooseBackend(engine: engine, mode: mode, terminal: terminal)
+        var notices: [String] = []
+        if case .unknownVoice(let name) = chosen.error, let voiceLocation {
+            var fallback = voice
+            fallback.voice = nil
+            let engine = Self.startEngine(mode: mode, voice: fallback, audioFile: audioFile)
+            chosen = try Self.chooseBackend(engine: engine, mode: mode, terminal: terminal)
+            notices.append(
+                "\(voiceLocation): voice '\(name)' is not installed; using \(fallback.voiceName) "
+                    + "(espeak-ng --voices lists the voices)")
+        }
+        if let error = chosen.error { throw error }
         isText = chosen.isText
-        notices = chosen.notice.map { [$0] } ?? []
+        notices += chosen.notice.map { [$0] } ?? []
+        self.notices = notices
         if let logPath {
             let log = try SpeechLogFile(path: logPath)
             backend = LoggedSpeechBackend(wrapping: chosen.backend) { announcement in
@@ -39,22 +54,22 @@ struct SpeechSetup {
         }
     }
 
-    /// espeak-ng when it started; text lines when there is no audio device.
+    /// espeak-ng when it started; text lines when there is no audio device; else why speech cannot start.
     private static func chooseBackend(
         engine: EspeakSpeechBackend?, mode: SpeechMode, terminal: Terminal
-    ) throws -> (backend: any SpeechBackend, isText: Bool, notice: String?) {
+    ) throws -> (backend: any SpeechBackend, isText: Bool, notice: String?, error: SpeechError?) {
         let text = TextSpeechBackend(writeLine: { terminal.write($0 + "\r\n") })
         guard let engine else {
-            return mode == .text ? (text, true, nil) : (SilentSpeechBackend(), false, nil)
+            return mode == .text ? (text, true, nil, nil) : (SilentSpeechBackend(), false, nil, nil)
         }
         let ready = Result { () throws(SpeechError) in try engine.waitUntilReady() }
         switch ready {
         case .success:
-            return (engine, false, nil)
+            return (engine, false, nil, nil)
         case .failure(.noAudioDevice):
-            return (text, true, SpeechError.noAudioDevice("").description)
+            return (text, true, SpeechError.noAudioDevice("").description, nil)
         case .failure(let error):
-            throw error
+            return (SilentSpeechBackend(), false, nil, error)
         }
     }
 }
