@@ -53,7 +53,7 @@ public struct AskpassPrompt: Equatable, Sendable {
         let asking = lines.lastIndex { $0.hasSuffix("?") || $0.hasSuffix(":") } ?? lines.indices.last
         let question = asking.map { PromptLabel.trimmed(lines[$0]) } ?? ""
         let details = lines.indices.filter { $0 != asking }.map {
-            PromptLabel.withoutControlCharacters(String(lines[$0]))
+            UntrustedText.visible(String(lines[$0]))
         }
         let (origin, words) = splitOrigin(question)
         let label = origin.map { "\(words) (\($0))" } ?? words
@@ -74,27 +74,6 @@ public struct AskpassPrompt: Equatable, Sendable {
                 kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details)
         }
         return AskpassPrompt(kind: PromptWords(words).kind, label: label, origin: origin, details: details)
-    }
-
-    /// Whether this run is an askpass call rather than `otc-prompt "My label"`: ssh, sudo -A and git run their
-    /// askpass program with the prompt as the only argument, from SSH_ASKPASS, SUDO_ASKPASS or GIT_ASKPASS.
-    ///
-    /// A label given by hand must never be re-read as an askpass prompt ("Bank PIN" would become a secret), so
-    /// one of those variables must name this program, or ssh must have set SSH_ASKPASS_PROMPT.
-    /// - Parameters:
-    ///   - arguments: the command-line arguments after the program's name.
-    ///   - programPath: how this program was run (argv[0]); only its last path component is compared.
-    public static func isAskpassCall(arguments: [String], environment: [String: String], programPath: String) -> Bool {
-        guard arguments.count == 1, let prompt = arguments.first, !prompt.hasPrefix("-") else { return false }
-        if let hint = environment["SSH_ASKPASS_PROMPT"], hint == "confirm" || hint == "none" { return true }
-        let program = lastComponent(programPath)
-        return ["SSH_ASKPASS", "SUDO_ASKPASS", "GIT_ASKPASS"].contains { name in
-            environment[name].map { !program.isEmpty && lastComponent($0) == program } ?? false
-        }
-    }
-
-    private static func lastComponent(_ path: String) -> Substring {
-        path.split(separator: "/").last ?? ""
     }
 
     /// "(joe@host) Verification code" → ("joe@host", "Verification code"); "[sudo] password for joe" → ("sudo", …).

@@ -29,10 +29,10 @@ public final class TextSpeechBackend: SpeechBackend {
         self.writeLine = writeLine
     }
 
-    /// Control characters never reach the terminal, whatever an announcement quotes (a label, a
+    /// Control characters never reach the terminal raw, whatever an announcement quotes (a label, a
     /// check's error line).
     public func speak(_ announcement: Announcement) {
-        writeLine(PromptLabel.withoutControlCharacters(announcement.text))
+        writeLine(UntrustedText.visible(announcement.text))
     }
 
     public func finish(timeout: Duration) {}

@@ -23,7 +23,7 @@ final class EspeakEngine {
         guard espeak_SetVoiceByName(options.voiceName) == EE_OK else {
             terminate()
             // espeak-ng says only "not found": when no file can be opened, the voice is not the cause.
-            if let reason = Self.cannotOpenFiles() { throw .engineUnavailable(reason) }
+            if let reason = Self.cannotOpenFiles() { throw .cannotOpenFiles(reason) }
             throw .unknownVoice(options.voiceName)
         }
         // Always set: the library keeps the previous engine's values (ranges are checked by the settings).
@@ -87,15 +87,24 @@ final class EspeakEngine {
         EngineLease.shared.release()
     }
 
-    /// Why no file can be opened (EMFILE, ENFILE), or nil when files open. The corresponding C function is `open`.
-    private static func cannotOpenFiles() -> String? {
-        let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        if fd >= 0 {
-            close(fd)
-            return nil
+    /// Why espeak-ng cannot open the few files it needs at once (EMFILE, ENFILE), or nil when it can.
+    /// The corresponding C functions are `open` and `getrlimit`.
+    static func cannotOpenFiles() -> String? {
+        var opened: [Int32] = []
+        defer { for fd in opened { close(fd) } }
+        for _ in 0..<4 {
+            let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            if fd < 0 {
+                let code = errno
+                var limit = rlimit()
+                let soft =
+                    getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
+                    ? " (open files limit \(limit.rlim_cur))" : ""
+                return "cannot open its data files: \(String(cString: strerror(code)))\(soft)"
+            }
+            opened.append(fd)
         }
-        let code = errno
-        return "cannot open its voice files: \(String(cString: strerror(code)))"
+        return nil
     }
 }
 
@@ -140,7 +149,10 @@ final class EngineLease: @unchecked Sendable {
             }
             let rate = espeak_Initialize(
                 AUDIO_OUTPUT_SYNCHRONOUS, Int32(bufferMilliseconds), nil, espeakINITIALIZE_DONT_EXIT)
-            guard rate > 0 else { throw .engineUnavailable("espeak_Initialize returned \(rate)") }
+            guard rate > 0 else {
+                if let reason = EspeakEngine.cannotOpenFiles() { throw .cannotOpenFiles(reason) }
+                throw .engineUnavailable("espeak_Initialize returned \(rate)")
+            }
             sampleRate = Int(rate)
             held = true
             return Int(rate)

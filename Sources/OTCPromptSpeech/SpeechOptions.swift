@@ -51,6 +51,8 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownVoice(String)
     /// espeak-ng itself could not start (its data is missing or unreadable).
     case engineUnavailable(String)
+    /// The process cannot open more files (EMFILE, ENFILE): not a missing voice or missing data.
+    case cannotOpenFiles(String)
     /// The `--audio-file` cannot be created or written; the second value is the errno.
     case cannotWriteFile(String, Int32)
 
@@ -62,6 +64,8 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unknown voice '\(name)': run espeak-ng --voices to list them"
         case .engineUnavailable(let detail):
             return "speech unavailable: espeak-ng could not start (\(detail)); is espeak-ng-data installed?"
+        case .cannotOpenFiles(let detail):
+            return "speech unavailable: espeak-ng \(detail)"
         case .cannotWriteFile(let path, let errno):
             return "cannot write audio file '\(path)': \(String(cString: strerror(errno)))"
         }

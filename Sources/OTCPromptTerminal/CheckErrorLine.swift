@@ -1,3 +1,5 @@
+import OTCPromptCore
+
 /// Keeps the first line a check command writes to stderr, bounded, and made safe to show and speak.
 ///
 /// The rest of stderr is read and dropped, so a chatty command never blocks on a full pipe.
@@ -24,7 +26,7 @@ struct CheckErrorLine {
         }
     }
 
-    /// The line without control characters (no escape sequence reaches the terminal) or surrounding blanks;
+    /// The line made visible (`UntrustedText`: no escape sequence reaches the terminal raw), without surrounding blanks;
     /// nil when there is none.
     var line: String? {
         let text = text(of: bytes)
@@ -32,12 +34,7 @@ struct CheckErrorLine {
     }
 
     private func text(of bytes: [UInt8]) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            let isControl = scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-            scalars.append(isControl ? " " : scalar)
-        }
-        var text = Substring(String(scalars))
+        var text = Substring(UntrustedText.visible(String(decoding: bytes, as: UTF8.self)))
         // A line cut inside a character ends in U+FFFD: drop it rather than speak "replacement character".
         while let last = text.last, last.isWhitespace || last == "\u{FFFD}" { text.removeLast() }
         while let first = text.first, first.isWhitespace { text.removeFirst() }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptCore
 import SystemPackage
 
 /// Standard output, which receives the code and nothing else.
@@ -11,6 +12,10 @@ public enum StandardOutput {
         try write(text, to: STDOUT_FILENO)
     }
 
+    /// Whether fd 1 is a terminal: a person reading, not a caller capturing the answer.
+    /// The corresponding C function is `isatty`.
+    public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
     /// `write(_:)` on any descriptor, so tests need not replace the process's fd 1.
     static func write(_ text: String, to descriptor: Int32) throws(TerminalError) {
         if let failure = SystemCalls.writeAll((text + "\n").utf8, to: descriptor) {
@@ -21,10 +26,11 @@ public enum StandardOutput {
 
 /// Standard error, for the few messages that come before there is a terminal to write them on.
 public enum StandardError {
-    /// Writes `line` and "\n" to fd 2; best effort, since there is nowhere to report a failure.
-    /// The corresponding C call is `write`.
-    public static func writeLine(_ line: String) {
-        _ = SystemCalls.writeAll((line + "\n").utf8, to: STDERR_FILENO)
+    /// Writes `message` and "\n" to fd 2, each line made visible (`UntrustedText`); best effort, since
+    /// there is nowhere to report a failure. The corresponding C call is `write`.
+    public static func writeLine(_ message: String) {
+        let visible = UntrustedText.visibleLines(message).joined(separator: "\n")
+        _ = SystemCalls.writeAll((visible + "\n").utf8, to: STDERR_FILENO)
     }
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptCore
 import SystemPackage
 
 /// What one wait on the terminal produced.
@@ -86,6 +87,13 @@ public final class Terminal {
     public func write(_ text: String) -> Bool {
         if !escapeSequencesWritten && text.utf8.contains(0x1B) { escapeSequencesWritten = true }
         return writeUnrecorded(text)
+    }
+
+    /// Writes a message for the user (a notice, an error), each of its lines made visible
+    /// (`UntrustedText`): whatever it quotes, no control character reaches the terminal raw.
+    @discardableResult
+    public func writeLine(_ message: String) -> Bool {
+        writeUnrecorded(UntrustedText.visibleLines(message).joined(separator: "\r\n") + "\r\n")
     }
 
     /// Writes without noting escape sequences; for the sequences the terminal itself manages.

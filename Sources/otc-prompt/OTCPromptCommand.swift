@@ -28,6 +28,31 @@ struct OTCPromptCommand: ParsableCommand {
         version: OTCPromptVersion.current
     )
 
+    /// Reads the command line (a caller's prompt only ever as data: `AskpassArguments`), runs, and exits.
+    ///
+    /// ArgumentParser's own `main` would echo an argument in an error message as it is: here every message goes
+    /// through `StandardError.writeLine`, which makes it visible, so no escape sequence reaches the terminal.
+    static func main() {
+        let arguments = AskpassArguments.forParsing(
+            Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current,
+            programPath: CommandLine.arguments.first ?? "", standardOutputIsTerminal: StandardOutput.isTerminal)
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let message = fullMessage(for: error)
+            let status = exitCode(for: error)
+            if !message.isEmpty {
+                if status.isSuccess {
+                    try? StandardOutput.write(UntrustedText.visibleLines(message).joined(separator: "\n"))
+                } else {
+                    StandardError.writeLine(message)
+                }
+            }
+            exit(withError: ExitCode(status.rawValue))
+        }
+    }
+
     @Argument(help: "The field's label, shown and spoken (also the askpass prompt argument).")
     var prompt: String?
 
@@ -96,14 +121,8 @@ extension OTCPromptCommand {
     /// What to ask: the code field the options describe, or, when called as SSH_ASKPASS or
     /// SUDO_ASKPASS, what the prompt text asks for.
     func request(_ configuration: PromptConfiguration, environment: [String: String]) -> PromptRequest {
-        // ssh and sudo pass the prompt as the only argument: options mean a person (or a wrapper,
-        // which says --askpass) is calling, even with SUDO_ASKPASS exported.
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        guard let prompt,
-            login.askpass
-                || AskpassPrompt.isAskpassCall(
-                    arguments: arguments, environment: environment, programPath: CommandLine.arguments.first ?? "")
-        else {
+        // `main` has already turned an askpass call into `--askpass -- PROMPT`.
+        guard let prompt, login.askpass else {
             return charset == .any
                 ? .code(freeText(configuration, label: configuration.label, mask: true)) : .code(configuration)
         }

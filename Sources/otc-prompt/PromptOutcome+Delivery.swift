@@ -29,7 +29,7 @@ extension PromptOutcome {
             try StandardOutput.write(text)
             return ExitStatus.submitted
         } catch {
-            terminal.write("otc-prompt: \(error)\r\n")
+            terminal.writeLine("otc-prompt: \(error)")
             return ExitStatus.outputFailed
         }
     }

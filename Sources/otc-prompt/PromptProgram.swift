@@ -56,13 +56,13 @@ struct PromptProgram {
                 terminal: terminal, logPath: speechLogPath,
                 elapsed: { clock.now - start })
         } catch {
-            terminal.write("otc-prompt: \(error)\r\n")
+            terminal.writeLine("otc-prompt: \(error)")
             return ExitStatus.usage
         }
 
         let capabilities = TerminalCapabilities(environment: environment)
-        for notice in notices { terminal.write("\(notice)\r\n") }
-        for notice in speech.notices { terminal.write("otc-prompt: \(notice)\r\n") }
+        for notice in notices { terminal.writeLine(notice) }
+        for notice in speech.notices { terminal.writeLine("otc-prompt: \(notice)") }
 
         let outcome: PromptOutcome
         switch request {

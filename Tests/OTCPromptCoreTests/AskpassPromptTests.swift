@@ -111,32 +111,4 @@ import Testing
         #expect(AskpassPrompt.splitOrigin("(unclosed Password") == (nil, "(unclosed Password"))
         #expect(AskpassPrompt.splitOrigin("[sudo]   password") == ("sudo", "password"))
     }
-
-    @Test func askpassCallsAreRecognisedByTheVariableThatNamesUs() {
-        let path = "/usr/local/bin/otc-prompt"
-        #expect(
-            AskpassPrompt.isAskpassCall(
-                arguments: ["(joe@host) Verification code: "], environment: ["SSH_ASKPASS": path], programPath: path))
-        #expect(
-            AskpassPrompt.isAskpassCall(
-                arguments: ["[sudo] password for joe: "], environment: ["SUDO_ASKPASS": "otc-prompt"],
-                programPath: path))
-        #expect(
-            AskpassPrompt.isAskpassCall(
-                arguments: ["Are you sure?"], environment: ["SSH_ASKPASS_PROMPT": "confirm"], programPath: "otc-prompt")
-        )
-    }
-
-    @Test func aLabelGivenByHandIsNotAnAskpassCall() {
-        let path = "/usr/local/bin/otc-prompt"
-        #expect(!AskpassPrompt.isAskpassCall(arguments: ["Bank PIN"], environment: [:], programPath: path))
-        #expect(
-            !AskpassPrompt.isAskpassCall(
-                arguments: ["Bank PIN"], environment: ["SSH_ASKPASS": "/usr/lib/ssh/x11-ssh-askpass"], programPath: path
-            ))
-        #expect(
-            !AskpassPrompt.isAskpassCall(
-                arguments: ["Bank PIN", "--mask"], environment: ["SUDO_ASKPASS": path], programPath: path))
-        #expect(!AskpassPrompt.isAskpassCall(arguments: [], environment: ["SUDO_ASKPASS": path], programPath: path))
-    }
 }

@@ -56,4 +56,16 @@ import Testing
         #expect(run.exit() == .exited(64))
         #expect(run.process.screen.contains("'\(arguments[1])' is invalid for '\(arguments[0])"))
     }
+
+    /// With almost no file descriptors espeak-ng cannot open its voice files: say so, not "unknown voice".
+    @Test func runningOutOfFileDescriptorsIsNotBlamedOnTheVoice() throws {
+        let process = try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: ["-c", "ulimit -n 10; exec \"$0\" --speech espeak", PromptRun.binary],
+            environment: PromptRun.environment())
+        let shown = process.waitForScreen(containing: "Too many open files", deadline: .seconds(10))
+        #expect(shown, "\(process.screen)")
+        #expect(!process.screen.contains("unknown voice"))
+        process.type("\u{1B}")
+        #expect(process.waitForExit(deadline: .seconds(10)) != nil)
+    }
 }

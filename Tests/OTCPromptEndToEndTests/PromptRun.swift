@@ -38,9 +38,10 @@ final class PromptRun {
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         logPath = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
-        var fullArguments = arguments
+        // Before the caller's arguments: after --askpass, the last argument is always the prompt.
+        var fullArguments = ["--speech-log", logPath]
         if !arguments.contains("--speech") { fullArguments += ["--speech", speech] }
-        fullArguments += ["--speech-log", logPath]
+        fullArguments += arguments
         process = try PseudoTerminalProcess(
             executable: Self.binary, arguments: fullArguments, environment: environment)
         attributesBefore = process.attributesAtStart

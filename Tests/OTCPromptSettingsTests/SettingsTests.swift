@@ -41,14 +41,14 @@ private let source = "~/.config/otc-prompt/config"
         #expect(setting.isValidArgument(text) == accepted)
     }
 
-    @Test func commandLineErrorsNameTheOptionAndTheRange() {
+    @Test func commandLineErrorsSayWhatTheValueMustBe() {
         #expect(
             Settings.rate.parseArgument("1000")
-                == .failure(SettingError("--rate must be a number from 80 to 450, not '1000'")))
+                == .failure(SettingError("must be a number from 80 to 450")))
         #expect(
             Settings.timeout.parseArgument("0.0001")
                 == .failure(
-                    SettingError("--timeout must be a number of seconds from 0.001 to 86400, not '0.0001'")))
+                    SettingError("must be a number of seconds from 0.001 to 86400")))
         #expect(Settings.checkTimeout.parseArgument("1.5") == .success(.milliseconds(1500)))
     }
 

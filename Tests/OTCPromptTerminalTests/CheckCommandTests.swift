@@ -86,7 +86,7 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
             command: "printf '\\n  \\n' >&2; echo 'bad code \u{1B}[31m(expired)' >&2; echo second line >&2; exit 1",
             input: "000000")
         #expect(result(of: check) == .rejected(status: 1))
-        #expect(check.firstErrorLine == "bad code  [31m(expired)")
+        #expect(check.firstErrorLine == "bad code \\x1B[31m(expired)")
     }
 
     @Test func aLongErrorLineIsCutAndTheRestDrained() throws {

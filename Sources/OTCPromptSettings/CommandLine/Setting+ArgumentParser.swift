@@ -6,10 +6,10 @@ extension Option {
         self.init(
             name: setting.nameSpecification, help: setting.argumentHelp, completion: setting.completion,
             transform: { text in
-                guard let value = setting.domain.fromText(text) else {
-                    throw ValidationError("must be \(setting.domain.allowed)")
+                switch setting.parseArgument(text) {
+                case .success(let value): return value
+                case .failure(let error): throw ValidationError(error.description)
                 }
-                return value
             })
     }
 }

@@ -34,15 +34,9 @@ public struct Setting<Value: Hashable & Sendable>: Sendable {
         self.inConfigFile = inConfigFile
     }
 
-    /// `--name`, as options are written in messages.
-    public var optionName: String { "--" + name }
-
-    /// The value of a command-line argument, or a one-line usage error naming the option.
+    /// The value of a command-line argument, or what it must be (ArgumentParser names the option and the value).
     public func parseArgument(_ text: String) -> Result<Value, SettingError> {
-        guard let value = domain.fromText(text) else {
-            return .failure(
-                SettingError("\(optionName) must be \(domain.allowed), not '\(printable(text, limit: 40))'"))
-        }
+        guard let value = domain.fromText(text) else { return .failure(SettingError("must be \(domain.allowed)")) }
         return .success(value)
     }
 

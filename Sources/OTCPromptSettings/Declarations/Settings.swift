@@ -56,9 +56,11 @@ public enum Settings {
     )
     public static let askpass = Setting<Bool>(
         "askpass", group: .logins,
-        "Read PROMPT as an askpass prompt (code, password or yes/no question).",
-        details: "Automatic when PROMPT is the only argument and `SSH_ASKPASS`, `SUDO_ASKPASS` or `GIT_ASKPASS` "
-            + "names otc-prompt or `SSH_ASKPASS_PROMPT` is set; a wrapper that adds options says `--askpass`.",
+        "Read PROMPT as an askpass prompt (code, password or yes/no question), always the last argument.",
+        details: "Write wrappers as "
+            + "`otc-prompt --askpass OPTIONS -- \"$@\"`. Automatic when PROMPT is the only argument, stdout is not a "
+            + "terminal (as ssh, sudo and git call it) and `SSH_ASKPASS`, `SUDO_ASKPASS` or `GIT_ASKPASS` names "
+            + "otc-prompt itself or `SSH_ASKPASS_PROMPT` is set.",
         domain: .flag, default: false)
     public static let stdin = Setting<Bool>(
         "stdin", group: .logins,

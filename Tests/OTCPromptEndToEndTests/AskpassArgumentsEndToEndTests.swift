@@ -1,0 +1,102 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// Issue 13, point 0: in an askpass call the prompt is data. Hostile prompts, as sudo -p, a PAM challenge or
+/// an ssh server can send them, through the binary as SUDO_ASKPASS and through both wrapper forms.
+@Suite(.serialized)
+struct AskpassArgumentsEndToEndTests {
+    /// A scratch directory with a config that makes speech text, and a file a hostile prompt tries to create.
+    final class Scratch {
+        let directory: String
+        var trap: String { directory + "/pwned" }
+        var config: String { directory + "/config" }
+
+        init() throws {
+            directory = NSTemporaryDirectory() + "/otc-hostile-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try "speech = \"text\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+        /// A wrapper script in the scratch directory that execs the prompt with `options` before "$@".
+        func wrapper(_ options: String) throws -> String {
+            let path = directory + "/otc-askpass-\(UUID().uuidString)"
+            try "#!/bin/sh\nexec \"\(PromptRun.binary)\" \(options) \"$@\"\n".write(
+                toFile: path, atomically: true, encoding: .utf8)
+            chmod(path, 0o700)
+            return path
+        }
+    }
+
+    static func hostilePrompts(trap: String) -> [String] {
+        [
+            "--check=touch \(trap)", "--speech-log=\(trap)", "--audio-file=\(trap)", "--help", "-h", "--version",
+            "--", "-n", "--askpass", "--check", "-- --check=touch \(trap)",
+        ]
+    }
+
+    /// Runs `program PROMPT` as an askpass caller would (stdout a pipe), answers "pw" and checks that the
+    /// prompt was only ever a label.
+    private func answer(_ prompt: String, program: String, scratch: Scratch) throws {
+        let environment = PromptRun.environment([
+            "SUDO_ASKPASS": PromptRun.binary, "OTC_PROMPT_CONFIG": scratch.config,
+        ])
+        let process = try PseudoTerminalProcess(executable: program, arguments: [prompt], environment: environment)
+        let shown = process.waitForScreen(containing: "secret text", deadline: .seconds(10))
+        #expect(shown, "no password field for \(prompt): \(process.screen)")
+        process.type("pw\r")
+        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0), "\(prompt)")
+        #expect(process.standardOutput == "pw\n", "\(prompt)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.trap), "\(prompt) acted as an option")
+        #expect(!process.screen.contains("OVERVIEW"), "\(prompt) printed the help")
+        #expect(sameAttributes(process.attributesAtStart, process.slaveAttributes()))
+    }
+
+    @Test func theOnlyArgumentOfAnAskpassCallIsNeverAnOption() throws {
+        let scratch = try Scratch()
+        for prompt in Self.hostilePrompts(trap: scratch.trap) {
+            try answer(prompt, program: PromptRun.binary, scratch: scratch)
+        }
+    }
+
+    @Test func theDocumentedWrapperPassesThePromptAfterDoubleDash() throws {
+        let scratch = try Scratch()
+        let wrapper = try scratch.wrapper("--askpass --rate 320 --")
+        for prompt in Self.hostilePrompts(trap: scratch.trap) {
+            try answer(prompt, program: wrapper, scratch: scratch)
+        }
+    }
+
+    /// The wrapper an earlier user guide showed, without "--": the last argument after --askpass is the prompt.
+    @Test func anOlderWrapperWithoutDoubleDashIsSafeToo() throws {
+        let scratch = try Scratch()
+        let wrapper = try scratch.wrapper("--askpass --rate 320")
+        for prompt in Self.hostilePrompts(trap: scratch.trap) where prompt != "--" {
+            try answer(prompt, program: wrapper, scratch: scratch)
+        }
+    }
+
+    /// A person at a shell with SUDO_ASKPASS exported still gets the help: no caller reads a terminal.
+    @Test func helpAtATerminalIsStillHelp() throws {
+        let process = try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: ["-c", "exec \"$0\" --help >/dev/tty", PromptRun.binary],
+            environment: PromptRun.environment(["SUDO_ASKPASS": PromptRun.binary]))
+        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(process.screen.contains("OVERVIEW"))
+    }
+
+    @Test(arguments: ["--bad\u{1b}]0;owned\u{07}", "--placeholder=\u{1b}[2J", "--voice=\u{9b}31m"])
+    func anErrorMessageNeverEchoesAControlCharacter(argument: String) throws {
+        let process = try PseudoTerminalProcess(
+            executable: PromptRun.binary, arguments: [argument], environment: PromptRun.environment(),
+            standardError: .pipe)
+        let status = process.waitForExit(deadline: .seconds(10))
+        #expect(status == .exited(64) || status == .exited(74))
+        let error = process.standardErrorText + process.screen
+        #expect(!error.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
+        if status == .exited(64) { #expect(error.contains("\\x")) }
+    }
+}
