@@ -16,6 +16,8 @@ struct LoginOptions: ParsableArguments {
         values.set(Settings.attempts, attempts)
         values.set(Settings.checkTimeout, checkTimeout)
         values.set(Settings.timeout, timeout)
+        values.set(Settings.askpass, askpass ? true : nil)
+        values.set(Settings.stdin, stdin ? true : nil)
     }
 
 }

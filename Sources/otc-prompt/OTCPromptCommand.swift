@@ -87,7 +87,7 @@ struct OTCPromptCommand: ParsableCommand {
         let label = prompt.map(PromptLabel.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let configuration = PromptConfiguration(
             label: label, length: settings.value(Settings.length), charset: settings.value(Settings.charset),
-            mask: mask, autoSubmit: !noAutoSubmit, language: language,
+            mask: settings.value(Settings.mask), autoSubmit: !settings.value(Settings.noAutoSubmit), language: language,
             verbosity: settings.value(Settings.verbosity), checksCode: login.check != nil,
             attempts: settings.value(Settings.attempts), timeLimit: settings[Settings.timeout])
         let check = settings[Settings.check].map {
@@ -105,11 +105,11 @@ struct OTCPromptCommand: ParsableCommand {
         let voiceLocation = commandLine[Settings.voice] == nil ? file.location(of: Settings.voice) : nil
         let program = PromptProgram(
             request: request(configuration, environment: environment), check: check,
-            speech: SpeechChoice.resolved(settings.value(Settings.speech)), speechLogPath: speechLog,
+            speech: SpeechChoice.resolved(settings.value(Settings.speech)), speechLogPath: settings[Settings.speechLog],
             voice: SpeechOptions(
                 language: language, voice: settings[Settings.voice], rate: settings[Settings.rate],
                 volume: settings[Settings.volume], pitch: settings[Settings.pitch]),
-            voiceLocation: voiceLocation, audioFile: voice.audioFile,
+            voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
             appearance: Appearance(settings), environment: environment, notices: notices)
         // Every path inside `run()` has restored the terminal before it returns.
         let status = program.run()
@@ -123,7 +123,7 @@ extension OTCPromptCommand {
     func request(_ configuration: PromptConfiguration, environment: [String: String]) -> PromptRequest {
         // `main` has already turned an askpass call into `--askpass -- PROMPT`.
         guard let prompt, login.askpass else {
-            return charset == .any
+            return configuration.charset == .any
                 ? .code(freeText(configuration, label: configuration.label, mask: true)) : .code(configuration)
         }
         let askpass = AskpassPrompt.classify(prompt, environment: environment)
@@ -157,6 +157,9 @@ extension OTCPromptCommand {
         var values = SettingValues()
         values.set(Settings.length, length)
         values.set(Settings.charset, charset)
+        values.set(Settings.mask, mask ? true : nil)
+        values.set(Settings.noAutoSubmit, noAutoSubmit ? true : nil)
+        values.set(Settings.speechLog, speechLog)
         values.set(Settings.language, lang)
         values.set(Settings.speech, speech)
         values.set(Settings.verbosity, verbosity)
