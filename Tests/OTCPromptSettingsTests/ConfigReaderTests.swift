@@ -56,6 +56,7 @@ import Testing
         ("lang = \"pt", "the string is not closed: add \"; this line is ignored"),
         ("lang = 'pt", "the string is not closed: add '; this line is ignored"),
         ("lang = \"p\\qt\"", "unknown escape \\q in a string; this line is ignored"),
+        ("lang = \"p\\\tt\"", "unknown escape \\U+0009 in a string; this line is ignored"),
         ("lang = \"\\u12\"", "\\u needs 4 hexadecimal digits; this line is ignored"),
         ("lang = \"\\uD800\"", "\\ud800 is not a Unicode character; this line is ignored"),
         ("lang = [\"pt\"]", "lang: lists ([…]) are not supported; this line is ignored"),

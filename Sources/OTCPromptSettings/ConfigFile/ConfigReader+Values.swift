@@ -131,7 +131,7 @@ extension LineScanner {
             }
             return .success(scalar)
         default:
-            let shown = letter.map { isControl($0) || $0 >= 0x80 ? "U+\(hex($0))" : String(UnicodeScalar($0)) } ?? ""
+            let shown = letter.map { $0 < 0x21 || $0 >= 0x7F ? "U+\(hex($0))" : String(UnicodeScalar($0)) } ?? ""
             return .failure(LineFailure(.problem("unknown escape \\\(shown) in a string")))
         }
     }
