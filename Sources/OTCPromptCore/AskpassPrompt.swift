@@ -31,17 +31,18 @@ public struct AskpassPrompt: Equatable, Sendable {
     /// The other lines of a multi-line prompt (ssh's host-key question: the host and the key's fingerprint), to
     /// show and speak before the question.
     public var details: [String]
-    /// For a confirmation: whether Enter alone means yes. True only when ssh itself takes an empty answer as yes
-    /// (SSH_ASKPASS_PROMPT=confirm); a new host's key must be accepted with an explicit "y".
-    public var enterAnswersYes: Bool
+    /// For a confirmation: whether a key fingerprint is an answer (ssh's new-host question asks for "yes", "no"
+    /// or the fingerprint, and compares the fingerprint itself).
+    public var acceptsFingerprint: Bool
 
-    public init(kind: Kind, label: String, origin: String? = nil, details: [String] = [], enterAnswersYes: Bool = false)
-    {
+    public init(
+        kind: Kind, label: String, origin: String? = nil, details: [String] = [], acceptsFingerprint: Bool = false
+    ) {
         self.kind = kind
         self.label = label
         self.origin = origin
         self.details = details
-        self.enterAnswersYes = enterAnswersYes
+        self.acceptsFingerprint = acceptsFingerprint
     }
 
     /// Reads the prompt text an askpass caller passes as its first argument.
@@ -61,8 +62,7 @@ public struct AskpassPrompt: Equatable, Sendable {
         switch environment["SSH_ASKPASS_PROMPT"] {
         case "confirm":
             return AskpassPrompt(
-                kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details,
-                enterAnswersYes: true)
+                kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details)
         case "none":
             return AskpassPrompt(kind: .notification, label: label, origin: origin, details: details)
         default:
@@ -71,7 +71,8 @@ public struct AskpassPrompt: Equatable, Sendable {
         // ssh's host-key question arrives without SSH_ASKPASS_PROMPT (it is read as text); its words tell.
         if PromptWords.asksYesOrNo(question) {
             return AskpassPrompt(
-                kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details)
+                kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details,
+                acceptsFingerprint: question.lowercased().contains("fingerprint"))
         }
         return AskpassPrompt(kind: PromptWords(words).kind, label: label, origin: origin, details: details)
     }

@@ -52,3 +52,61 @@ public enum CodeGrouping {
         return starts
     }
 }
+
+extension CodeGrouping {
+    /// `text` with every long opaque word (a key fingerprint, a key ID, a hash) spelled in groups of four,
+    /// so it can be compared by ear: "SHA256:3uW0xQk7J2r0…" → "SHA256: 3 u W 0, x Q k 7, J 2 r 0, …".
+    ///
+    /// A word is opaque when, after an optional "NAME:" prefix, it has at least 12 characters with both
+    /// letters and digits, or at least 16 hex digits and colons ("MD5:ab:cd:…", "0x…"). Other words, and
+    /// the text itself, stay as they are. Speech backends apply this; the screen and the log keep the word
+    /// whole, which is what a braille display should show.
+    public static func groupingOpaqueWords(_ text: String) -> String {
+        var result = ""
+        var word = ""
+        for character in text {
+            if character.isWhitespace {
+                result += grouped(word) + String(character)
+                word = ""
+            } else {
+                word.append(character)
+            }
+        }
+        return result + grouped(word)
+    }
+
+    private static func grouped(_ word: String) -> String {
+        var core = Substring(word)
+        var trailing = ""
+        while let last = core.last, ".,;)!?'\"".contains(last) {
+            trailing = String(last) + trailing
+            core.removeLast()
+        }
+        var prefix = ""
+        if let colon = core.firstIndex(of: ":"), colon != core.startIndex,
+            core[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
+        {
+            prefix = String(core[...colon]) + " "
+            core = core[core.index(after: colon)...]
+        }
+        guard isOpaque(core) else { return word }
+        let characters = Array(core.filter { $0 != ":" })
+        var groups: [String] = []
+        var start = 0
+        while start < characters.count {
+            groups.append(characters[start..<min(start + 4, characters.count)].map(String.init).joined(separator: " "))
+            start += 4
+        }
+        return prefix + groups.joined(separator: ", ") + trailing
+    }
+
+    private static func isOpaque(_ word: Substring) -> Bool {
+        let hasLetter = word.contains { $0.isASCII && $0.isLetter }
+        let hasDigit = word.contains { $0.isASCII && $0.isNumber }
+        let isHex = word.count >= 16 && word.allSatisfy { $0.isHexDigit || $0 == ":" }
+        let isMixed =
+            word.count >= 12 && hasLetter && hasDigit
+            && word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+/=_-".contains($0)) }
+        return isHex || isMixed
+    }
+}

@@ -43,6 +43,9 @@ public struct PromptConfiguration: Equatable, Sendable {
     public var attempts: Int
     /// `--timeout`: how long the user has, from the start; nil for no limit.
     public var timeLimit: Duration?
+    /// Lines an askpass caller sent before its question (PAM's instructions, a key's fingerprint):
+    /// said before the label, in reading order, and drawn above the field.
+    public var details: [String] = []
 
     public static let lengthRange = 1...12
     /// The most a free-text secret holds: far beyond any password typed by hand, small enough

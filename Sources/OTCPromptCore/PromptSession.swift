@@ -71,6 +71,7 @@ public struct PromptSession: Sendable {
     /// `--timeout` it ends with the time left.
     public mutating func start() -> [PromptEffect] {
         var text = wording.prompt(label: configuration.label, field: field, style: style)
+        if !configuration.details.isEmpty { text = wording.sentences(configuration.details) + " " + text }
         if let left = clock.spokenTimeLeft { text += " " + Wording.capitalized(wording.timeLeft(left)) + "." }
         return [announce(.prompt, text)]
     }
@@ -100,6 +101,9 @@ public struct PromptSession: Sendable {
         case .clearField:
             field.clear()
             return [announce(.clear, wording.cleared(field: field, style: style))]
+        case .readBack where field.isEmpty && !configuration.details.isEmpty:
+            // Nothing typed yet: hear the caller's whole question again (a fingerprint, PAM's instructions).
+            return start()
         case .readBack: return [announce(.readback, wording.readBack(field: field, style: style))]
         case .submit: return submit()
         case .interrupt, .escape: return cancel()

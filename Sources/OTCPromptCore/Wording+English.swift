@@ -87,11 +87,18 @@ extension Phrases {
         timeUp: "time is up",
         yes: "yes",
         no: "no",
-        yesLetter: "y",
         yesOrNo: "yes or no",
-        confirmKeys: { enterAnswersYes in
-            enterAnswersYes ? "Press y or Enter for yes, n or Escape for no." : "Press y for yes, n for no."
-        }
+        confirmHow: { acceptsFingerprint in
+            acceptsFingerprint
+                ? "Type yes, no or the key's fingerprint, then press Enter." : "Type yes or no, then press Enter."
+        },
+        notAnAnswer: "Not an answer.",
+        answerChoices: { acceptsFingerprint in acceptsFingerprint ? "yes/no/fingerprint" : "yes/no" },
+        typed: "typed",
+        fingerprintSent: "fingerprint sent",
+        noticeHint: "Nothing to type. Escape closes this notice.",
+        noticeClosed: "closed",
+        previousAnswerNotAccepted: "The previous answer was not accepted."
     )
 
     /// "6-digit code", "hidden 6-character code", "secret text".

@@ -53,27 +53,73 @@ extension Wording {
     public var timeUp: String { phrases.outcome.timeUp }
 
     /// The confirmation question: the details (an ssh host key's fingerprint), the question, "yes
-    /// or no", then which keys answer (none in terse).
-    public func confirmQuestion(_ question: String, details: [String], enterAnswersYes: Bool, style: Style) -> String {
-        var parts = details.map { $0.endsInStop ? $0 : $0 + "." }
+    /// or no", then how to answer (not in terse).
+    public func confirmQuestion(_ question: String, details: [String], acceptsFingerprint: Bool, style: Style)
+        -> String
+    {
+        var parts = details.isEmpty ? [] : [sentences(details)]
         parts.append(question.endsInStop ? question : question + "?")
         parts.append(phrases.outcome.yesOrNo + ".")
-        if style.hints { parts.append(phrases.outcome.confirmKeys(enterAnswersYes)) }
+        if style.hints { parts.append(phrases.outcome.confirmHow(acceptsFingerprint)) }
         return parts.joined(separator: " ")
     }
 
-    /// Any other key at the question: which keys answer it.
-    public func confirmHelp(enterAnswersYes: Bool) -> String {
-        phrases.outcome.confirmKeys(enterAnswersYes)
+    /// Lines said one after another, each ending like a sentence.
+    public func sentences(_ lines: [String]) -> String {
+        lines.map { $0.endsInStop ? $0 : $0 + "." }.joined(separator: " ")
     }
+
+    /// Enter alone at the question: how to answer it.
+    public func confirmHelp(acceptsFingerprint: Bool) -> String {
+        phrases.outcome.confirmHow(acceptsFingerprint)
+    }
+
+    /// A word sent with Enter that answers nothing: said so, then how to answer.
+    public func notAnAnswer(acceptsFingerprint: Bool) -> String {
+        phrases.outcome.notAnAnswer + " " + phrases.outcome.confirmHow(acceptsFingerprint)
+    }
+
+    /// What the screen shows after the question: "yes/no", "yes/no/fingerprint".
+    public func answerChoices(acceptsFingerprint: Bool) -> String {
+        phrases.outcome.answerChoices(acceptsFingerprint)
+    }
+
+    /// A character typed into the answer, as it is said on its own.
+    public func answerCharacter(_ character: Character) -> String {
+        phrases.symbolName(character) ?? String(character)
+    }
+
+    /// Backspace in the answer: "deleted s".
+    public func deletedFromAnswer(_ character: Character) -> String {
+        phrases.deleted + " " + answerCharacter(character)
+    }
+
+    /// Ctrl-U in the answer.
+    public var answerCleared: String { phrases.cleared }
+
+    /// The answer typed so far, as a paste leaves it or on Ctrl-R: "typed: yes".
+    public func typedSoFar(_ text: String) -> String {
+        text.isEmpty ? phrases.empty : phrases.outcome.typed + ": " + text
+    }
+
+    /// A fingerprint was sent to ssh, which compares it with the host's key.
+    public var fingerprintSent: String { phrases.outcome.fingerprintSent }
+
+    /// Said before a question its caller asks again after rejecting the answer (sudo's "Sorry, try
+    /// again.", ssh's "Permission denied", which only reach the screen).
+    public var previousAnswerNotAccepted: String { phrases.outcome.previousAnswerNotAccepted }
+
+    /// How a notice that needs no answer is closed: "Escape closes this notice."
+    public var noticeHint: String { phrases.outcome.noticeHint }
+
+    /// The user closed a notice before its caller ended it.
+    public var noticeClosed: String { phrases.outcome.noticeClosed }
 
     /// The answer given: "yes" or "no".
     public func answer(_ yes: Bool) -> String {
         yes ? phrases.outcome.yes : phrases.outcome.no
     }
 
-    /// The letter that means yes in this language ("s" for sim); "y" is accepted in every language.
-    public var yesLetter: Character { phrases.outcome.yesLetter }
 }
 
 /// One language's words for `Wording+Outcome`.
@@ -94,11 +140,20 @@ struct OutcomePhrases: Sendable {
     var timeUp: String
     var yes: String
     var no: String
-    var yesLetter: Character
     /// "yes or no"
     var yesOrNo: String
-    /// "Press y for yes, n for no." (a whole sentence)
-    var confirmKeys: @Sendable (_ enterAnswersYes: Bool) -> String
+    /// "Type yes or no, then press Enter." (a whole sentence)
+    var confirmHow: @Sendable (_ acceptsFingerprint: Bool) -> String
+    /// "Not an answer." (a whole sentence)
+    var notAnAnswer: String
+    /// "yes/no", "yes/no/fingerprint"
+    var answerChoices: @Sendable (_ acceptsFingerprint: Bool) -> String
+    /// "typed"
+    var typed: String
+    var fingerprintSent: String
+    var noticeHint: String
+    var noticeClosed: String
+    var previousAnswerNotAccepted: String
 }
 
 extension String {

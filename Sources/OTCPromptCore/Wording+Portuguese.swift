@@ -92,11 +92,19 @@ extension Phrases {
         timeUp: "tempo esgotado",
         yes: "sim",
         no: "não",
-        yesLetter: "s",
         yesOrNo: "sim ou não",
-        confirmKeys: { enterAnswersYes in
-            enterAnswersYes ? "Pressione s ou Enter para sim, n ou Esc para não." : "Pressione s para sim, n para não."
-        }
+        confirmHow: { acceptsFingerprint in
+            acceptsFingerprint
+                ? "Digite sim, não ou a impressão digital da chave e pressione Enter."
+                : "Digite sim ou não e pressione Enter."
+        },
+        notAnAnswer: "Não é uma resposta.",
+        answerChoices: { acceptsFingerprint in acceptsFingerprint ? "sim/não/impressão digital" : "sim/não" },
+        typed: "digitado",
+        fingerprintSent: "impressão digital enviada",
+        noticeHint: "Nada a digitar. Esc fecha este aviso.",
+        noticeClosed: "fechado",
+        previousAnswerNotAccepted: "A resposta anterior não foi aceita."
     )
 
     /// "código de 6 dígitos", "código oculto de 1 caractere", "texto secreto".

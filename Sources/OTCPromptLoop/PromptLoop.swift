@@ -19,7 +19,10 @@ public struct PromptLoop<Session: InteractiveSession> {
     public static var unfinishedPasteLimit: Duration { .seconds(2) }
     let capabilities: TerminalCapabilities
     let check: CheckSettings?
+    let typeAhead: TypeAheadRule
     private let start: Duration
+    /// Keys read before this (since start) are leftovers, not answers (`TypeAheadRule.discarded`).
+    private var keysIgnoredUntil: Duration = .zero
     private var decoder = KeyDecoder()
     private var lastBytesAt: Duration = .zero
     private var runningCheck: CheckRun?
@@ -28,7 +31,8 @@ public struct PromptLoop<Session: InteractiveSession> {
 
     public init(
         session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
-        escapeDelay: Duration, capabilities: TerminalCapabilities, check: CheckSettings?
+        escapeDelay: Duration, capabilities: TerminalCapabilities, check: CheckSettings?,
+        typeAhead: TypeAheadRule = .kept
     ) {
         self.session = session
         self.renderer = renderer
@@ -37,6 +41,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         self.escapeDelay = escapeDelay
         self.capabilities = capabilities
         self.check = check
+        self.typeAhead = typeAhead
         self.start = system.now()
     }
 
@@ -62,6 +67,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         }
         // Where allowed (RLIMIT_MEMLOCK), the field's pages never go to swap.
         session.withSecretStorage { system.lockInMemory($0) }
+        discardTypeAhead()
         if let outcome = perform(session.start()) { return outcome }
         draw()
 
@@ -84,7 +90,7 @@ public struct PromptLoop<Session: InteractiveSession> {
                 draw()
                 return outcome
             }
-            for key in keys {
+            for key in keys where now >= keysIgnoredUntil || key == .interrupt || key == .escape {
                 // The last key is drawn too: the screen confirms what was submitted.
                 let outcome = key == .suspend ? suspend() : perform(session.handle(key))
                 draw()
@@ -92,6 +98,14 @@ public struct PromptLoop<Session: InteractiveSession> {
             }
             draw()
         }
+    }
+
+    /// Under `TypeAheadRule.discarded`, just before the prompt is shown and announced: what is queued
+    /// goes, and keys within the grace that follows are ignored.
+    private mutating func discardTypeAhead() {
+        guard case .discarded(let grace) = typeAhead else { return }
+        terminal.discardInput()
+        keysIgnoredUntil = now + grace
     }
 
     /// A lone Esc held past the Esc delay, or a paste left open past its limit, given up on.
@@ -214,6 +228,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         } catch {
             return .terminalClosed
         }
+        discardTypeAhead()
         terminal.write(renderer.redraw(session.snapshot))
         return perform(session.start())
     }

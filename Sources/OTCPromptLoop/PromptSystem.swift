@@ -22,6 +22,8 @@ public protocol PromptTerminal: AnyObject {
     func restore()
     /// Waits at most `timeout` (nil: until something happens) for bytes, a signal, or `other`.
     func readInput(timeout: Duration?, alsoWatching other: Int32?) -> PromptInput
+    /// Discards whatever has been typed and not yet read.
+    func discardInput()
     /// Stops the process as Ctrl-Z would (it returns once continued, or at once if the stop is
     /// dropped).
     func stopProcess()

@@ -79,8 +79,10 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
         switch output {
         case .device:
             return { rate throws(SpeechError) in try openDevice(sampleRate: rate) }
-        case .file(let path):
-            return { rate throws(SpeechError) in try WAVFileSink(path: path, sampleRate: rate) }
+        case .file(let descriptor, let isRegularFile, let path):
+            return { rate throws(SpeechError) in
+                try WAVFileSink(descriptor: descriptor, isRegularFile: isRegularFile, path: path, sampleRate: rate)
+            }
         }
     }
 }

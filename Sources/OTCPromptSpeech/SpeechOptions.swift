@@ -39,8 +39,10 @@ public struct SpeechOptions: Equatable, Sendable {
 public enum SpeechOutput: Equatable, Sendable {
     /// The default sound device through pcaudiolib (PulseAudio, then ALSA, then OSS).
     case device
-    /// A 16-bit mono WAV file at espeak-ng's sample rate, paced like a device (see `WAVFileSink`).
-    case file(path: String)
+    /// A 16-bit mono WAV file at espeak-ng's sample rate, paced like a device (see `WAVFileSink`),
+    /// written to `descriptor`, already open (the terminal module's `OutputFile`); the sink closes it.
+    /// `path` is for messages; `isRegularFile` says whether the header can be patched at the end.
+    case file(descriptor: Int32, isRegularFile: Bool, path: String)
 }
 
 /// Why speech cannot start. Each description is one line for the terminal.

@@ -1,3 +1,5 @@
+import OTCPromptCore
+
 /// Turns an announcement's words into the SSML espeak-ng is given, so every character of a code
 /// is heard by its name.
 ///
@@ -10,7 +12,7 @@
 enum SpokenText {
     /// `text` as an SSML document for `espeak_Synth` with `espeakSSML`.
     static func ssml(_ text: String) -> String {
-        let tokens = tokenize(text)
+        let tokens = tokenize(CodeGrouping.groupingOpaqueWords(text))
         var output = "<speak>"
         var index = 0
         while index < tokens.count {

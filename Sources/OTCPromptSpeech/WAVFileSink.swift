@@ -36,6 +36,7 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     private let clock: Clock
     private let bufferSamples: Int
     private let descriptor: Int32
+    private let isRegularFile: Bool
     /// Samples given to the virtual device and not yet played into the file.
     private var pending: [Int16] = []
     /// When the device started playing `pending[0]`, or nil while it is idle.
@@ -44,20 +45,14 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     /// The first errno of a failed write, reported by `close`.
     public private(set) var writeError: Int32?
 
-    /// Creates (or truncates) `path` and writes a placeholder header.
-    /// The corresponding C function is `open`.
-    public init(path: String, sampleRate: Int, bufferMilliseconds: Int = 20, clock: Clock = .monotonic)
-        throws(SpeechError)
-    {
-        // 0600 even for a file that existed, and no symbolic link followed: the audio holds what
-        // is spoken, so the code unless --mask (like the speech log).
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw .cannotWriteFile(path, errno) }
-        guard fchmod(descriptor, 0o600) == 0 else {
-            let error = errno
-            _ = Glibc.close(descriptor)
-            throw .cannotWriteFile(path, error)
-        }
+    /// Writes a placeholder header to `descriptor`, which the sink owns from now on.
+    /// - Parameter isRegularFile: the header is patched with the real length at the end only in a regular file
+    ///   (a FIFO cannot seek; a device needs no header).
+    public init(
+        descriptor: Int32, isRegularFile: Bool, path: String, sampleRate: Int, bufferMilliseconds: Int = 20,
+        clock: Clock = .monotonic
+    ) throws(SpeechError) {
+        self.isRegularFile = isRegularFile
         self.path = path
         self.sampleRate = sampleRate
         self.clock = clock
@@ -97,7 +92,7 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     public func close() {
         drain()
         let header = Self.header(sampleRate: sampleRate, dataBytes: dataBytes)
-        if lseek(descriptor, 0, SEEK_SET) == 0 {
+        if isRegularFile, lseek(descriptor, 0, SEEK_SET) == 0 {
             _ = writeAll(header)
         }
         Glibc.close(descriptor)

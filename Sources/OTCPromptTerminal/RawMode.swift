@@ -54,6 +54,13 @@ extension Terminal {
         isRaw = false
     }
 
+    /// Discards what has been typed and not yet read, so that no leftover answers a question or
+    /// reaches the next program. Best effort: a terminal that refuses has nothing to discard.
+    /// The corresponding C function is `tcflush` (TCIFLUSH).
+    public func discardInput() {
+        _ = SystemCalls.retryingOnInterrupt { tcflush(input.rawValue, TCIFLUSH) }
+    }
+
     /// Whether raw mode is on (between `enterRawMode` and `restore`).
     public var isInRawMode: Bool { isRaw }
 

@@ -7,23 +7,11 @@ import SystemPackage
 public final class SpeechLogFile {
     private let descriptor: FileDescriptor
 
-    /// Opens `path` for appending, readable by its owner only (0600) even when it already existed,
-    /// and never through a symbolic link (one planted in /tmp would redirect the code).
-    /// The corresponding C calls are `open(O_WRONLY|O_CREAT|O_APPEND|O_CLOEXEC|O_NOFOLLOW, 0600)`
-    /// and `fchmod`.
+    /// Opens `path` for appending, by `OutputFile`'s rules: a new file 0600, an existing one left
+    /// as it is, no symbolic link followed, no wait on a FIFO without a reader.
     public init(path: String) throws(TerminalError) {
-        do {
-            descriptor = try FileDescriptor.open(
-                FilePath(path), .writeOnly, options: [.create, .append, .closeOnExec, .noFollow],
-                permissions: [.ownerReadWrite], retryOnInterrupt: true)
-        } catch {
-            throw .speechLog(path: path, error as? Errno ?? .ioError)
-        }
-        if fchmod(descriptor.rawValue, 0o600) != 0 {
-            let error = SystemCalls.errno
-            try? descriptor.close()
-            throw .speechLog(path: path, error)
-        }
+        descriptor = FileDescriptor(
+            rawValue: try OutputFile.open(path: path, option: "--speech-log", appending: true).descriptor)
     }
 
     deinit { try? descriptor.close() }

@@ -7,8 +7,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case noTerminal
     /// A system call failed; `call` names it (e.g. "tcsetattr").
     case system(Errno, call: String)
-    /// The speech log could not be opened for appending.
-    case speechLog(path: String, Errno)
+    /// A file named by `option` (--speech-log, --audio-file) could not be opened for writing.
+    case outputFile(path: String, option: String, Errno)
     /// The code could not be written to standard output.
     case standardOutput(Errno)
     /// A second `SignalWatcher` was created while one is installed; a process has one.
@@ -22,9 +22,15 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         case .system(let errno, let call):
             return "\(call) failed on the terminal: \(errno.description);"
                 + " the terminal may have gone away, run otc-prompt again from a working terminal"
-        case .speechLog(let path, let errno):
-            return "cannot open the speech log \(path): \(errno.description);"
-                + " give --speech-log a path in a directory you can write to"
+        case .outputFile(let path, let option, let errno):
+            let why =
+                switch errno {
+                case .noSuchAddressOrDevice: "it is a FIFO that no program is reading"
+                case .tooManySymbolicLinkLevels: "it is a symbolic link, which is never followed"
+                default: errno.description
+                }
+            return "cannot write \(path) for \(option): \(why);"
+                + " give \(option) a file in a directory you can write to"
         case .standardOutput(let errno):
             let what: String
             switch errno {

@@ -100,19 +100,28 @@ struct OTCPromptCommand: ParsableCommand {
             if status != 0 { throw ExitCode(status) }
             return
         }
+        let memory = AskMemory(store: StateDirectory.open(environment: environment))
+        var request = request(configuration, environment: environment)
+        if case .code(var field, askpass: true) = request, let prompt, memory.isAskedAgain(prompt) {
+            field.details.insert(Wording(language: language).previousAnswerNotAccepted, at: 0)
+            request = .code(field, askpass: true)
+        }
         // A voice the file names but that is not installed falls back to the language's voice; one the
         // command line names is a usage error.
         let voiceLocation = commandLine[Settings.voice] == nil ? file.location(of: Settings.voice) : nil
         let program = PromptProgram(
-            request: request(configuration, environment: environment), check: check,
-            speech: SpeechChoice.resolved(settings.value(Settings.speech)), speechLogPath: settings[Settings.speechLog],
+            request: request, check: check, speech: SpeechChoice.resolved(settings.value(Settings.speech)),
+            speechLogPath: settings[Settings.speechLog],
             voice: SpeechOptions(
                 language: language, voice: settings[Settings.voice], rate: settings[Settings.rate],
                 volume: settings[Settings.volume], pitch: settings[Settings.pitch]),
             voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
-            appearance: Appearance(settings), environment: environment, notices: notices)
+            appearance: Appearance(settings), environment: environment, notices: notices, memory: memory)
         // Every path inside `run()` has restored the terminal before it returns.
         let status = program.run()
+        if case .code(_, askpass: true) = request, let prompt {
+            memory.remember(prompt, answered: status == ExitStatus.submitted)
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -124,25 +133,33 @@ extension OTCPromptCommand {
         // `main` has already turned an askpass call into `--askpass -- PROMPT`.
         guard let prompt, login.askpass else {
             return configuration.charset == .any
-                ? .code(freeText(configuration, label: configuration.label, mask: true)) : .code(configuration)
+                ? .code(freeText(configuration, label: configuration.label, mask: true), askpass: false)
+                : .code(configuration, askpass: false)
         }
         let askpass = AskpassPrompt.classify(prompt, environment: environment)
+        var field: PromptConfiguration
         switch askpass.kind {
         case .code:
-            var configuration = configuration
-            configuration.label = askpass.label
-            return .code(configuration)
+            field = configuration
+            field.label = askpass.label
         case .secret:
-            return .code(freeText(configuration, label: askpass.label, mask: true))
+            field = freeText(configuration, label: askpass.label, mask: true)
         case .text:
-            return .code(freeText(configuration, label: askpass.label, mask: false))
-        case .confirmation, .notification:
+            field = freeText(configuration, label: askpass.label, mask: false)
+        case .notification:
+            return .notice(
+                NoticeSession(
+                    message: askpass.label, details: askpass.details, language: configuration.language,
+                    verbosity: configuration.verbosity, timeLimit: configuration.timeLimit))
+        case .confirmation:
             return .question(
                 ConfirmSession(
-                    question: askpass.label, details: askpass.details, enterAnswersYes: askpass.enterAnswersYes,
+                    question: askpass.label, details: askpass.details, acceptsFingerprint: askpass.acceptsFingerprint,
                     language: configuration.language, verbosity: configuration.verbosity,
                     timeLimit: configuration.timeLimit))
         }
+        field.details = askpass.details
+        return .code(field, askpass: true)
     }
 
     private func freeText(_ configuration: PromptConfiguration, label: String, mask: Bool) -> PromptConfiguration {

@@ -5,10 +5,30 @@ import OTCPromptTerminal
 
 /// What the prompt asks for.
 enum PromptRequest {
-    /// A code (or, in askpass mode, a free-text secret).
-    case code(PromptConfiguration)
+    /// A code (or, in askpass mode, a free-text secret); `askpass`: an askpass caller asked.
+    case code(PromptConfiguration, askpass: Bool)
     /// A yes/no question (askpass confirmation).
     case question(ConfirmSession)
+    /// A notice that needs no answer (a FIDO key's "Confirm user presence"); its caller ends it.
+    case notice(NoticeSession)
+
+    /// The caller's lines before its question, drawn above the field.
+    var details: [String] {
+        switch self {
+        case .code(let configuration, _): configuration.details
+        case .question(let question): question.details
+        case .notice(let notice): notice.details
+        }
+    }
+
+    /// A code typed ahead at `otc-prompt` counts; an askpass caller's field and a question take only
+    /// keys typed after they appeared (a leftover from the previous prompt is no answer).
+    var typeAhead: TypeAheadRule {
+        switch self {
+        case .code(_, let askpass): askpass ? .discarded(grace: .zero) : .kept
+        case .question, .notice: .discarded(grace: ConfirmSession.grace)
+        }
+    }
 }
 
 /// One run of the prompt: opens the terminal, wires the session to the screen and the voice,
@@ -27,6 +47,8 @@ struct PromptProgram {
     let environment: [String: String]
     /// Lines to show once the terminal is open (e.g. problems in the config file).
     let notices: [String]
+    /// Speech notices ("no audio device") are given once per login session.
+    let memory: AskMemory
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
     static let escapeDelay: Duration = .milliseconds(100)
@@ -43,11 +65,19 @@ struct PromptProgram {
             terminal = try Terminal.open(signalWatcher: try SignalWatcher())
         } catch {
             StandardError.writeLine("otc-prompt: \(error)")
+            // An askpass caller without a terminal (an agent started by systemd) discards stderr.
+            SystemLog.warning("\(error)")
             return ExitStatus.noTerminal
         }
         // espeak-ng and the audio device start on their own thread; `SpeechSetup` waits for them
         // before anything is written.
-        let engine = SpeechSetup.startEngine(mode: self.speech, voice: voice, audioFile: audioFile)
+        let engine: EspeakSpeechBackend?
+        do {
+            engine = try SpeechSetup.startEngine(mode: self.speech, voice: voice, audioFile: audioFile)
+        } catch {
+            terminal.writeLine("otc-prompt: \(error)")
+            return ExitStatus.usage
+        }
 
         let speech: SpeechSetup
         do {
@@ -62,11 +92,17 @@ struct PromptProgram {
 
         let capabilities = TerminalCapabilities(environment: environment)
         for notice in notices { terminal.writeLine(notice) }
-        for notice in speech.notices { terminal.writeLine("otc-prompt: \(notice)") }
+        for notice in speech.notices where memory.isFirstTimeThisSession(notice) {
+            terminal.writeLine("otc-prompt: \(notice)")
+        }
+        // With --speech text the opening announcement holds these lines already.
+        if !speech.isText {
+            for line in request.details { terminal.writeLine(LineWrapping.wrap(line, width: terminal.columns)) }
+        }
 
         let outcome: PromptOutcome
         switch request {
-        case .code(let configuration):
+        case .code(let configuration, _):
             // Boxes are for codes: a free-text secret of up to 256 characters is drawn as a line.
             outcome = runLoop(
                 PromptSession(configuration: configuration),
@@ -75,8 +111,13 @@ struct PromptProgram {
         case .question(let question):
             outcome = runLoop(
                 question, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
+        case .notice(let notice):
+            outcome = runLoop(
+                notice, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
         }
         if case .signalled = outcome {} else { speech.backend.finish(timeout: Self.finalSpeechLimit) }
+        // Nothing typed here is left for the next program (the shell, the next askpass question).
+        terminal.discardInput()
         return outcome.deliver(terminal: terminal)
     }
 }
@@ -92,8 +133,7 @@ extension PromptProgram {
             renderer: makeRenderer(
                 style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxes),
             system: .live(terminal: terminal), speech: speech.backend, escapeDelay: Self.escapeDelay,
-            capabilities: capabilities,
-            check: check)
+            capabilities: capabilities, check: check, typeAhead: request.typeAhead)
         return loop.run()
     }
 }

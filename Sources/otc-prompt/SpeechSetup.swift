@@ -12,9 +12,17 @@ struct SpeechSetup {
 
     /// Starts espeak-ng when the options call for it, so that it initialises while the terminal
     /// is being set up; `init` waits for it.
-    static func startEngine(mode: SpeechMode, voice: SpeechOptions, audioFile: String?) -> EspeakSpeechBackend? {
+    /// - Throws: `TerminalError` when the audio file cannot be opened (`OutputFile`'s rules).
+    static func startEngine(mode: SpeechMode, voice: SpeechOptions, audioFile: String?) throws(TerminalError)
+        -> EspeakSpeechBackend?
+    {
         guard mode == .espeak || audioFile != nil else { return nil }
-        return EspeakSpeechBackend.start(options: voice, output: audioFile.map { .file(path: $0) } ?? .device)
+        var output = SpeechOutput.device
+        if let audioFile {
+            let file = try OutputFile.open(path: audioFile, option: "--audio-file", appending: false)
+            output = .file(descriptor: file.descriptor, isRegularFile: file.isRegularFile, path: audioFile)
+        }
+        return EspeakSpeechBackend.start(options: voice, output: output)
     }
 
     /// - Parameters:
@@ -32,7 +40,7 @@ struct SpeechSetup {
         if case .unknownVoice(let name) = chosen.error, let voiceLocation {
             var fallback = voice
             fallback.voice = nil
-            let engine = Self.startEngine(mode: mode, voice: fallback, audioFile: audioFile)
+            let engine = try Self.startEngine(mode: mode, voice: fallback, audioFile: audioFile)
             chosen = try Self.chooseBackend(engine: engine, mode: mode, terminal: terminal)
             notices.append(
                 "\(voiceLocation): voice '\(name)' is not installed; using \(fallback.voiceName) "

@@ -66,7 +66,7 @@ import Testing
         let prompt = classify(text)
         #expect(prompt.kind == .confirmation)
         #expect(prompt.label == "Are you sure you want to continue connecting?")
-        #expect(prompt.enterAnswersYes == false)
+        #expect(prompt.acceptsFingerprint)
         #expect(
             prompt.details == [
                 "The authenticity of host 'build.example.org (192.0.2.7)' can't be established.",
@@ -77,6 +77,7 @@ import Testing
 
     @Test func sshReaskIsAConfirmation() {
         #expect(classify("Please type 'yes', 'no' or the fingerprint: ").kind == .confirmation)
+        #expect(classify("Please type 'yes', 'no' or the fingerprint: ").acceptsFingerprint)
         #expect(classify("Please type 'yes' or 'no': ").kind == .confirmation)
     }
 
@@ -85,7 +86,7 @@ import Testing
             "Allow use of key /home/joe/.ssh/id_ed25519?\nKey fingerprint SHA256:abc.",
             ["SSH_ASKPASS_PROMPT": "confirm"])
         #expect(prompt.kind == .confirmation)
-        #expect(prompt.enterAnswersYes)
+        #expect(!prompt.acceptsFingerprint)
         #expect(prompt.label == "Allow use of key /home/joe/.ssh/id_ed25519?")
         #expect(prompt.details == ["Key fingerprint SHA256:abc."])
     }

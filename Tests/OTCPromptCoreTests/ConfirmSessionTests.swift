@@ -2,13 +2,19 @@ import Testing
 
 @testable import OTCPromptCore
 
-/// Askpass confirmation (`SSH_ASKPASS_PROMPT=confirm`): a spoken yes/no question.
+/// Askpass questions: nothing is answered by accident.
 @Suite struct ConfirmSessionTests {
     static func yes(_ language: Language) -> Announcement { Announcement(.confirm, language == .en ? "yes" : "sim") }
     static func no(_ language: Language) -> Announcement { Announcement(.confirm, language == .en ? "no" : "não") }
 
+    /// Types `text` then Enter; returns the effects of Enter.
+    private func answer(_ session: inout ConfirmSession, _ text: String) -> [PromptEffect] {
+        for character in text { _ = session.handle(.character(character)) }
+        return session.handle(.submit)
+    }
+
     @Test(arguments: Language.allCases, Verbosity.allCases)
-    func theQuestionIsAskedWithTheKeys(language: Language, verbosity: Verbosity) {
+    func theQuestionIsAskedWithHowToAnswer(language: Language, verbosity: Verbosity) {
         let session = ConfirmSession(
             question: "Allow use of key id_ed25519?", details: ["Key fingerprint SHA256:abc"], language: language,
             verbosity: verbosity)
@@ -16,65 +22,101 @@ import Testing
             switch (language, verbosity) {
             case (.en, .terse): "Key fingerprint SHA256:abc. Allow use of key id_ed25519? yes or no."
             case (.en, _):
-                "Key fingerprint SHA256:abc. Allow use of key id_ed25519? yes or no. Press y or Enter for yes, n or Escape for no."
+                "Key fingerprint SHA256:abc. Allow use of key id_ed25519? yes or no. Type yes or no, then press Enter."
             case (.pt, .terse): "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não."
             case (.pt, _):
-                "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não. Pressione s ou Enter para sim, n ou Esc para não."
+                "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não. Digite sim ou não e pressione Enter."
             }
         #expect(session.start() == [.announce(Announcement(.prompt, expected))])
     }
 
-    @Test func aQuestionWithoutAQuestionMarkGetsOne() {
-        let session = ConfirmSession(question: "Continue connecting", enterAnswersYes: false, verbosity: .normal)
-        #expect(
-            session.start().first
-                == .announce(Announcement(.prompt, "Continue connecting? yes or no. Press y for yes, n for no.")))
-    }
-
-    @Test(arguments: Language.allCases, ["y", "Y", "\r"])
-    func yesKeys(language: Language, key: String) {
+    @Test(arguments: Language.allCases, ["y", "Y", "yes", "YES", "Yes", "s", "sim", "SIM"])
+    func yesWords(language: Language, word: String) {
         var session = ConfirmSession(question: "Allow?", language: language)
-        let effects = session.handle(key == "\r" ? .submit : .character(Character(key)))
-        #expect(effects == [.announce(Self.yes(language)), .confirmed(true)])
+        #expect(answer(&session, word) == [.announce(Self.yes(language)), .confirmed(true)])
         #expect(Self.yes(language).isFinal)
-        #expect(session.answer == true)
-        #expect(session.snapshot.characters == [language == .en ? "y" : "s"])
+        #expect(session.answer == .yes)
         #expect(session.handle(.character("n")).isEmpty, "answered once")
     }
 
-    @Test(arguments: ["s", "S"])
-    func simAnswersYesInPortugueseOnly(key: String) {
-        var portuguese = ConfirmSession(question: "Permitir?", language: .pt)
-        #expect(portuguese.handle(.character(Character(key))) == [.announce(Self.yes(.pt)), .confirmed(true)])
-        var english = ConfirmSession(question: "Allow?", language: .en)
-        #expect(english.handle(.character(Character(key))).first?.announcement?.event == .help)
-        #expect(english.answer == nil)
+    @Test(arguments: Language.allCases, ["n", "N", "no", "No", "não", "nao"])
+    func noWords(language: Language, word: String) {
+        var session = ConfirmSession(question: "Allow?", language: language)
+        #expect(answer(&session, word) == [.announce(Self.no(language)), .confirmed(false)])
+        #expect(session.answer == .no)
     }
 
-    @Test(arguments: Language.allCases, [Key.character("n"), .character("N"), .escape, .interrupt, .endOfInput])
-    func noKeys(language: Language, key: Key) {
+    @Test(arguments: Language.allCases, [Key.escape, .interrupt, .endOfInput])
+    func cancelKeysSayNo(language: Language, key: Key) {
         var session = ConfirmSession(question: "Allow?", language: language)
         #expect(session.handle(key) == [.announce(Self.no(language)), .confirmed(false)])
-        #expect(session.answer == false)
         #expect(session.isFinished)
     }
 
-    @Test(arguments: Language.allCases)
-    func otherKeysSayWhichKeysAnswer(language: Language) {
-        var session = ConfirmSession(question: "Allow?", enterAnswersYes: false, language: language)
-        let help = Announcement(
-            .help, language == .en ? "Press y for yes, n for no." : "Pressione s para sim, n para não.")
-        for key in [Key.character("x"), .character("?"), .character("1"), .submit, .backspace, .clearField] {
-            #expect(session.handle(key) == [.announce(help)], "\(key)")
-        }
+    /// The leftover of "yes⏎" typed at an earlier question: "y" alone no longer answers, and Enter never does.
+    @Test func aLetterAloneOrEnterAloneNeverAnswers() {
+        var session = ConfirmSession(question: "Allow?")
+        #expect(session.handle(.character("y")) == [.announce(Announcement(.digit, "y"))])
+        #expect(session.answer == nil)
+        var empty = ConfirmSession(question: "Allow?")
+        #expect(
+            empty.handle(.submit) == [.announce(Announcement(.help, "Type yes or no, then press Enter."))])
+        #expect(empty.answer == nil)
+        #expect(!empty.isFinished)
+    }
+
+    @Test(arguments: ["es", "yess", "ok", "1", "y e s", "SHA256:abc"])
+    func anyOtherWordAsksAgain(word: String) {
+        var session = ConfirmSession(question: "Allow?")
+        #expect(
+            answer(&session, word)
+                == [.announce(Announcement(.help, "Not an answer. Type yes or no, then press Enter."))])
+        #expect(session.answer == nil)
+        #expect(session.typed.isEmpty, "the next try starts afresh")
+        #expect(answer(&session, "yes") == [.announce(Self.yes(.en)), .confirmed(true)])
+    }
+
+    @Test func editingTheAnswer() {
+        var session = ConfirmSession(question: "Allow?")
+        _ = session.handle(.character("n"))
+        #expect(session.handle(.backspace) == [.announce(Announcement(.delete, "deleted n"))])
+        #expect(session.handle(.backspace).first?.announcement?.event == .help, "nothing to delete")
+        _ = session.handle(.character("x"))
+        #expect(session.handle(.clearField) == [.announce(Announcement(.clear, "cleared"))])
+        #expect(answer(&session, "y") == [.announce(Self.yes(.en)), .confirmed(true)])
+    }
+
+    static let fingerprint = "SHA256:3uW0xQk7J2r0vC9cVJgk1m1v4c4qG7mH1Xb9Yz0aBcD"
+
+    /// ssh's new-host question takes the fingerprint, which ssh compares with the host's key itself.
+    @Test func aTypedOrPastedFingerprintIsPassedOnAsItIs() {
+        var typed = ConfirmSession(question: "Continue connecting?", acceptsFingerprint: true)
+        #expect(typed.snapshot.label == "Continue connecting? (yes/no/fingerprint)")
+        #expect(
+            answer(&typed, Self.fingerprint)
+                == [.announce(Announcement(.confirm, "fingerprint sent")), .submit(Self.fingerprint)])
+        var pasted = ConfirmSession(question: "Continue connecting?", acceptsFingerprint: true)
+        #expect(pasted.handle(.pasteBegan).isEmpty)
+        #expect(pasted.handle(.pasteText(" " + Self.fingerprint + "\n")).isEmpty)
+        #expect(pasted.handle(.pasteEnded).first?.announcement?.event == .paste)
+        #expect(pasted.answer == nil, "a paste waits for Enter")
+        #expect(pasted.handle(.submit).last == .submit(Self.fingerprint))
+        var notAsked = ConfirmSession(question: "Allow?")
+        #expect(answer(&notAsked, Self.fingerprint).first?.announcement?.event == .help)
+    }
+
+    @Test func theAnswerIsBounded() {
+        var session = ConfirmSession(question: "Allow?")
+        for _ in 0..<(ConfirmSession.answerLimit + 10) { _ = session.handle(.character("x")) }
+        #expect(session.typed.count == ConfirmSession.answerLimit)
+    }
+
+    @Test func otherKeys() {
+        var session = ConfirmSession(question: "Allow?")
         #expect(session.handle(.readBack) == session.start(), "Ctrl-R asks the question again")
         #expect(session.handle(.redraw) == [.redraw])
         #expect(session.handle(.ignored).isEmpty)
-        #expect(session.handle(.pasteBegan).isEmpty)
-        #expect(session.handle(.pasteText("yes")).isEmpty)
-        #expect(session.handle(.pasteEnded) == [.announce(help)], "a paste never answers")
         #expect(session.answer == nil)
-        #expect(!session.isFinished)
     }
 
     @Test func timeLimit() {
@@ -89,10 +131,33 @@ import Testing
         #expect(unlimited.handle(.timeLeft) == [.announce(Announcement(.timeLeft, "no time limit"))])
     }
 
-    @Test func theScreenShowsTheQuestionAndTheLetters() {
-        let session = ConfirmSession(question: "Permitir?", language: .pt)
-        #expect(session.snapshot.label == "Permitir? (s/n)")
-        #expect(session.snapshot.characters.isEmpty)
+    @Test func theScreenShowsTheQuestionTheChoicesAndWhatIsTyped() {
+        var session = ConfirmSession(question: "Permitir?", language: .pt)
+        #expect(session.snapshot.label == "Permitir? (sim/não)")
+        _ = session.handle(.character("s"))
+        #expect(session.snapshot.characters == ["s"])
+    }
+}
+
+/// ssh-agent's `SSH_ASKPASS_PROMPT=none` notice: said, then nothing to answer.
+@Suite struct NoticeSessionTests {
+    @Test func theNoticeIsSaidAndOnlyClosingKeysEndIt() {
+        var notice = NoticeSession(
+            message: "Confirm user presence for key ED25519-SK SHA256:abc", details: ["User presence required"])
+        #expect(
+            notice.start()
+                == [
+                    .announce(
+                        Announcement(
+                            .prompt,
+                            "User presence required. Confirm user presence for key ED25519-SK SHA256:abc. Nothing to type. Escape closes this notice."
+                        ))
+                ])
+        #expect(notice.handle(.character("y")).first?.announcement?.event == .help)
+        #expect(notice.handle(.submit).first?.announcement?.event == .help)
+        #expect(!notice.isFinished)
+        #expect(notice.handle(.escape).last == .cancel)
+        #expect(notice.isFinished)
     }
 }
 

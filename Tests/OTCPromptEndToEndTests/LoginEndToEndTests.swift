@@ -165,15 +165,17 @@ struct LoginEndToEndTests {
         let environment = PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_PROMPT": "confirm"])
         let run = try PromptRun(
             ["--askpass", "Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
-        run.type("y")
-        #expect(run.exit() == .exited(0))
+        usleep(400_000)  // past the grace in which keys are leftovers
+        run.type("y\r")
+        #expect(run.exit() == .exited(0), "\(run.process.screen) \(run.logEntries())")
     }
 
     @Test func askpassConfirmationNo() throws {
         let environment = PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_PROMPT": "confirm"])
         let run = try PromptRun(
             ["--askpass", "Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
-        run.type("n")
+        usleep(400_000)
+        run.type("n\r")
         #expect(run.exit() == .exited(1))
         #expect(run.process.standardOutput == "")
     }

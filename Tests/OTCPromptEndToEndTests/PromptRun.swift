@@ -23,12 +23,21 @@ final class PromptRun {
             "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
             "HOME": NSTemporaryDirectory(), "PULSE_SERVER": "unix:/nonexistent",
             "XDG_CONFIG_HOME": NSTemporaryDirectory() + "/otc-prompt-no-config",
+            // A store of its own for each run: nothing remembered from another test (or the user).
+            "XDG_RUNTIME_DIR": privateDirectory(),
         ]
         // Sanitizer runs (docs/security.md) configure the sanitized binary through these.
         let inherited = ProcessInfo.processInfo.environment
         for name in ["ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"] { environment[name] = inherited[name] }
         environment.merge(extra) { $1 }
         return environment
+    }
+
+    /// A new directory, 0700, under the temporary directory, for a run's private state.
+    static func privateDirectory() -> String {
+        let path = NSTemporaryDirectory() + "/otc-e2e-runtime-\(UUID().uuidString)"
+        mkdir(path, 0o700)
+        return path
     }
 
     /// Starts the prompt with `arguments` (a speech log is added) and waits until it shows `ready`.

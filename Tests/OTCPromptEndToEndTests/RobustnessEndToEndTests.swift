@@ -64,12 +64,13 @@ struct RobustnessEndToEndTests {
         #expect(run.terminalRestored)
     }
 
-    @Test func existingSpeechLogAndAudioFileBecomeReadableByTheirOwnerOnly() throws {
+    /// Issue 13 point 4: a user's files are left as they are; only their contents are written.
+    @Test func existingSpeechLogAndAudioFileKeepTheirMode() throws {
         let audio = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).wav"
         let log = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
         defer { for path in [audio, log] { try? FileManager.default.removeItem(atPath: path) } }
         for path in [audio, log] {
-            FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o644])
+            FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o640])
         }
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--audio-file", audio, "--speech-log", log],
@@ -78,9 +79,48 @@ struct RobustnessEndToEndTests {
         process.type("123456")
         #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
         for path in [audio, log] {
-            let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
-            #expect(mode == 0o600, "\(path) holds the code but is \(String(mode ?? 0, radix: 8))")
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect(attributes[.posixPermissions] as? Int == 0o640, "\(path)")
+            #expect((attributes[.size] as? Int ?? 0) > 0, "\(path) was not written")
         }
+    }
+
+    /// A character device made by mknod in a temporary directory (never the real /dev/null), as
+    /// both outputs: written as it is, its type and mode unchanged, the prompt works.
+    @Test(.enabled(if: getuid() == 0, "mknod needs root (CI runs as root)"))
+    func aDeviceAsTheLogAndTheAudioFileIsLeftAsItIs() throws {
+        let directory = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let device = directory + "/null"
+        #expect(mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0)
+        chmod(device, 0o666)
+        let process = try PseudoTerminalProcess(
+            executable: PromptRun.binary, arguments: ["--audio-file", device, "--speech-log", device],
+            environment: PromptRun.environment())
+        #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        process.type("123456")
+        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(process.standardOutput == "123456\n")
+        var status = stat()
+        #expect(lstat(device, &status) == 0)
+        #expect(status.st_mode == S_IFCHR | 0o666)
+        #expect(status.st_rdev == dev_t(1 << 8 | 3))
+    }
+
+    /// A FIFO nobody reads, as the log or the audio file: refused at once (64), never a hang with the
+    /// terminal still echoing.
+    @Test(arguments: ["--speech-log", "--audio-file"])
+    func aFIFOWithoutAReaderIsRefusedAtOnce(option: String) throws {
+        let fifo = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let process = try PseudoTerminalProcess(
+            executable: PromptRun.binary, arguments: ["--speech", "none", option, fifo],
+            environment: PromptRun.environment())
+        #expect(process.waitForExit(deadline: .seconds(5)) == .exited(64))
+        #expect(process.screen.contains("no program is reading"))
+        #expect(sameAttributes(process.attributesAtStart, process.slaveAttributes()))
     }
 
     @Test func aSpeechLogBehindASymbolicLinkIsRefused() throws {

@@ -40,6 +40,7 @@ final class ScriptedTerminal: PromptTerminal {
     func enterRawMode(bracketedPaste: Bool) throws { calls.append("raw") }
     func restore() { calls.append("restore") }
     func stopProcess() { calls.append("stop") }
+    func discardInput() { calls.append("discard") }
 
     func readInput(timeout: Duration?, alsoWatching other: Int32?) -> PromptInput {
         timeouts.append(timeout)

@@ -46,11 +46,79 @@ import Testing
 
     @Test func anUnwritableSpeechLogSaysWhatToDo() throws {
         let path = "/nonexistent-directory-\(getpid())/log.jsonl"
-        #expect(throws: TerminalError.speechLog(path: path, .noSuchFileOrDirectory)) {
-            try SpeechLogFile(path: path)
+        let error = TerminalError.outputFile(path: path, option: "--speech-log", .noSuchFileOrDirectory)
+        #expect(throws: error) { try SpeechLogFile(path: path) }
+        #expect(error.description.contains(path) && error.description.contains("--speech-log"))
+        #expect(!error.description.contains("\n"))
+    }
+
+    private func mode(of path: String) -> mode_t {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode : 0
+    }
+
+    /// Issue 13 point 4: an existing file keeps its mode; its contents are replaced or appended to.
+    @Test(arguments: [true, false])
+    func anExistingFileKeepsItsMode(appending: Bool) throws {
+        let path = temporaryPath("mode")
+        defer { unlink(path) }
+        let created = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        #expect(write(created, "old\n", 4) == 4)
+        close(created)
+        chmod(path, 0o644)  // our own file: past the umask
+        let file = try OutputFile.open(path: path, option: "--audio-file", appending: appending)
+        #expect(file.isRegularFile)
+        #expect(write(file.descriptor, "new\n", 4) == 4)
+        close(file.descriptor)
+        #expect(mode(of: path) & 0o7777 == 0o644)
+        #expect(try contents(of: path) == (appending ? "old\nnew\n" : "new\n"))
+    }
+
+    @Test func aNewFileIsPrivate() throws {
+        let path = temporaryPath("new")
+        defer { unlink(path) }
+        close(try OutputFile.open(path: path, option: "--audio-file", appending: false).descriptor)
+        #expect(mode(of: path) & 0o777 == 0o600)
+    }
+
+    /// A character device made in a temporary directory (never the real /dev/null): written as it is.
+    @Test(.enabled(if: getuid() == 0, "mknod needs root (CI runs as root)"))
+    func aDeviceIsWrittenAsItIsNeverChangedOrTruncated() throws {
+        let path = temporaryPath("null")
+        #expect(mknod(path, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0)  // 1:3, what /dev/null is
+        defer { unlink(path) }
+        chmod(path, 0o666)
+        for appending in [true, false] {
+            let file = try OutputFile.open(path: path, option: "--speech-log", appending: appending)
+            #expect(!file.isRegularFile)
+            #expect(write(file.descriptor, "x", 1) == 1)
+            close(file.descriptor)
         }
-        let message = TerminalError.speechLog(path: path, .noSuchFileOrDirectory).description
-        #expect(message.contains(path) && message.contains("--speech-log") && !message.contains("\n"))
+        #expect(mode(of: path) == S_IFCHR | 0o666)
+    }
+
+    @Test func aFIFOWithoutAReaderIsAnErrorAtOnceNotAHang() throws {
+        let path = temporaryPath("fifo")
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let error = TerminalError.outputFile(path: path, option: "--speech-log", .noSuchAddressOrDevice)
+        #expect(throws: error) { try OutputFile.open(path: path, option: "--speech-log", appending: true) }
+        #expect(error.description.contains("no program is reading"))
+        #expect(mode(of: path) & 0o777 == 0o600)
+    }
+
+    @Test func aSymbolicLinkIsNeverFollowed() throws {
+        let target = temporaryPath("target")
+        let link = temporaryPath("link")
+        defer {
+            unlink(link)
+            unlink(target)
+        }
+        #expect(symlink(target, link) == 0)
+        #expect(throws: TerminalError.outputFile(path: link, option: "--audio-file", .tooManySymbolicLinkLevels)) {
+            try OutputFile.open(path: link, option: "--audio-file", appending: false)
+        }
+        #expect(access(target, F_OK) != 0, "nothing created through the link")
     }
 
     @Test func standardOutputWritesTheCodeAndANewline() throws {

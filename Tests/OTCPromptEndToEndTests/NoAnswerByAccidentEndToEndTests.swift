@@ -1,0 +1,202 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// Issue 13, points 1 and 5: no answer by accident, nothing left behind, a notice that needs no answer.
+@Suite(.serialized)
+struct NoAnswerByAccidentEndToEndTests {
+    static let agentQuestion =
+        "Allow use of key /root/.ssh/id_ed25519?\nKey fingerprint SHA256:3uW0xQk7J2r0vC9cVJgk1m1v4c4qG7mH1Xb9Yz0aBcD."
+
+    private func question(_ environment: [String: String] = ["SSH_ASKPASS_PROMPT": "confirm"]) throws -> PromptRun {
+        try PromptRun(
+            ["--askpass", Self.agentQuestion], environment: PromptRun.environment(environment), ready: nil)
+    }
+
+    /// "yes⏎" typed for an earlier question, arriving as this one appears, answers nothing.
+    @Test func keysTypedBeforeTheQuestionAppearedAreDiscarded() throws {
+        let run = try question()
+        run.type("yes\r")
+        #expect(run.process.waitForScreen(containing: "Allow use", deadline: .seconds(10)))
+        #expect(run.exit(deadline: .milliseconds(800)) == nil, "a leftover answered the question")
+        usleep(100_000)
+        run.type("no\r")
+        #expect(run.exit() == .exited(1))
+        #expect(run.process.standardOutput == "")
+        #expect(run.terminalRestored)
+    }
+
+    @Test func enterAloneAndOtherWordsNeverAnswer() throws {
+        let run = try question()
+        #expect(run.process.waitForScreen(containing: "Allow use", deadline: .seconds(10)))
+        usleep(400_000)
+        run.type("\r")
+        #expect(run.waitForEvent("help"))
+        run.type("ok\r")
+        #expect(run.logEntries().filter { $0.event == "help" }.count >= 2 || run.waitForEvent("help"))
+        #expect(run.exit(deadline: .milliseconds(300)) == nil, "Enter or 'ok' answered")
+        run.type("YES\r")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "yes\n")
+    }
+
+    @Test func everyLineOfTheQuestionIsShownAndSpoken() throws {
+        let run = try question()
+        #expect(run.process.waitForScreen(containing: "Allow use", deadline: .seconds(10)))
+        let prompt = try #require(run.logEntries(atLeast: 1).first)
+        #expect(prompt.text.hasPrefix("Key fingerprint SHA256:3uW0xQk7J2r0vC9cVJgk1m1v4c4qG7mH1Xb9Yz0aBcD. Allow use"))
+        #expect(
+            visibleText(run.process.screen).contains(
+                "Key fingerprint SHA256:3uW0xQk7J2r0vC9cVJgk1m1v4c4qG7mH1Xb9Yz0aBcD"))
+        run.type([0x1B])
+        #expect(run.exit() == .exited(1))
+    }
+
+    /// ssh's new-host question: a pasted fingerprint goes to ssh exactly as pasted, once Enter is pressed.
+    @Test func aPastedFingerprintAnswersTheHostKeyQuestion() throws {
+        let fingerprint = "SHA256:3uW0xQk7J2r0vC9cVJgk1m1v4c4qG7mH1Xb9Yz0aBcD"
+        let text = """
+            The authenticity of host 'build.example.org (192.0.2.7)' can't be established.
+            ED25519 key fingerprint is \(fingerprint).
+            Are you sure you want to continue connecting (yes/no/[fingerprint])? 
+            """
+        let run = try PromptRun(["--askpass", text], ready: "continue connecting")
+        usleep(400_000)
+        run.type("\u{1B}[200~\(fingerprint)\u{1B}[201~")
+        #expect(run.waitForEvent("paste"))
+        #expect(run.exit(deadline: .milliseconds(300)) == nil, "a paste answered without Enter")
+        run.type("\r")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == fingerprint + "\n")
+        #expect(visibleText(run.process.screen).contains("ED25519 key fingerprint is \(fingerprint)"))
+    }
+
+    /// Keys typed after the code was complete do not reach the next program (here, the shell's `read`).
+    @Test func nothingTypedIsLeftForTheNextProgram() throws {
+        for arguments in [["--speech", "none"], ["--speech", "none", "--charset", "any"]] {
+            let process = try PseudoTerminalProcess(
+                executable: "/bin/sh",
+                arguments: [
+                    "-c", "\"$0\" \"$@\"; stty -icanon min 0 time 5; dd bs=64 count=1 2>/dev/null | od -An -c",
+                    PromptRun.binary,
+                ] + arguments,
+                environment: PromptRun.environment())
+            #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+            process.type("123456\r")
+            process.type("789\rrm -rf x\r")
+            #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+            #expect(process.standardOutput.hasPrefix("123456\n"), "\(process.standardOutput)")
+            #expect(!process.standardOutput.contains("7"), "left for the next program: \(process.standardOutput)")
+        }
+    }
+
+    /// A FIDO key's "Confirm user presence": said, no answer needed, ended by ssh's SIGTERM, terminal restored.
+    @Test func aUserPresenceNoticeWaitsForSSHToEndIt() throws {
+        let run = try PromptRun(
+            ["--askpass", "Confirm user presence for key ED25519-SK SHA256:abc"],
+            environment: PromptRun.environment(["SSH_ASKPASS_PROMPT": "none"]), ready: "Confirm user presence")
+        usleep(400_000)
+        run.type("y\r")
+        #expect(run.waitForEvent("help"))
+        #expect(run.exit(deadline: .milliseconds(300)) == nil, "a notice was answered")
+        run.process.sendSignal(SIGTERM)
+        #expect(run.exit() == .signaled(SIGTERM))
+        #expect(run.process.standardOutput == "")
+        #expect(run.terminalRestored)
+        #expect(run.logEntries().first?.text.contains("Nothing to type") == true)
+    }
+}
+
+/// Issue 13 point 3: a question asked again by the same caller after a rejection says so first.
+@Suite(.serialized)
+struct RetrySaidAloudEndToEndTests {
+    /// Runs `sh -c SCRIPT` on a pty: the shell is the caller (the askpass program's parent) for every ask.
+    private func caller(_ script: String, runtime: String) throws -> PseudoTerminalProcess {
+        try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: ["-c", script, PromptRun.binary],
+            environment: PromptRun.environment(["XDG_RUNTIME_DIR": runtime]))
+    }
+
+    @Test func aSecondAskOfTheSameQuestionSaysThePreviousAnswerWasNotAccepted() throws {
+        let runtime = PromptRun.privateDirectory()
+        let log = runtime + "/speech.jsonl"
+        let ask = "\"$0\" --speech none --speech-log \(log) --askpass -- '[sudo] password for joe: '"
+        let process = try caller(
+            "\(ask); \(ask); \(ask) ; \"$0\" --speech none --speech-log \(log) --askpass -- 'Verification code: '",
+            runtime: runtime)
+        for answer in ["wrong\r", "right\r", "again\r"] {
+            #expect(process.waitForScreen(containing: "password for joe", deadline: .seconds(10)))
+            process.type(answer)
+            usleep(300_000)
+        }
+        #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        process.type("123456")
+        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        let prompts = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter {
+            $0.contains(#""event": "prompt""#)
+        }
+        #expect(prompts.count == 4)
+        #expect(!prompts[0].contains("not accepted"))
+        #expect(prompts[1].contains("The previous answer was not accepted. password for joe"))
+        #expect(prompts[2].contains("The previous answer was not accepted."))
+        #expect(!prompts[3].contains("not accepted"), "another question is not a retry")
+        #expect(visibleText(process.screen).contains("The previous answer was not accepted."))
+        let stored = try String(contentsOfFile: runtime + "/otc-prompt/last-answer", encoding: .utf8)
+        #expect(!stored.contains("right") && !stored.contains("sudo"), "nothing secret or worded is kept")
+    }
+
+    @Test func theNoAudioDeviceNoticeIsGivenOncePerLoginSession() throws {
+        let runtime = PromptRun.privateDirectory()
+        // One shell: one session, two prompts.
+        let process = try caller("\"$0\"; \"$0\"", runtime: runtime)
+        #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        process.type("111111")
+        #expect(process.waitForStandardOutput(containing: "111111", deadline: .seconds(10)))
+        usleep(300_000)
+        process.type("222222")
+        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(process.screen.components(separatedBy: "no audio device").count == 2, "\(process.screen)")
+    }
+}
+
+/// Issue 13 point 5: an askpass started with no terminal (an agent started by systemd) says why in the system log.
+@Suite struct NoTerminalEndToEndTests {
+    /// In a mount namespace of its own, /dev is a fresh tmpfs with a null device and a /dev/log socket the test
+    /// reads: the real system log is never touched.
+    static let script = #"""
+        set -e
+        mount -t tmpfs otc-test-dev /dev
+        mknod -m 666 /dev/null c 1 3
+        exec python3 -c '
+        import os, socket, sys
+        log = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        log.bind("/dev/log")
+        log.settimeout(5)
+        pid = os.fork()
+        if pid == 0:
+            os.setsid()
+            null = os.open("/dev/null", os.O_RDWR)
+            os.dup2(null, 0)
+            os.execv(sys.argv[1], [sys.argv[1], "Allow use of key id_ed25519?"])
+        print(log.recv(4096).decode())
+        _, status = os.waitpid(pid, 0)
+        print("status", os.waitstatus_to_exitcode(status))
+        ' "$0"
+        """#
+
+    @Test(.enabled(if: getuid() == 0, "a mount namespace needs root (CI runs as root)"))
+    func theReasonGoesToTheSystemLogAndStderr() throws {
+        let process = try PseudoTerminalProcess(
+            executable: "/usr/bin/unshare", arguments: ["-m", "/bin/sh", "-c", Self.script, PromptRun.binary],
+            environment: PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_PROMPT": "confirm"]),
+            terminal: false)
+        #expect(process.waitForExit(deadline: .seconds(15)) == .exited(0))
+        let output = process.standardOutput
+        #expect(output.contains("otc-prompt["), "\(output) \(process.standardErrorText)")
+        #expect(output.contains("no terminal to prompt on"))
+        #expect(output.hasPrefix("<84>"), "authpriv.warning")
+        #expect(output.contains("status 74"))
+        #expect(process.standardErrorText.contains("no terminal to prompt on"))
+    }
+}
