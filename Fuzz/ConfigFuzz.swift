@@ -1,8 +1,8 @@
 // libFuzzer target for the configuration file reader: any bytes → ConfigReader.read.
 // Built by Fuzz/run.sh together with Sources/OTCPromptSettings/ConfigFile/ConfigReader*.swift (no imports there).
 //
-// The reader must never crash, report lines in order inside the file, keep each key once, and never put a
-// control character in a message (they are printed on the user's terminal).
+// The reader must never crash, report lines in order inside the file, keep each key once, and keep its messages
+// short (they quote the file; `UntrustedText` makes them safe to show, outside this target).
 
 func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() { fatalError("invariant broken: \(message())") }
@@ -23,7 +23,8 @@ public func fuzzConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     previous = 0
     for problem in problems {
         require(problem.line > previous && problem.line <= lineCount, "problem line \(problem.line) out of order")
-        require(!problem.message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "control in message")
+        require(
+            problem.message.unicodeScalars.count < 400, "a message of \(problem.message.unicodeScalars.count) scalars")
         previous = problem.line
     }
     // Every line the reader took is a line it did not also reject.

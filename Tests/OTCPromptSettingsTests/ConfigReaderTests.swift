@@ -90,9 +90,16 @@ import Testing
     }
 
     @Test func controlCharactersNeverReachAMessage() {
-        let (_, problems) = ConfigReader.read("rate = \u{1B}[31m\nlang = 'pt' # \u{1B}\n")
-        #expect(problems.count == 2)
-        #expect(problems.allSatisfy { !$0.message.unicodeScalars.contains { $0.value == 0x1B } })
+        let file = ConfigFileSettings.parse(
+            "rate = \u{1B}[31m\nlang = 'pt' # \u{1B}\n\"\u{1B}]0;x\u{07}\" = 1\n", source: "f")
+        #expect(file.problems.count == 3)
+        #expect(file.problems.allSatisfy { !$0.description.unicodeScalars.contains { $0.value < 0x20 } })
+    }
+
+    @Test func aLongLineIsQuotedShort() {
+        let (_, problems) = ConfigReader.read("rate = " + String(repeating: "9", count: 10_000) + "x")
+        #expect(problems.count == 1)
+        #expect(problems[0].message.count < 200)
     }
 
     /// Linear time is measured in `make bench`; here a large file must come out entry for entry.

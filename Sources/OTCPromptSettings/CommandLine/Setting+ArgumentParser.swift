@@ -34,7 +34,7 @@ extension Setting {
 
     var completion: CompletionKind? {
         if let choices = domain.choices { return .list(choices) }
-        if domain.valueName == "PATH" { return .file() }
+        if let extensions = domain.fileExtensions { return .file(extensions: extensions) }
         return nil
     }
 }

@@ -1,3 +1,5 @@
+import OTCPromptCore
+
 /// What the configuration file sets, and everything wrong with it, each problem on its own line.
 public struct ConfigFileSettings: Equatable, Sendable {
     /// The file as the user knows it, e.g. "~/.config/otc-prompt/config"; nil when there is no file.
@@ -14,13 +16,17 @@ public struct ConfigFileSettings: Equatable, Sendable {
     public static func parse(_ text: String, source: String) -> ConfigFileSettings {
         var settings = ConfigFileSettings(source: source)
         let (entries, syntaxProblems) = ConfigReader.read(text)
-        var problems = syntaxProblems.map { SettingProblem(source: source, line: $0.line, message: $0.message) }
+        var problems = syntaxProblems.map {
+            SettingProblem(source: source, line: $0.line, message: UntrustedText.visible($0.message))
+        }
         for entry in entries {
             guard let setting = Settings.all.first(where: { $0.name == entry.key && $0.inConfigFile }) else {
                 problems.append(
                     SettingProblem(
                         source: source, line: entry.line,
-                        message: "unknown setting \"\(printable(entry.key))\" (known: \(knownKeys)); ignored"))
+                        message:
+                            "unknown setting \"\(UntrustedText.visible(excerpt(entry.key)))\" (known: \(knownKeys)); ignored"
+                    ))
                 continue
             }
             if let error = setting.apply(entry.value, to: &settings.values) {
@@ -60,6 +66,7 @@ public struct SettingProblem: Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// Safe to show: every piece of the file in `message` went through `UntrustedText`.
     /// "otc-prompt: ~/.config/otc-prompt/config:3: rate must be a number from 80 to 450, not 1000; ignored"
     public var description: String {
         if let line { return "otc-prompt: \(source):\(line): \(message)" }

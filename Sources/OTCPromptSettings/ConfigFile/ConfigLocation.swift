@@ -1,3 +1,5 @@
+import OTCPromptCore
+
 extension ConfigFileSettings {
     /// The configuration file to read: `OTC_PROMPT_CONFIG`, else `$XDG_CONFIG_HOME/otc-prompt/config`, else
     /// `$HOME/.config/otc-prompt/config`; nil when none of these is set.
@@ -38,7 +40,7 @@ extension ConfigFileSettings {
         do {
             text = try readFile(path)
         } catch {
-            let reason = printable(String(describing: error))
+            let reason = UntrustedText.visible(String(describing: error))
             var settings = ConfigFileSettings(source: source)
             settings.problems = [SettingProblem(source: source, line: nil, message: "\(reason); ignored")]
             return settings

@@ -29,14 +29,14 @@ extension LineScanner {
 
     /// Reads the value after `key =`: a string, an integer or a boolean.
     mutating func readValue(key: String) -> Result<ConfigValue, LineFailure> {
-        guard let first = current else { return .failure(LineFailure(.problem("\(printable(key)) = has no value"))) }
+        guard let first = current else { return .failure(LineFailure(.problem("\(excerpt(key)) = has no value"))) }
         switch first {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             return readString().map(ConfigValue.string)
         case UInt8(ascii: "["):
-            return .failure(LineFailure(.problem("\(printable(key)): lists ([…]) are not supported")))
+            return .failure(LineFailure(.problem("\(excerpt(key)): lists ([…]) are not supported")))
         case UInt8(ascii: "{"):
-            return .failure(LineFailure(.problem("\(printable(key)): inline tables ({…}) are not supported")))
+            return .failure(LineFailure(.problem("\(excerpt(key)): inline tables ({…}) are not supported")))
         default:
             break
         }
@@ -55,13 +55,13 @@ extension LineScanner {
             return .failure(
                 LineFailure(
                     .problem(
-                        "\(printable(key)) = \(printable(word)): write \"text\" in quotes, a whole number, true or false"
+                        "\(excerpt(key)) = \(excerpt(word)): write \"text\" in quotes, a whole number, true or false"
                     )))
         }
         switch Self.integer(Array(bytes[start..<position])) {
         case .success(let number): return .success(.integer(number))
         case .failure(let reason):
-            return .failure(LineFailure(.problem("\(printable(key)) = \(printable(word)): \(reason)")))
+            return .failure(LineFailure(.problem("\(excerpt(key)) = \(excerpt(word)): \(reason)")))
         }
     }
 
@@ -213,15 +213,8 @@ func hex(_ byte: UInt8) -> String {
     return String(repeating: "0", count: 4 - digits.count) + digits
 }
 
-/// Text from the file made safe to print on one line of a terminal (no control characters, bounded).
-public func printable(_ text: String, limit: Int = 120) -> String {
-    var result = ""
-    var count = 0
-    for scalar in text.unicodeScalars {
-        if count == limit { return result + "…" }
-        let isControl = scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-        result.unicodeScalars.append(isControl ? " " : scalar)
-        count += 1
-    }
-    return result
+/// At most `limit` characters of `text`, to quote the file in a message; `ConfigFileSettings` makes the message
+/// safe to show (`UntrustedText`, the program's one scrubber).
+func excerpt(_ text: String, limit: Int = 60) -> String {
+    text.unicodeScalars.count > limit ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…" : text
 }

@@ -58,7 +58,7 @@ public enum ConfigReader {
                     problems.append(
                         ConfigSyntaxProblem(
                             line: number,
-                            message: "\(printable(key)) is already set on line \(first); this line is ignored"))
+                            message: "\(excerpt(key)) is already set on line \(first); this line is ignored"))
                 } else {
                     firstLine[key] = number
                     entries.append(ConfigEntry(key: key, value: value, line: number))
@@ -104,8 +104,8 @@ struct LineScanner {
         case .failure(let failure): return failure.line
         }
         skipBlanks()
-        if current == UInt8(ascii: ".") { return .problem("dotted keys such as \(printable(key)).x are not supported") }
-        guard current == UInt8(ascii: "=") else { return .problem("expected = after \(printable(key))") }
+        if current == UInt8(ascii: ".") { return .problem("dotted keys such as \(excerpt(key)).x are not supported") }
+        guard current == UInt8(ascii: "=") else { return .problem("expected = after \(excerpt(key))") }
         position += 1
         skipBlanks()
         let value: ConfigValue
@@ -115,7 +115,7 @@ struct LineScanner {
         }
         skipBlanks()
         if let next = current, next != UInt8(ascii: "#") {
-            return .problem("unexpected \(printable(rest())) after the value of \(printable(key))")
+            return .problem("unexpected \(excerpt(rest())) after the value of \(excerpt(key))")
         }
         if let control = firstControlCharacter() {
             return .problem("control character U+\(hex(control)) in a comment")
@@ -138,7 +138,7 @@ struct LineScanner {
         let start = position
         while let byte = current, isBareKeyByte(byte) { position += 1 }
         guard position > start else {
-            return .failure(LineFailure(.problem("unexpected \(printable(rest())) where a key should be")))
+            return .failure(LineFailure(.problem("unexpected \(excerpt(rest())) where a key should be")))
         }
         return .success(String(decoding: bytes[start..<position], as: UTF8.self))
     }

@@ -1,3 +1,5 @@
+import OTCPromptCore
+
 /// One setting, declared once: its option name, its values, its default and its help drive the command line,
 /// the configuration file, the error messages and the docs' option tables.
 public struct Setting<Value: Hashable & Sendable>: Sendable {
@@ -84,7 +86,7 @@ struct ConfigValueText: CustomStringConvertible {
 
     var description: String {
         switch value {
-        case .string(let text): return "\"\(printable(text, limit: 40))\""
+        case .string(let text): return "\"\(UntrustedText.visible(excerpt(text, limit: 40)))\""
         case .integer(let number): return String(number)
         case .boolean(let flag): return String(flag)
         }

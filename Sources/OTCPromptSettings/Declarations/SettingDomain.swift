@@ -8,6 +8,8 @@ public struct SettingDomain<Value: Hashable & Sendable>: Sendable {
     public let choices: [String]?
     /// What a file value must be written as.
     public let fileType: FileType
+    /// For a file name: the extensions shell completion offers ([] for any file); nil when not a file name.
+    public private(set) var fileExtensions: [String]? = nil
     let fromText: @Sendable (String) -> Value?
     let describe: @Sendable (Value) -> String
 
@@ -69,6 +71,15 @@ extension SettingDomain where Value == String {
     ) -> SettingDomain {
         SettingDomain(
             valueName: valueName, allowed: allowed, fromText: { isValid($0) ? $0 : nil }, describe: { $0 })
+    }
+}
+
+extension SettingDomain where Value == String {
+    /// A file name; completion offers files with `extensions` (any file when empty).
+    public static func path(extensions: [String] = []) -> SettingDomain {
+        var domain = SettingDomain.text(valueName: "PATH", allowed: "a file name")
+        domain.fileExtensions = extensions
+        return domain
     }
 }
 

@@ -30,7 +30,7 @@ public enum Settings {
         domain: .choice(), default: .auto, inConfigFile: true)
     public static let speechLog = Setting<String>(
         "speech-log", group: .general, "Append every announcement to this file as JSON Lines.",
-        details: "**Contains the code unless `--mask`.**", domain: .text(valueName: "PATH", allowed: "a file name"))
+        details: "**Contains the code unless `--mask`.**", domain: .path())
     public static let verbosity = Setting<Verbosity>(
         "verbosity", group: .general, "How much is said beyond the essentials.",
         details: "`terse` drops hints; `verbose` adds positions (\"2, 2 of 4\") and the code after \"code complete\".",
@@ -80,7 +80,7 @@ public enum Settings {
         "pitch", group: .voice, "Pitch.", domain: .integer(0...99), default: 50, inConfigFile: true)
     public static let audioFile = Setting<String>(
         "audio-file", group: .voice, "Write the speech to this WAV file instead of the sound device.",
-        details: "**Contains the code unless `--mask`.**", domain: .text(valueName: "PATH", allowed: "a file name"))
+        details: "**Contains the code unless `--mask`.**", domain: .path(extensions: ["wav"]))
 
     public static let style = Setting<FieldStyle>(
         "style", group: .appearance, "How the field is drawn.",
