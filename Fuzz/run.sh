@@ -12,18 +12,19 @@ out="$root/.build-fuzz"
 mkdir -p "$out"
 # libFuzzer reports crashes itself; Swift's backtracer would race AddressSanitizer and linger.
 export SWIFT_BACKTRACE=enable=no
-fuzz() { # NAME SEEDS SOURCES...
-    name="$1"; seeds="$2"; shift 2
+fuzz() { # NAME SEEDS DICTIONARY('' for none) SOURCES...
+    name="$1"; seeds="$2"; dictionary="$3"; shift 3
     mkdir -p "$out/$name-corpus"
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name OTCPromptFuzz "$@" -o "$out/$name-fuzz"
-    "$out/$name-fuzz" "$out/$name-corpus" "$seeds" \
+    "$out/$name-fuzz" "$out/$name-corpus" "$seeds" ${dictionary:+-dict="$dictionary"} \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
         -artifact_prefix="$out/$name-" -print_final_stats=1
 }
 if [ "$target" = input ] || [ "$target" = all ]; then
-    fuzz input "$root/Fuzz/corpus" "$root/Fuzz/FuzzInput.swift" "$root"/Sources/OTCPromptCore/*.swift
+    fuzz input "$root/Fuzz/corpus" "$root/Fuzz/input.dict" \
+        "$root/Fuzz/FuzzInput.swift" "$root"/Sources/OTCPromptCore/*.swift
 fi
 if [ "$target" = config ] || [ "$target" = all ]; then
-    fuzz config "$root/Fuzz/config-corpus" "$root/Fuzz/ConfigFuzz.swift" \
+    fuzz config "$root/Fuzz/config-corpus" "" "$root/Fuzz/ConfigFuzz.swift" \
         "$root"/Sources/OTCPromptSettings/ConfigFile/ConfigReader*.swift
 fi

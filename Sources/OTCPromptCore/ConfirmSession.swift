@@ -112,8 +112,9 @@ public struct ConfirmSession: Sendable {
 
     private mutating func submit() -> [PromptEffect] {
         let text = String(typed)
-        typed.removeAll()
+        // An answer stays on the screen; anything else is cleared for the next try.
         if let answer = ConfirmAnswer(typed: text, acceptsFingerprint: acceptsFingerprint) { return finish(answer) }
+        typed.removeAll()
         let said =
             text.isEmpty
             ? wording.confirmHelp(acceptsFingerprint: acceptsFingerprint)

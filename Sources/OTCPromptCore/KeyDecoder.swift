@@ -18,11 +18,16 @@ public struct KeyDecoder: Sendable {
         case sequence(introducer: UInt8)
         /// ESC and the start of a non-ASCII character (Alt plus a letter like é): discarded whole.
         case altCharacter
+        /// Inside an OSC, DCS, APC, PM or SOS string (a terminal's reply: a colour, a version), consumed up
+        /// to BEL or ST; `sawEscape`: the last byte was ESC, which may begin ST (ESC \).
+        case controlString(sawEscape: Bool)
     }
 
     var pending = Pending.nothing
     var sequenceBody: [UInt8] = []
     var sequenceHasIntermediate = false
+    /// The sequence outgrew `maximumSequenceLength`: the rest is dropped up to its final byte.
+    var sequenceOverflowed = false
     var scalar = UTF8ScalarAssembler()
     /// A CR was the last byte: an LF right after it is the same Enter.
     var lineFeedEndsEnter = false
@@ -60,7 +65,7 @@ public struct KeyDecoder: Sendable {
         }
         switch pending {
         case .escape: return [.escape]
-        case .sequence, .altCharacter: return [.ignored]
+        case .sequence, .altCharacter, .controlString: return [.ignored]
         case .nothing: return scalar.isAssembling ? [.ignored] : []
         }
     }
@@ -88,6 +93,7 @@ public struct KeyDecoder: Sendable {
         case .escape: return decodeAfterEscape(byte, into: &keys)
         case .sequence(let introducer): return decodeSequence(byte, introducer: introducer, into: &keys)
         case .altCharacter: return decodeAltCharacter(byte, into: &keys)
+        case .controlString(let sawEscape): return decodeControlString(byte, sawEscape: sawEscape, into: &keys)
         case .nothing: break
         }
         if scalar.isAssembling || byte >= 0x80 {
@@ -118,8 +124,13 @@ public struct KeyDecoder: Sendable {
         switch scalar.consume(byte) {
         case .needsMore: return true
         case .scalar(let value):
-            let isC1Control = (0x80...0x9F).contains(value.value)
-            keys.append(isC1Control ? .ignored : .character(Character(value)))
+            // A C1 control sent as UTF-8 starts the same sequence or string as its 7-bit form.
+            switch value.value {
+            case 0x9B: startSequence(introducer: UInt8(ascii: "["))
+            case 0x90, 0x98, 0x9D, 0x9E, 0x9F: pending = .controlString(sawEscape: false)
+            case 0x80...0x9F: keys.append(.ignored)
+            default: keys.append(.character(Character(value)))
+            }
             return true
         case .invalid:
             keys.append(.ignored)

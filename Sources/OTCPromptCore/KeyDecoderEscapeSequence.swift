@@ -1,4 +1,5 @@
-/// Escape sequences: lone Esc, CSI (ESC [), SS3 (ESC O), Alt plus a key, and the paste start.
+/// Escape sequences: lone Esc, CSI (ESC [), SS3 (ESC O), Alt plus a key, the paste start, kitty and
+/// modifyOtherKeys keys, and the control strings a terminal replies with (OSC, DCS, APC, PM, SOS).
 extension KeyDecoder {
     /// The parameters of ESC [ 2 0 0 ~, the start of a bracketed paste.
     private static let pasteStartParameters: [UInt8] = Array("200".utf8)
@@ -9,9 +10,9 @@ extension KeyDecoder {
         case 0x1B:
             keys.append(.escape)  // the first Esc was alone; the second one may start a sequence
         case UInt8(ascii: "["), UInt8(ascii: "O"):
-            sequenceBody.removeAll(keepingCapacity: true)
-            sequenceHasIntermediate = false
-            pending = .sequence(introducer: byte)
+            startSequence(introducer: byte)
+        case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
+            pending = .controlString(sawEscape: false)  // OSC, DCS, APC, PM, SOS
         case 0x00...0x7F:
             keys.append(.ignored)  // Alt plus a printable key, Alt-Backspace or Alt-Ctrl-key
             pending = .nothing
@@ -33,21 +34,116 @@ extension KeyDecoder {
         let isParameter = (0x30...0x3F).contains(byte) && !sequenceHasIntermediate
         let isIntermediate = (0x20...0x2F).contains(byte)
         if isParameter || isIntermediate {
-            guard sequenceBody.count < Self.maximumSequenceLength else { return abandonSequence(into: &keys) }
-            sequenceBody.append(byte)
+            if sequenceBody.count < Self.maximumSequenceLength {
+                sequenceBody.append(byte)
+            } else {
+                sequenceOverflowed = true  // its digits must never become keys
+            }
             sequenceHasIntermediate = sequenceHasIntermediate || isIntermediate
             return true
         }
         guard (0x40...0x7E).contains(byte) else { return abandonSequence(into: &keys) }
         pending = .nothing
-        if introducer == UInt8(ascii: "["), byte == UInt8(ascii: "~"), sequenceBody == Self.pasteStartParameters {
+        if sequenceOverflowed {
+            keys.append(.ignored)
+        } else if introducer == UInt8(ascii: "["), byte == UInt8(ascii: "~"),
+            sequenceBody == Self.pasteStartParameters
+        {
             keys.append(.pasteBegan)
             isPasting = true
             endMarkerMatched = 0
+        } else if introducer == UInt8(ascii: "["), let key = Self.modifiedKey(sequenceBody, final: byte) {
+            keys.append(key)
         } else {
             keys.append(.ignored)  // arrows, function keys, a stray paste end, anything unknown
         }
         return true
+    }
+
+    mutating func startSequence(introducer: UInt8) {
+        sequenceBody.removeAll(keepingCapacity: true)
+        sequenceHasIntermediate = false
+        sequenceOverflowed = false
+        pending = .sequence(introducer: introducer)
+    }
+
+    /// A byte inside an OSC, DCS, APC, PM or SOS string: everything up to BEL or ST (ESC \) is the
+    /// terminal's, never a key; CAN and SUB abort the string. ESC followed by anything else ends the
+    /// string and starts a new sequence.
+    mutating func decodeControlString(_ byte: UInt8, sawEscape: Bool, into keys: inout [Key]) -> Bool {
+        if sawEscape {
+            keys.append(.ignored)
+            guard byte == UInt8(ascii: "\\") else {
+                pending = .escape
+                return false
+            }
+            pending = .nothing
+            return true
+        }
+        switch byte {
+        case 0x07, 0x18, 0x1A:
+            keys.append(.ignored)
+            pending = .nothing
+        case 0x1B:
+            pending = .controlString(sawEscape: true)
+        default:
+            break
+        }
+        return true
+    }
+
+    /// A key that kitty's keyboard protocol (CSI code ; modifiers u) or xterm's modifyOtherKeys
+    /// (CSI 27 ; modifiers ; code ~) reports, decoded as the key it is, so that a protocol left on by
+    /// another program cannot swallow Esc or Ctrl-C. Nil for what otc-prompt has no use for.
+    static func modifiedKey(_ body: [UInt8], final: UInt8) -> Key? {
+        let fields = body.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { field in
+            // "code:shifted:base" and "modifiers:event": the first number of each.
+            Int(String(decoding: field.prefix { $0 != UInt8(ascii: ":") }, as: UTF8.self))
+        }
+        let code: Int
+        let modifiers: Int
+        switch final {
+        case UInt8(ascii: "u"):
+            guard let first = fields.first, let value = first else { return nil }
+            code = value
+            modifiers = fields.count > 1 ? (fields[1] ?? 1) : 1
+        case UInt8(ascii: "~") where fields.count == 3 && fields[0] == 27:
+            guard let value = fields[2], let mods = fields[1] else { return nil }
+            code = value
+            modifiers = mods
+        default:
+            return nil
+        }
+        let bits = max(0, modifiers - 1)
+        let shift = bits & 1 != 0
+        let alt = bits & 2 != 0
+        let control = bits & 4 != 0
+        guard !alt, bits & ~(7 | 64 | 128) == 0 else { return nil }  // Caps Lock and Num Lock are fine
+        switch code {
+        case 27: return .escape
+        case 13: return control ? nil : .submit
+        case 127, 8: return .backspace
+        default: break
+        }
+        guard let scalar = Unicode.Scalar(code) else { return nil }
+        if control {
+            switch Character(scalar).lowercased() {
+            case "c": return .interrupt
+            case "d": return .endOfInput
+            case "u": return .clearField
+            case "r": return .readBack
+            case "t": return .timeLeft
+            case "l": return .redraw
+            case "z": return .suspend
+            default: return nil
+            }
+        }
+        // Not a control, and not kitty's functional keys (modifiers, keypad), which it codes in the Private Use Area.
+        guard code >= 0x20, code != 0x7F, !(0x80...0x9F).contains(code), !(0xE000...0xF8FF).contains(code) else {
+            return nil
+        }
+        let character = Character(scalar)
+        return .character(shift ? Character(character.uppercased()) : character)
     }
 
     /// A byte after ESC and a non-ASCII lead byte: the rest of an Alt-modified character.

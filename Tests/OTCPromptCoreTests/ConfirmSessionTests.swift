@@ -36,6 +36,7 @@ import Testing
         #expect(answer(&session, word) == [.announce(Self.yes(language)), .confirmed(true)])
         #expect(Self.yes(language).isFinal)
         #expect(session.answer == .yes)
+        #expect(session.snapshot.characters == Array(word), "the answer stays on the screen")
         #expect(session.handle(.character("n")).isEmpty, "answered once")
     }
 

@@ -125,18 +125,14 @@ struct RetrySaidAloudEndToEndTests {
         let process = try caller(
             "\(ask); \(ask); \(ask) ; \"$0\" --speech none --speech-log \(log) --askpass -- 'Verification code: '",
             runtime: runtime)
-        for answer in ["wrong\r", "right\r", "again\r"] {
-            #expect(process.waitForScreen(containing: "password for joe", deadline: .seconds(10)))
+        // Each ask starts empty (what was queued before it is discarded): type only once it is up.
+        for (index, answer) in ["wrong\r", "right\r", "again\r", "123456"].enumerated() {
+            #expect(waitForPrompts(index + 1, in: log), "ask \(index + 1) never came")
             process.type(answer)
-            usleep(300_000)
         }
-        #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
-        process.type("123456")
         #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
-        let prompts = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter {
-            $0.contains(#""event": "prompt""#)
-        }
-        #expect(prompts.count == 4)
+        let prompts = promptLines(log)
+        try #require(prompts.count == 4)
         #expect(!prompts[0].contains("not accepted"))
         #expect(prompts[1].contains("The previous answer was not accepted. password for joe"))
         #expect(prompts[2].contains("The previous answer was not accepted."))
@@ -146,6 +142,23 @@ struct RetrySaidAloudEndToEndTests {
         #expect(!stored.contains("right") && !stored.contains("sudo"), "nothing secret or worded is kept")
     }
 
+    private func promptLines(_ log: String) -> [Substring] {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter {
+            $0.contains(#""event": "prompt""#)
+        }
+    }
+
+    /// Waits (bounded) until the speech log holds `count` prompts.
+    private func waitForPrompts(_ count: Int, in log: String) -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(10)
+        while clock.now < end {
+            if promptLines(log).count >= count { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
     @Test func theNoAudioDeviceNoticeIsGivenOncePerLoginSession() throws {
         let runtime = PromptRun.privateDirectory()
         // One shell: one session, two prompts.
@@ -153,7 +166,7 @@ struct RetrySaidAloudEndToEndTests {
         #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
         process.type("111111")
         #expect(process.waitForStandardOutput(containing: "111111", deadline: .seconds(10)))
-        usleep(300_000)
+        usleep(500_000)  // the second prompt is up (a code prompt keeps what is typed ahead anyway)
         process.type("222222")
         #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(process.screen.components(separatedBy: "no audio device").count == 2, "\(process.screen)")

@@ -1,0 +1,31 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// Issue 14 point 2, end to end: terminal replies never fill the field; kitty's keys still cancel.
+@Suite(.serialized)
+struct OnlyKeysEndToEndTests {
+    @Test func terminalRepliesNeverBecomeDigits() throws {
+        let run = try PromptRun([])
+        for reply in [
+            "\u{1B}]11;rgb:1234/5678/9abc\u{1B}\\", "\u{1B}P1$r0;1;4m\u{1B}\\", "\u{1B}_Gi=31;OK\u{1B}\\",
+            "\u{1B}[" + String(repeating: "1;", count: 40) + "5m",
+        ] {
+            run.type(reply)
+        }
+        usleep(300_000)
+        #expect(!run.logEntries().contains { $0.event == "digit" }, "\(run.logEntries())")
+        run.type("654321")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "654321\n")
+    }
+
+    @Test(arguments: [("\u{1B}[27u", Int32(130)), ("\u{1B}[99;5u", 130)])
+    func kittyKeysCancel(sequence: String, status: Int32) throws {
+        let run = try PromptRun([])
+        run.type("12" + sequence)
+        #expect(run.exit() == .exited(status))
+        #expect(run.terminalRestored)
+    }
+}
