@@ -13,7 +13,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift module.
@@ -61,12 +60,13 @@ let package = Package(
             dependencies: ["OTCPromptCore"]
         ),
 
-        // The user's preferences file (TOML): parsed into values, problems reported, never fatal.
+        // Each setting declared once (name, values, default, help): the command-line options, the
+        // configuration file (its own reader, a strict subset of TOML), the messages and the docs' tables.
         .target(
-            name: "OTCPromptPreferences",
+            name: "OTCPromptSettings",
             dependencies: [
                 "OTCPromptCore",
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
@@ -85,7 +85,7 @@ let package = Package(
                 "OTCPromptTerminal",
                 "OTCPromptSpeech",
                 "OTCPromptSpeechDispatcher",
-                "OTCPromptPreferences",
+                "OTCPromptSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,8 +103,8 @@ let package = Package(
             dependencies: ["OTCPromptTerminal", "OTCPromptTestSupport"]
         ),
         .testTarget(
-            name: "OTCPromptPreferencesTests",
-            dependencies: ["OTCPromptPreferences"]
+            name: "OTCPromptSettingsTests",
+            dependencies: ["OTCPromptSettings", "OTCPromptCore"]
         ),
         .testTarget(
             name: "OTCPromptSpeechTests",

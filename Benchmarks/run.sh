@@ -47,6 +47,30 @@ fi
 
 if has ready || has keys || has listen || has memory; then
 echo
+echo "== config file: --stdin with a 1 KiB and a 65 000-byte file (issue 14 point 5: reading is linear)"
+configs=$(mktemp -d /tmp/otc-bench-config-XXXXXX)
+printf '123456\n' >"$configs/code"
+python3 - "$configs" <<'PY'
+import sys
+root = sys.argv[1]
+def write(name, size, line):
+    text = 'rate = 300\n'
+    while len(text) + len(line) <= size:
+        text += line
+    open(f"{root}/{name}", "w").write(text)
+write("small", 1024, "# a comment line that pads the file\n")
+write("comments", 65000, "# a comment line that pads the file\n")
+keys = "rate = 300\n" + "".join(f"unknown{i} = 1\n" for i in range(5000))
+open(f"{root}/unknown-keys", "w").write(keys[: keys.rindex("\n", 0, 65000) + 1])
+PY
+hyperfine --style basic -w 3 -r 20 \
+    "OTC_PROMPT_CONFIG=$configs/small $OTC_BENCH_STATIC --stdin <$configs/code" \
+    "OTC_PROMPT_CONFIG=$configs/comments $OTC_BENCH_STATIC --stdin <$configs/code" \
+    "OTC_PROMPT_CONFIG=$configs/unknown-keys $OTC_BENCH_STATIC --stdin <$configs/code 2>/dev/null" 2>&1 |
+    grep -E "^(Benchmark|  Time)"
+rm -rf "$configs"
+
+echo
 echo "== whole process, on pseudo-terminals (Benchmarks/whole_process.py)"
 python3 whole_process.py "$prompt" "$repetitions"
 fi

@@ -1,16 +1,30 @@
 #!/bin/sh
-# Builds the libFuzzer target for the input path and runs it for SECONDS (default 60).
-# Usage: Fuzz/run.sh [SECONDS]   (from anywhere; needs a Swift toolchain with -sanitize=fuzzer)
-# New inputs go to .build-fuzz/corpus; Fuzz/corpus (committed seeds) is only read.
+# Builds the libFuzzer targets and runs each for SECONDS (default 60): the input path (keys) and the
+# configuration file reader (config).
+# Usage: Fuzz/run.sh [SECONDS] [input|config|all]   (from anywhere; needs a Swift toolchain with -sanitize=fuzzer)
+# New inputs go to .build-fuzz/corpus and .build-fuzz/config-corpus; Fuzz/corpus and Fuzz/config-corpus
+# (committed seeds) are only read.
 set -eu
 seconds="${1:-60}"
+target="${2:-all}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build-fuzz"
-mkdir -p "$out/corpus"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name OTCPromptFuzz \
-    "$root/Fuzz/FuzzInput.swift" "$root"/Sources/OTCPromptCore/*.swift \
-    -o "$out/otc-prompt-fuzz"
+mkdir -p "$out"
 # libFuzzer reports crashes itself; Swift's backtracer would race AddressSanitizer and linger.
-SWIFT_BACKTRACE=enable=no exec "$out/otc-prompt-fuzz" "$out/corpus" "$root/Fuzz/corpus" \
-    -dict="$root/Fuzz/input.dict" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
-    -artifact_prefix="$out/" -print_final_stats=1
+export SWIFT_BACKTRACE=enable=no
+fuzz() { # NAME SEEDS DICTIONARY('' for none) SOURCES...
+    name="$1"; seeds="$2"; dictionary="$3"; shift 3
+    mkdir -p "$out/$name-corpus"
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name OTCPromptFuzz "$@" -o "$out/$name-fuzz"
+    "$out/$name-fuzz" "$out/$name-corpus" "$seeds" ${dictionary:+-dict="$dictionary"} \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+        -artifact_prefix="$out/$name-" -print_final_stats=1
+}
+if [ "$target" = input ] || [ "$target" = all ]; then
+    fuzz input "$root/Fuzz/corpus" "$root/Fuzz/input.dict" \
+        "$root/Fuzz/FuzzInput.swift" "$root"/Sources/OTCPromptCore/*.swift
+fi
+if [ "$target" = config ] || [ "$target" = all ]; then
+    fuzz config "$root/Fuzz/config-corpus" "" "$root/Fuzz/ConfigFuzz.swift" \
+        "$root"/Sources/OTCPromptSettings/ConfigFile/ConfigReader*.swift
+fi

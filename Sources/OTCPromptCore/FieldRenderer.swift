@@ -67,7 +67,7 @@ public func choosePresentation(
     style: FieldStyle?, speechIsText: Bool, capabilities: TerminalCapabilities
 ) -> FieldPresentation {
     if speechIsText { return .null }
-    if capabilities.isDumb { return .appendOnly }
+    if capabilities.isDumb || capabilities.wantsPlainOutput { return .appendOnly }
     switch style ?? (capabilities.prefersBoxes ? .boxes : .line) {
     case .line: return .line
     case .boxes: return .boxes

@@ -63,3 +63,14 @@ public struct SpeechRoute: Equatable, Sendable {
             .espeak, reason: "no speech server: espeak-ng on the audio device, text lines if there is none")
     }
 }
+
+/// The screen readers that speak through speech-dispatcher, by the names their processes run under.
+public enum ScreenReaders {
+    /// The first screen reader found: Orca, Fenrir, brltty (its speech driver), or Speakup (a kernel module
+    /// that speechd-up connects to speech-dispatcher), in that order; nil when none runs.
+    public static func running(among processNames: Set<String>, speakupLoaded: Bool) -> String? {
+        let known: [(process: String, name: String)] = [("orca", "Orca"), ("fenrir", "Fenrir"), ("brltty", "brltty")]
+        if let found = known.first(where: { processNames.contains($0.process) }) { return found.name }
+        return speakupLoaded ? "Speakup" : nil
+    }
+}

@@ -6,8 +6,12 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var colorDepth: ColorDepth
     /// The locale's character encoding is UTF-8, so the box outlines (U+2595, U+258F) can be drawn.
     public var isUTF8: Bool
+    /// `ACCESSIBLE` is set (the convention of charmbracelet/huh and gum): the user wants plain, append-only output
+    /// that a screen reader reads line by line, whatever the terminal could draw.
+    public var wantsPlainOutput: Bool
 
-    public init(isDumb: Bool, colorDepth: ColorDepth, isUTF8: Bool) {
+    public init(isDumb: Bool, colorDepth: ColorDepth, isUTF8: Bool, wantsPlainOutput: Bool = false) {
+        self.wantsPlainOutput = wantsPlainOutput
         self.isDumb = isDumb
         self.colorDepth = isDumb ? .none : colorDepth
         self.isUTF8 = isUTF8
@@ -34,13 +38,15 @@ public struct TerminalCapabilities: Equatable, Sendable {
         }
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
         let encoding = (locale ?? "").lowercased()
-        self.init(isDumb: isDumb, colorDepth: depth, isUTF8: encoding.contains("utf-8") || encoding.contains("utf8"))
+        self.init(
+            isDumb: isDumb, colorDepth: depth, isUTF8: encoding.contains("utf-8") || encoding.contains("utf8"),
+            wantsPlainOutput: !(environment["ACCESSIBLE"] ?? "").isEmpty)
     }
 
     /// Whether the boxes style is the better default here: 256 colours or more (a 16-colour
     /// terminal such as the Linux console collapses the gradient to one colour and its console
     /// font often lacks the outline glyphs) and a UTF-8 locale.
-    public var prefersBoxes: Bool { !isDumb && colorDepth >= .ansi256 && isUTF8 }
+    public var prefersBoxes: Bool { !isDumb && !wantsPlainOutput && colorDepth >= .ansi256 && isUTF8 }
 }
 
 extension Character {

@@ -23,11 +23,14 @@ final class EspeakEngine {
         espeak_SetSynthCallback(receiveSynthesis)
         guard espeak_SetVoiceByName(options.voiceName) == EE_OK else {
             terminate()
+            // espeak-ng says only "not found": when no file can be opened, the voice is not the cause.
+            if let reason = Self.cannotOpenFiles() { throw .cannotOpenFiles(reason) }
             throw .unknownVoice(options.voiceName)
         }
-        set(espeakRATE, options.rate ?? Int(espeakRATE_NORMAL), SpeechOptions.rateRange)
-        set(espeakVOLUME, options.volume ?? 100, SpeechOptions.volumeRange)
-        set(espeakPITCH, options.pitch ?? 50, SpeechOptions.pitchRange)
+        // Always set: the library keeps the previous engine's values (ranges are checked by the settings).
+        espeak_SetParameter(espeakRATE, Int32(options.rate ?? Int(espeakRATE_NORMAL)), 0)
+        espeak_SetParameter(espeakVOLUME, Int32(options.volume ?? 100), 0)
+        espeak_SetParameter(espeakPITCH, Int32(options.pitch ?? 50), 0)
     }
 
     deinit {
@@ -85,8 +88,24 @@ final class EspeakEngine {
         EngineLease.shared.release()
     }
 
-    private func set(_ parameter: espeak_PARAMETER, _ value: Int, _ range: ClosedRange<Int>) {
-        espeak_SetParameter(parameter, Int32(min(max(value, range.lowerBound), range.upperBound)), 0)
+    /// Why espeak-ng cannot open the few files it needs at once (EMFILE, ENFILE), or nil when it can.
+    /// The corresponding C functions are `open` and `getrlimit`.
+    static func cannotOpenFiles() -> String? {
+        var opened: [Int32] = []
+        defer { for fd in opened { close(fd) } }
+        for _ in 0..<4 {
+            let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            if fd < 0 {
+                let code = errno
+                var limit = rlimit()
+                let soft =
+                    getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
+                    ? " (open files limit \(limit.rlim_cur))" : ""
+                return "cannot open its data files: \(String(cString: strerror(code)))\(soft)"
+            }
+            opened.append(fd)
+        }
+        return nil
     }
 }
 
@@ -131,7 +150,10 @@ final class EngineLease: @unchecked Sendable {
             }
             let rate = espeak_Initialize(
                 AUDIO_OUTPUT_SYNCHRONOUS, Int32(bufferMilliseconds), nil, espeakINITIALIZE_DONT_EXIT)
-            guard rate > 0 else { throw .engineUnavailable("espeak_Initialize returned \(rate)") }
+            guard rate > 0 else {
+                if let reason = EspeakEngine.cannotOpenFiles() { throw .cannotOpenFiles(reason) }
+                throw .engineUnavailable("espeak_Initialize returned \(rate)")
+            }
             sampleRate = Int(rate)
             held = true
             return Int(rate)

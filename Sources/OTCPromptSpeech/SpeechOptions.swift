@@ -9,16 +9,12 @@ public struct SpeechOptions: Equatable, Sendable {
     public var language: Language
     /// An installed espeak-ng voice (`espeak-ng --voices`); nil means the language's default voice.
     public var voice: String?
-    /// Words per minute, 80...450; nil keeps espeak-ng's default (175).
+    /// Words per minute (`Settings.rate`); nil keeps espeak-ng's default (175).
     public var rate: Int?
-    /// 0...200; nil keeps espeak-ng's default (100).
+    /// `Settings.volume`; nil keeps espeak-ng's default (100).
     public var volume: Int?
-    /// 0...99; nil keeps espeak-ng's default (50).
+    /// `Settings.pitch`; nil keeps espeak-ng's default (50).
     public var pitch: Int?
-
-    public static let rateRange = 80...450
-    public static let volumeRange = 0...200
-    public static let pitchRange = 0...99
 
     public init(language: Language = .en, voice: String? = nil, rate: Int? = nil, volume: Int? = nil, pitch: Int? = nil)
     {
@@ -57,6 +53,8 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownVoice(String)
     /// espeak-ng itself could not start (its data is missing or unreadable).
     case engineUnavailable(String)
+    /// The process cannot open more files (EMFILE, ENFILE): not a missing voice or missing data.
+    case cannotOpenFiles(String)
     /// The `--audio-file` cannot be created or written; the second value is the errno.
     case cannotWriteFile(String, Int32)
 
@@ -68,6 +66,8 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unknown voice '\(name)': run espeak-ng --voices to list them"
         case .engineUnavailable(let detail):
             return "speech unavailable: espeak-ng could not start (\(detail)); is espeak-ng-data installed?"
+        case .cannotOpenFiles(let detail):
+            return "speech unavailable: espeak-ng \(detail)"
         case .cannotWriteFile(let path, let errno):
             return "cannot write audio file '\(path)': \(String(cString: strerror(errno)))"
         }

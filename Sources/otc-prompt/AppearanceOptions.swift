@@ -1,40 +1,32 @@
 import ArgumentParser
 import OTCPromptCore
+import OTCPromptSettings
 
 /// The options that shape what a sighted helper sees.
 struct AppearanceOptions: ParsableArguments {
-    @Option(help: "line (plain) or boxes (one cell per character). Default: boxes on a colour terminal, else line.")
-    var style: FieldStyle?
+    @Option(Settings.style) var style: FieldStyle?
+    @Option(Settings.startColor) var startColor: Color?
+    @Option(Settings.endColor) var endColor: Color?
+    @Option(Settings.placeholder) var placeholder: Character?
 
-    @Option(name: .customLong("start-color"), help: "Outline colour of the first box: #RRGGBB or a name.")
-    var startColor: String?
-
-    @Option(name: .customLong("end-color"), help: "Outline colour of the last box: #RRGGBB or a name.")
-    var endColor: String?
-
-    @Option(help: "What an empty box shows: one character, e.g. • (default), _ or a space.")
-    var placeholder: String?
-
-    func validate() throws {
-        for (name, value) in [("--start-color", startColor), ("--end-color", endColor)] {
-            if let value, Color.parse(value) == nil {
-                throw ValidationError("\(name) '\(value)' is not a colour: use #RRGGBB or a name such as blue.")
-            }
-        }
-        if let placeholder, BoxesStyle.placeholder(from: placeholder) == nil {
-            throw ValidationError(
-                "--placeholder must be one printable character, such as _ or a space, not '\(placeholder)'.")
-        }
-    }
-
-    /// The boxes style the options describe, on top of the defaults.
-    var boxesStyle: BoxesStyle {
-        var boxes = BoxesStyle()
-        if let startColor, let color = Color.parse(startColor) { boxes.startColor = color }
-        if let endColor, let color = Color.parse(endColor) { boxes.endColor = color }
-        if let placeholder, let character = BoxesStyle.placeholder(from: placeholder) { boxes.placeholder = character }
-        return boxes
+    func add(to values: inout SettingValues) {
+        values.set(Settings.style, style)
+        values.set(Settings.startColor, startColor)
+        values.set(Settings.endColor, endColor)
+        values.set(Settings.placeholder, placeholder)
     }
 }
 
-extension FieldStyle: ExpressibleByArgument {}
+/// How the field is drawn.
+struct Appearance {
+    /// nil lets the terminal decide.
+    var style: FieldStyle?
+    var boxes: BoxesStyle
+
+    init(_ settings: SettingValues) {
+        style = settings[Settings.style]
+        boxes = BoxesStyle(
+            startColor: settings.value(Settings.startColor), endColor: settings.value(Settings.endColor),
+            placeholder: settings.value(Settings.placeholder))
+    }
+}

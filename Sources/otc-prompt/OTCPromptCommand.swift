@@ -1,6 +1,8 @@
 import ArgumentParser
 import OTCPromptCore
-import OTCPromptPreferences
+import OTCPromptLoop
+import OTCPromptSettings
+import OTCPromptSpeech
 import OTCPromptTerminal
 
 /// The command line: options in, a `PromptProgram` run, an exit status out.
@@ -21,8 +23,7 @@ struct OTCPromptCommand: ParsableCommand {
 
             Exit status: 0 submitted, 1 rejected by --check or answered no, 64 usage error, \
             65 --stdin got no valid code, 69 the --check command could not run, 74 no terminal or stdout \
-            unwritable, 124 timed out, \
-            130 cancelled, 128+N ended by signal N.
+            unwritable, 124 timed out, 130 cancelled, 128+N ended by signal N.
             """,
         version: OTCPromptVersion.current
     )
@@ -55,62 +56,24 @@ struct OTCPromptCommand: ParsableCommand {
     @Argument(help: "The field's label, shown and spoken (also the askpass prompt argument).")
     var prompt: String?
 
-    @Option(name: [.customShort("n"), .long], help: "How many characters the code has (1-12).")
-    var length: Int = 6
+    @Option(Settings.length) var length: Int?
+    @Option(Settings.charset) var charset: CodeCharset?
+    @Flag(Settings.mask) var mask: Bool
+    @Flag(Settings.noAutoSubmit) var noAutoSubmit: Bool
+    @Option(Settings.language) var lang: Language?
+    @Option(Settings.speech) var speech: SpeechChoice?
+    @Option(Settings.speechLog) var speechLog: String?
+    @Option(Settings.verbosity) var verbosity: Verbosity?
+    @Flag(Settings.doctor) var doctor: Bool
 
-    @Option(help: "digits; alnum (letters are upper-cased); or any (a masked free-text secret, Enter submits).")
-    var charset: CharsetOption = .digits
-
-    @Flag(help: "Secure entry: characters are never shown or spoken, only counted.")
-    var mask = false
-
-    @Flag(name: .customLong("no-auto-submit"), help: "Wait for Enter instead of submitting when the field is full.")
-    var noAutoSubmit = false
-
-    @Option(help: "Language of the prompt: en or pt (default: from LC_ALL, LC_MESSAGES, LANG).")
-    var lang: Language?
-
-    @Option(
-        help:
-            "How announcements reach you: espeak (spoken, the default), speechd (through your speech-dispatcher), text (one line each, for braille and screen readers), none."
-    )
-    var speech: SpeechMode?
-
-    @Option(
-        name: .customLong("speech-log"),
-        help: ArgumentHelp(
-            "Append every announcement to this file as JSON Lines.",
-            discussion: "The log contains what is spoken, so it contains the code unless --mask is given."),
-        completion: .file())
-    var speechLog: String?
-
-    @Option(help: "terse (no hints), normal (the default) or verbose.")
-    var verbosity: Verbosity?
-
-    @Flag(
-        help: ArgumentHelp(
-            "Be GnuPG's pinentry: speak the Assuan protocol on stdin and stdout.",
-            discussion: "Also when run as pinentry-otc. In gpg-agent.conf: pinentry-program /usr/local/bin/pinentry-otc"
-        ))
-    var pinentry = false
-
-    @OptionGroup(title: "Logins and scripts")
+    @OptionGroup(title: SettingGroup.logins.title)
     var login: LoginOptions
 
-    @OptionGroup(title: "Voice")
+    @OptionGroup(title: SettingGroup.voice.title)
     var voice: VoiceOptions
 
-    @OptionGroup(title: "Appearance")
+    @OptionGroup(title: SettingGroup.appearance.title)
     var appearance: AppearanceOptions
-
-    func validate() throws {
-        guard PromptConfiguration.lengthRange.contains(length) else {
-            throw ValidationError("--length must be between 1 and 12, not \(length).")
-        }
-        try login.validate()
-        try voice.validate()
-        try appearance.validate()
-    }
 
     func run() throws {
         // Before anything can hold the code: no core dumps, and fds 0-2 taken so that a closed
@@ -119,41 +82,54 @@ struct OTCPromptCommand: ParsableCommand {
         ProcessHardening.disableCoreDumps()
         ProcessHardening.ignoreBrokenPipe()
         let environment = ProcessEnvironment.current
-        let (saved, problems) = Preferences.load(environment: environment) { path in
-            try ConfigFile.readText(path: path)
-        }
-        let preferences = saved.overridden(by: commandLinePreferences)
-        let language = preferences.language ?? Language.fromEnvironment(environment)
-        let verbosity = preferences.verbosity ?? .normal
+        let file = ConfigFileSettings.load(environment: environment) { path in try ConfigFile.readText(path: path) }
+        let settings = file.values.overridden(by: commandLine)
+        let language = settings[Settings.language] ?? Language.fromEnvironment(environment)
         let label = prompt.map(PromptLabel.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let configuration = PromptConfiguration(
-            label: label, length: length, charset: charset.codeCharset, mask: mask, autoSubmit: !noAutoSubmit,
-            language: language, verbosity: verbosity, checksCode: login.check != nil, attempts: login.attempts,
-            timeLimit: login.timeLimit)
-        let asPinentry = pinentry || PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
+            label: label, length: settings.value(Settings.length), charset: settings.value(Settings.charset),
+            mask: settings.value(Settings.mask), autoSubmit: !settings.value(Settings.noAutoSubmit), language: language,
+            verbosity: settings.value(Settings.verbosity), checksCode: login.check != nil,
+            attempts: settings.value(Settings.attempts), timeLimit: settings[Settings.timeout])
+        let check = settings[Settings.check].map {
+            CheckSettings(command: $0, timeout: settings.value(Settings.checkTimeout))
+        }
+        let notices = file.problems.map(\.description)
+        let voice = SpeechOptions(
+            language: language, voice: settings[Settings.voice], rate: settings[Settings.rate],
+            volume: settings[Settings.volume], pitch: settings[Settings.pitch])
+        if doctor {
+            let route = SpeechRouteProbes.route(for: settings.value(Settings.speech), environment: environment)
+            Doctor(route: route, voice: voice, environment: environment, configFile: file).run()
+            return
+        }
+        let asPinentry =
+            settings.value(Settings.pinentry) || PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
         if login.stdin && !asPinentry {
-            for problem in problems { StandardError.writeLine(problem.description) }
-            let status = StandardInputCode.run(configuration: configuration, check: login.checkSettings)
+            for notice in notices { StandardError.writeLine(notice) }
+            let status = StandardInputCode.run(configuration: configuration, check: check)
             if status != 0 { throw ExitCode(status) }
             return
         }
-        var appearance = appearance
-        appearance.style = appearance.style ?? preferences.style.flatMap(FieldStyle.init(rawValue:))
+        let route = SpeechRouteProbes.route(for: settings.value(Settings.speech), environment: environment)
         let memory = AskMemory(store: StateDirectory.open(environment: environment))
         var request = request(configuration, environment: environment)
         if case .code(var field, askpass: true) = request, let prompt, memory.isAskedAgain(prompt) {
             field.details.insert(Wording(language: language).previousAnswerNotAccepted, at: 0)
             request = .code(field, askpass: true)
         }
+        // A voice the file names but that is not installed falls back to the language's voice; one the
+        // command line names is a usage error.
+        let voiceLocation = commandLine[Settings.voice] == nil ? file.location(of: Settings.voice) : nil
         let program = PromptProgram(
-            request: request, check: login.checkSettings,
-            speechMode: preferences.speech.flatMap(SpeechMode.init(rawValue:)) ?? .espeak,
-            speechLogPath: speechLog, voice: voice.speechOptions(language: language, preferences: preferences),
-            audioFile: voice.audioFile, appearance: appearance, environment: environment,
-            notices: problems.map(\.description), memory: memory)
+            request: request, check: check, speech: route, speechLogPath: settings[Settings.speechLog], voice: voice,
+            voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
+            appearance: Appearance(settings), environment: environment, notices: notices, memory: memory)
         // Every path inside `run()` has restored the terminal before it returns.
         if asPinentry {
-            let status = PinentryProgram(template: program, language: language, verbosity: verbosity).run()
+            let status = PinentryProgram(
+                template: program, language: language, verbosity: settings.value(Settings.verbosity)
+            ).run()
             if status != 0 { throw ExitCode(status) }
             return
         }
@@ -171,7 +147,7 @@ extension OTCPromptCommand {
     func request(_ configuration: PromptConfiguration, environment: [String: String]) -> PromptRequest {
         // `main` has already turned an askpass call into `--askpass -- PROMPT`.
         guard let prompt, login.askpass else {
-            return charset == .any
+            return configuration.charset == .any
                 ? .code(freeText(configuration, label: configuration.label, mask: true), askpass: false)
                 : .code(configuration, askpass: false)
         }
@@ -208,11 +184,22 @@ extension OTCPromptCommand {
             timeLimit: configuration.timeLimit)
     }
 
-    /// What the command line says about the settings a config file may also hold; what it says wins.
-    var commandLinePreferences: Preferences {
-        Preferences(
-            language: lang, rate: voice.rate, volume: voice.volume, pitch: voice.pitch, voice: voice.voice,
-            verbosity: verbosity, speech: speech?.rawValue, style: appearance.style?.rawValue)
+    /// Everything the command line sets; it wins over the file.
+    var commandLine: SettingValues {
+        var values = SettingValues()
+        values.set(Settings.length, length)
+        values.set(Settings.charset, charset)
+        values.set(Settings.mask, mask ? true : nil)
+        values.set(Settings.noAutoSubmit, noAutoSubmit ? true : nil)
+        values.set(Settings.speechLog, speechLog)
+        values.set(Settings.language, lang)
+        values.set(Settings.speech, speech)
+        values.set(Settings.verbosity, verbosity)
+        values.set(Settings.doctor, doctor ? true : nil)
+        appearance.add(to: &values)
+        voice.add(to: &values)
+        login.add(to: &values)
+        return values
     }
 }
 
@@ -222,24 +209,3 @@ enum PinentryInvocation {
         programPath.split(separator: "/").last == "pinentry-otc"
     }
 }
-
-/// The charsets the command line offers.
-enum CharsetOption: String, ExpressibleByArgument, CaseIterable {
-    case digits, alnum, any
-
-    var codeCharset: CodeCharset {
-        switch self {
-        case .digits: return .digits
-        case .alnum: return .alnum
-        case .any: return .any
-        }
-    }
-}
-
-/// How announcements reach the user.
-enum SpeechMode: String, ExpressibleByArgument, CaseIterable {
-    case espeak, speechd, text, none
-}
-
-extension Language: ExpressibleByArgument {}
-extension Verbosity: ExpressibleByArgument {}

@@ -36,11 +36,15 @@ enum PromptRequest {
 struct PromptProgram {
     var request: PromptRequest
     var check: CheckSettings?
-    let speechMode: SpeechMode
+    /// How announcements reach the user, and why (`SpeechRoute.choose`).
+    let speech: SpeechRoute
     let speechLogPath: String?
     let voice: SpeechOptions
+    /// "file:line" when the voice comes from the configuration file: then a voice that is not installed falls
+    /// back to the language's voice instead of stopping the prompt.
+    let voiceLocation: String?
     let audioFile: String?
-    let appearance: AppearanceOptions
+    let appearance: Appearance
     let environment: [String: String]
     /// Lines to show once the terminal is open (e.g. problems in the config file).
     var notices: [String]
@@ -80,7 +84,7 @@ struct PromptProgram {
         // before anything is written.
         let engine: EspeakSpeechBackend?
         do {
-            engine = try SpeechSetup.startEngine(mode: speechMode, voice: voice, audioFile: audioFile)
+            engine = try SpeechSetup.startEngine(route: self.speech, voice: voice, audioFile: audioFile)
         } catch {
             terminal.writeLine("otc-prompt: \(error)")
             return .failure(SetupFailed())
@@ -89,8 +93,9 @@ struct PromptProgram {
         let speech: SpeechSetup
         do {
             speech = try SpeechSetup(
-                engine: engine, mode: speechMode, voice: voice, terminal: terminal, environment: environment,
-                logPath: speechLogPath, elapsed: { clock.now - start })
+                engine: engine, route: self.speech, voice: voice, voiceLocation: voiceLocation,
+                audioFile: audioFile, terminal: terminal, environment: environment, logPath: speechLogPath,
+                elapsed: { clock.now - start })
         } catch {
             terminal.writeLine("otc-prompt: \(error)")
             return .failure(SetupFailed())
@@ -140,7 +145,7 @@ extension PromptProgram {
         var loop = PromptLoop(
             session: session,
             renderer: makeRenderer(
-                style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxesStyle),
+                style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxes),
             system: .live(terminal: terminal), speech: speech.backend, escapeDelay: Self.escapeDelay,
             capabilities: capabilities, check: check, typeAhead: request.typeAhead)
         return loop.run()

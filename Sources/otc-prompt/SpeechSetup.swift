@@ -3,7 +3,7 @@ import OTCPromptSpeech
 import OTCPromptSpeechDispatcher
 import OTCPromptTerminal
 
-/// The voice of the prompt, chosen from the options, with the speech log wrapped around it.
+/// The voice of the prompt, for the route chosen (`SpeechRoute`), with the speech log wrapped around it.
 struct SpeechSetup {
     let backend: any SpeechBackend
     /// True when announcements are written as lines on the terminal (chosen, or fallen back to).
@@ -13,13 +13,13 @@ struct SpeechSetup {
     /// Silences speech that would outlive the process (speech-dispatcher's), for a signal's exit.
     let cancel: () -> Void
 
-    /// Starts espeak-ng when the options call for it, so that it initialises while the terminal
-    /// is being set up; `init` waits for it.
+    /// Starts espeak-ng when the route calls for it (or an audio file is asked for), so that it initialises
+    /// while the terminal is being set up; `init` waits for it.
     /// - Throws: `TerminalError` when the audio file cannot be opened (`OutputFile`'s rules).
-    static func startEngine(mode: SpeechMode, voice: SpeechOptions, audioFile: String?) throws(TerminalError)
+    static func startEngine(route: SpeechRoute, voice: SpeechOptions, audioFile: String?) throws(TerminalError)
         -> EspeakSpeechBackend?
     {
-        guard mode == .espeak || audioFile != nil else { return nil }
+        guard route.kind == .espeak || audioFile != nil else { return nil }
         var output = SpeechOutput.device
         if let audioFile {
             let file = try OutputFile.open(path: audioFile, option: "--audio-file", appending: false)
@@ -28,21 +28,40 @@ struct SpeechSetup {
         return EspeakSpeechBackend.start(options: voice, output: output)
     }
 
-    /// - Parameter engine: what `startEngine` returned.
-    /// - Throws: `SpeechError` for an unknown voice, missing voice data or an audio file that cannot
-    ///   be written, `TerminalError` for a speech log that cannot be opened; all usage errors (64).
+    /// - Parameters:
+    ///   - engine: what `startEngine` returned for `route`, `voice` and `audioFile`.
+    ///   - voiceLocation: "file:line" when the voice comes from the configuration file: a voice that is not
+    ///     installed then falls back to the language's voice, with a notice.
+    /// - Throws: `SpeechError` for an unknown voice named on the command line, missing voice data or an audio
+    ///   file that cannot be written, `TerminalError` for a speech log that cannot be opened; all usage errors (64).
     init(
-        engine: EspeakSpeechBackend?, mode: SpeechMode, voice: SpeechOptions, terminal: Terminal,
-        environment: [String: String], logPath: String?, elapsed: @escaping () -> Duration
+        engine: EspeakSpeechBackend?, route: SpeechRoute, voice: SpeechOptions, voiceLocation: String?,
+        audioFile: String?, terminal: Terminal, environment: [String: String], logPath: String?,
+        elapsed: @escaping () -> Duration
     ) throws {
-        let chosen =
-            mode == .speechd
-            ? Self.speechDispatcher(voice: voice, terminal: terminal, environment: environment)
-            : try Self.chooseBackend(engine: engine, mode: mode, terminal: terminal)
+        var notices: [String] = []
+        var chosen: Chosen
+        if route.kind == .speechd && audioFile == nil {
+            chosen = Self.speechDispatcher(
+                voice: voice, autospawn: route.autospawn, terminal: terminal, environment: environment)
+        } else {
+            chosen = try Self.chooseBackend(engine: engine, route: route, terminal: terminal)
+            if case .unknownVoice(let name) = chosen.error, let voiceLocation {
+                var fallback = voice
+                fallback.voice = nil
+                let engine = try Self.startEngine(route: route, voice: fallback, audioFile: audioFile)
+                chosen = try Self.chooseBackend(engine: engine, route: route, terminal: terminal)
+                notices.append(
+                    "\(voiceLocation): voice '\(name)' is not installed; using \(fallback.voiceName) "
+                        + "(espeak-ng --voices lists the voices)")
+            }
+            if let error = chosen.error { throw error }
+        }
         let dispatcher = chosen.backend as? SpeechDispatcherBackend
         cancel = { dispatcher?.cancel() }
         isText = chosen.isText
-        notices = chosen.notice.map { [$0] } ?? []
+        notices += chosen.notice.map { [$0] } ?? []
+        self.notices = notices
         if let logPath {
             let log = try SpeechLogFile(path: logPath)
             backend = LoggedSpeechBackend(wrapping: chosen.backend) { announcement in
@@ -55,37 +74,39 @@ struct SpeechSetup {
         }
     }
 
+    typealias Chosen = (backend: any SpeechBackend, isText: Bool, notice: String?, error: SpeechError?)
+
     /// The user's speech-dispatcher, with text lines as its fallback; text lines when none answers.
     private static func speechDispatcher(
-        voice: SpeechOptions, terminal: Terminal, environment: [String: String]
-    ) -> (backend: any SpeechBackend, isText: Bool, notice: String?) {
+        voice: SpeechOptions, autospawn: Bool, terminal: Terminal, environment: [String: String]
+    ) -> Chosen {
         let text = TextSpeechBackend(writeLine: { terminal.write($0 + "\r\n") })
-        let options = SpeechDispatcherOptions(voice: voice.voice, rate: voice.rate)
+        let options = SpeechDispatcherOptions(voice: voice.voice, rate: voice.rate, autospawn: autospawn)
         do {
             let backend = try SpeechDispatcherBackend(
                 options: options, fallback: text, environment: environment, user: UserAccount.current)
-            return (backend, false, nil)
+            return (backend, false, nil, nil)
         } catch {
-            return (text, true, "\(error); announcements shown as text")
+            return (text, true, "\(error); announcements shown as text", nil)
         }
     }
 
-    /// espeak-ng when it started; text lines when there is no audio device.
+    /// espeak-ng when it started; text lines when there is no audio device; else why speech cannot start.
     private static func chooseBackend(
-        engine: EspeakSpeechBackend?, mode: SpeechMode, terminal: Terminal
-    ) throws -> (backend: any SpeechBackend, isText: Bool, notice: String?) {
+        engine: EspeakSpeechBackend?, route: SpeechRoute, terminal: Terminal
+    ) throws -> Chosen {
         let text = TextSpeechBackend(writeLine: { terminal.write($0 + "\r\n") })
         guard let engine else {
-            return mode == .text ? (text, true, nil) : (SilentSpeechBackend(), false, nil)
+            return route.kind == .text ? (text, true, nil, nil) : (SilentSpeechBackend(), false, nil, nil)
         }
         let ready = Result { () throws(SpeechError) in try engine.waitUntilReady() }
         switch ready {
         case .success:
-            return (engine, false, nil)
+            return (engine, false, nil, nil)
         case .failure(.noAudioDevice):
-            return (text, true, SpeechError.noAudioDevice("").description)
+            return (text, true, SpeechError.noAudioDevice("").description, nil)
         case .failure(let error):
-            throw error
+            return (SilentSpeechBackend(), false, nil, error)
         }
     }
 }

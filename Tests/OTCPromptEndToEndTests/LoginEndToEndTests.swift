@@ -244,7 +244,7 @@ struct LoginEndToEndTests {
         try "verbosity = \"terse\"\nrate = = 3\n".write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = try PromptRun([], environment: PromptRun.environment(["OTC_PROMPT_CONFIG": path]))
-        #expect(run.process.waitForScreen(containing: "line 2", deadline: .seconds(5)))
+        #expect(run.process.waitForScreen(containing: ":2: rate = =", deadline: .seconds(5)))
         run.type("123456")
         #expect(run.exit() == .exited(0))
         #expect(run.process.standardOutput == "123456\n")

@@ -182,7 +182,7 @@ _otc-prompt() {
         return
         ;;
     '--speech')
-        __otc-prompt_add_completions -W 'espeak'$'\n''text'$'\n''none'
+        __otc-prompt_add_completions -W 'auto'$'\n''speechd'$'\n''espeak'$'\n''text'$'\n''none'
         return
         ;;
     '--speech-log')

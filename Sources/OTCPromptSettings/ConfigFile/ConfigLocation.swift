@@ -1,4 +1,6 @@
-extension Preferences {
+import OTCPromptCore
+
+extension ConfigFileSettings {
     /// The configuration file to read: `OTC_PROMPT_CONFIG`, else `$XDG_CONFIG_HOME/otc-prompt/config`, else
     /// `$HOME/.config/otc-prompt/config`; nil when none of these is set.
     ///
@@ -31,23 +33,27 @@ extension Preferences {
     ///   description is one line when it cannot be read (`ConfigFile.readText` in the terminal module).
     public static func load(
         environment: [String: String], readFile: (String) throws -> String?
-    ) -> (Preferences, [PreferenceProblem]) {
-        guard let path = configPath(environment: environment) else { return (Preferences(), []) }
+    ) -> ConfigFileSettings {
+        guard let path = configPath(environment: environment) else { return ConfigFileSettings() }
         let source = displayPath(path, environment: environment)
         let text: String?
         do {
             text = try readFile(path)
         } catch {
-            let reason = printable(String(describing: error))
-            return (Preferences(), [PreferenceProblem(source: source, line: nil, message: "\(reason); ignored")])
+            let reason = UntrustedText.visible(String(describing: error))
+            var settings = ConfigFileSettings(source: source)
+            settings.problems = [SettingProblem(source: source, line: nil, message: "\(reason); ignored")]
+            return settings
         }
         guard let text else {
             let named = environment["OTC_PROMPT_CONFIG"].map { !$0.isEmpty } ?? false
-            let problems =
-                named
-                ? [PreferenceProblem(source: source, line: nil, message: "no such file (OTC_PROMPT_CONFIG); ignored")]
-                : []
-            return (Preferences(), problems)
+            var settings = ConfigFileSettings()
+            if named {
+                settings.problems = [
+                    SettingProblem(source: source, line: nil, message: "no such file (OTC_PROMPT_CONFIG); ignored")
+                ]
+            }
+            return settings
         }
         return parse(text, source: source)
     }

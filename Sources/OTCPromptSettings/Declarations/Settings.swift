@@ -1,0 +1,154 @@
+import OTCPromptCore
+
+/// Every setting of otc-prompt, each declared here once; `all` lists them in the order of `--help` and the docs.
+public enum Settings {
+    public static let length = Setting<Int>(
+        "length", short: "n", group: .general, "How many characters the code has.",
+        domain: .integer(PromptConfiguration.lengthRange), default: 6)
+    public static let charset = Setting<CodeCharset>(
+        "charset", group: .general, "Which characters the code may hold.",
+        details: "`alnum`: letters and digits, case-insensitive, printed upper case; "
+            + "`any`: a masked free-text secret of up to 256 printable characters, Enter submits.",
+        domain: .choice(), default: .digits)
+    public static let mask = Setting<Bool>(
+        "mask", group: .general, "Secure entry: characters are never shown, spoken or logged, only counted.",
+        domain: .flag, default: false)
+    public static let noAutoSubmit = Setting<Bool>(
+        "no-auto-submit", group: .general, "Wait for Enter instead of submitting a full field.", domain: .flag,
+        default: false)
+    public static let language = Setting<Language>(
+        "lang", group: .general, "Language of the words (`pt…` gives Brazilian Portuguese).",
+        details: "Without it, the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set decides; anything but `pt…` "
+            + "is English.",
+        domain: .choice(alias: languageAlias), defaultNote: "from the locale", inConfigFile: true)
+    public static let speech = Setting<SpeechChoice>(
+        "speech", group: .general, "How announcements reach you.",
+        details: "`auto`: the first that holds of: text in an SSH session with no audio forwarded (your own "
+            + "screen reader reads it); your speech-dispatcher if it answers; speech-dispatcher started for you "
+            + "when a screen reader (Orca, Fenrir, brltty, Speakup) runs; espeak-ng. `speechd`: your speech-dispatcher "
+            + "(its voice, rate and queue, shared with your screen reader); "
+            + "`espeak`: spoken by espeak-ng, falling back to `text` with a one-line notice when there is no "
+            + "audio device; `text`: every announcement written as its own line, exactly the words that would be "
+            + "spoken, and the field itself is not drawn; `none`: silent.",
+        domain: .choice(), default: .auto, inConfigFile: true)
+    public static let speechLog = Setting<String>(
+        "speech-log", group: .general, "Append every announcement to this file as JSON Lines.",
+        details: "**Contains the code unless `--mask`.**", domain: .path())
+    public static let verbosity = Setting<Verbosity>(
+        "verbosity", group: .general, "How much is said beyond the essentials.",
+        details: "`terse` drops hints; `verbose` adds positions (\"2, 2 of 4\") and the code after \"code complete\".",
+        domain: .choice(), default: .normal, inConfigFile: true)
+
+    public static let check = Setting<String>(
+        "check", group: .logins, "Check the submitted code with this shell command before accepting it.",
+        details: "It runs with `/bin/sh -c` and gets the code and a newline on its **stdin** (never in its "
+            + "arguments or environment). Exit 0 accepts; anything else rejects, and the first line it wrote to "
+            + "stderr is spoken. Its stdout goes to /dev/null.",
+        domain: .text(valueName: "COMMAND", allowed: "a shell command"))
+    public static let attempts = Setting<Int>(
+        "attempts", group: .logins, "How many codes `--check` may reject before exit status 1.",
+        domain: .integer(1...99), default: PromptConfiguration.defaultAttempts)
+    public static let checkTimeout = Setting<Duration>(
+        "check-timeout", group: .logins,
+        "A check still running after this long is killed and counts as a rejection.",
+        details: "SIGTERM, then SIGKILL to its process group.", domain: .seconds(), default: .seconds(30))
+    public static let timeout = Setting<Duration>(
+        "timeout", group: .logins,
+        "Give up after this long, with exit status 124.",
+        details: "The time left is spoken at 30 s and 10 s, and on Ctrl-T.", domain: .seconds(), defaultNote: "no limit"
+    )
+    public static let askpass = Setting<Bool>(
+        "askpass", group: .logins,
+        "Read PROMPT as an askpass prompt (code, password or yes/no question), always the last argument.",
+        details: "Write wrappers as "
+            + "`otc-prompt --askpass OPTIONS -- \"$@\"`. Automatic when PROMPT is the only argument, stdout is not a "
+            + "terminal (as ssh, sudo and git call it) and `SSH_ASKPASS`, `SUDO_ASKPASS` or `GIT_ASKPASS` names "
+            + "otc-prompt itself or `SSH_ASKPASS_PROMPT` is set.",
+        domain: .flag, default: false)
+    public static let pinentry = Setting<Bool>(
+        "pinentry", group: .logins, "Be GnuPG's pinentry: speak the Assuan protocol on stdin and stdout.",
+        details: "Also when run as `pinentry-otc`. In `~/.gnupg/gpg-agent.conf`: "
+            + "`pinentry-program /usr/local/bin/pinentry-otc`.",
+        domain: .flag, default: false)
+    public static let doctor = Setting<Bool>(
+        "doctor", group: .general, "Say how announcements would reach you, and why, then exit.",
+        details: "Which speech `auto` chooses and why, whether speech-dispatcher answers and with which module, "
+            + "whether an audio device answers, and which config file was read: on the screen and spoken. "
+            + "Run it when you hear nothing.",
+        domain: .flag, default: false)
+    public static let stdin = Setting<Bool>(
+        "stdin", group: .logins,
+        "No prompt: read one line from stdin, check it like a paste, print it.",
+        details: "With `--charset any` the whole line is the secret.", domain: .flag, default: false)
+
+    public static let voice = Setting<String>(
+        "voice", group: .voice, "An installed espeak-ng voice (`espeak-ng --voices` lists them).",
+        domain: .text(valueName: "NAME", allowed: "a voice name such as \"en-us\"", isValid: isVoiceName),
+        defaultNote: "the language's voice", inConfigFile: true)
+    public static let rate = Setting<Int>(
+        "rate", group: .voice, "Speech rate in words per minute.", domain: .integer(80...450, valueName: "WPM"),
+        default: 175, inConfigFile: true)
+    public static let volume = Setting<Int>(
+        "volume", group: .voice, "Volume.", domain: .integer(0...200), default: 100, inConfigFile: true)
+    public static let pitch = Setting<Int>(
+        "pitch", group: .voice, "Pitch.", domain: .integer(0...99), default: 50, inConfigFile: true)
+    public static let audioFile = Setting<String>(
+        "audio-file", group: .voice, "Write the speech to this WAV file instead of the sound device.",
+        details: "**Contains the code unless `--mask`.**", domain: .path(extensions: ["wav"]))
+
+    public static let style = Setting<FieldStyle>(
+        "style", group: .appearance, "How the field is drawn.",
+        details: "`line`: the label and the characters as typed; `boxes`: one outlined cell per character. "
+            + "Without it: boxes on a terminal with 256 colours or more and a UTF-8 locale (and no `NO_COLOR`), else "
+            + "line. `TERM=dumb` and `--speech text` override any style.",
+        domain: .choice(), defaultNote: "from the terminal",
+        inConfigFile: true)
+    public static let startColor = Setting<Color>(
+        "start-color", group: .appearance, "Outline colour of the first box.", domain: .color,
+        default: BoxesStyle.defaultStartColor)
+    public static let endColor = Setting<Color>(
+        "end-color", group: .appearance, "Outline colour of the last box.", domain: .color,
+        default: BoxesStyle.defaultEndColor)
+    public static let placeholder = Setting<Character>(
+        "placeholder", group: .appearance, "What an empty box shows: one printable one-column character.",
+        domain: SettingDomain(
+            valueName: "CHAR", allowed: "one printable character, such as _ or a space",
+            fromText: BoxesStyle.placeholder(from:), describe: { String($0) }),
+        default: BoxesStyle.defaultPlaceholder)
+
+    /// Every setting, in the order of `--help` and the docs.
+    public static let all: [any AnySetting] = [
+        length, charset, mask, noAutoSubmit, language, speech, speechLog, verbosity,
+        doctor, check, attempts, checkTimeout, timeout, askpass, pinentry, stdin,
+        voice, rate, volume, pitch, audioFile,
+        style, startColor, endColor, placeholder,
+    ]
+
+    /// "pt", "PT", "pt-BR" and "pt_BR" all name Portuguese, as a locale name would.
+    @Sendable static func languageAlias(_ name: String) -> Language? {
+        let base = name.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init)
+        return base.flatMap(Language.init(rawValue:))
+    }
+
+    /// espeak-ng voice names are short, printable and without spaces ("en-us", "pt-br", "mb-en1", "en+f3").
+    @Sendable static func isVoiceName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.count <= 64
+            && name.unicodeScalars.allSatisfy {
+                $0.value > 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value)
+            }
+    }
+}
+
+/// How announcements reach the user; `auto` picks for them.
+public enum SpeechChoice: String, CaseIterable, Sendable {
+    case auto, speechd, espeak, text, none
+}
+
+extension SettingDomain where Value == Color {
+    /// `#RRGGBB` or a colour name.
+    public static var color: SettingDomain {
+        SettingDomain(
+            valueName: "C", allowed: "a colour: #RRGGBB or a name such as blue", fromText: Color.parse,
+            describe: \.hex)
+    }
+}

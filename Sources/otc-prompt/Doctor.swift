@@ -1,0 +1,55 @@
+import OTCPromptCore
+import OTCPromptSettings
+import OTCPromptSpeech
+import OTCPromptSpeechDispatcher
+import OTCPromptTerminal
+
+/// `otc-prompt --doctor`: what a blind user runs when they hear nothing. It probes, prints the report
+/// (`DoctorReport`) on stdout, and speaks it the way the prompt would speak.
+struct Doctor {
+    let route: SpeechRoute
+    let voice: SpeechOptions
+    let environment: [String: String]
+    let configFile: ConfigFileSettings
+
+    /// The report can be long: it is heard to its end, up to this long.
+    static let speechLimit: Duration = .seconds(60)
+
+    func run() {
+        let address = SpeechDispatcherAddress.resolve(
+            environment: environment, homeDirectory: environment["HOME"] ?? UserAccount.current.homeDirectory)
+        let engine = EspeakSpeechBackend.start(options: voice, output: .device)
+        let audio: Result<Void, DoctorReport.AudioProblem>
+        do throws(SpeechError) {
+            try engine.waitUntilReady()
+            audio = .success(())
+        } catch {
+            audio = .failure(DoctorReport.AudioProblem("\(error)"))
+        }
+        let report = DoctorReport(
+            route: route, speechDispatcherAddress: "\(address)",
+            speechDispatcherModule: SpeechRouteProbes.speechDispatcherModule(environment),
+            speechDispatcherInstalled: RunningPrograms.isInstalled("speech-dispatcher", searchPath: environment["PATH"]),
+            screenReader: SpeechRouteProbes.screenReader(), audioDevice: audio, configFile: configFile.source,
+            configProblems: configFile.problems.map(\.description))
+        try? StandardOutput.write(report.lines.map(UntrustedText.visible).joined(separator: "\n"))
+        let spoken = Announcement(.help, report.lines.joined(separator: " "), isFinal: true)
+        switch route.kind {
+        case .speechd:
+            let options = SpeechDispatcherOptions(voice: voice.voice, rate: voice.rate, autospawn: route.autospawn)
+            if let backend = try? SpeechDispatcherBackend(
+                options: options, fallback: SilentSpeechBackend(), environment: environment,
+                user: UserAccount.current)
+            {
+                backend.speak(spoken)
+                backend.finish(timeout: Self.speechLimit)
+            }
+            engine.finish(timeout: .zero)
+        case .espeak:
+            engine.speak(spoken)
+            engine.finish(timeout: Self.speechLimit)
+        case .text, .none:
+            engine.finish(timeout: .zero)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import OTCPromptCore
+import OTCPromptSettings
+import OTCPromptSpeechDispatcher
+import OTCPromptTerminal
+
+/// `SpeechRoute.choose` with the live probes: the user's socket, /proc and /sys, PATH.
+enum SpeechRouteProbes {
+    /// How long `auto` waits for a speech-dispatcher to answer before it looks elsewhere: a live server answers
+    /// a connect and `GET OUTPUT_MODULE` within a few milliseconds.
+    static let answerTimeout: Duration = .milliseconds(300)
+
+    static func route(for choice: SpeechChoice, environment: [String: String]) -> SpeechRoute {
+        SpeechRoute.choose(
+            chosen: choice == .auto ? nil : SpeechRoute.Kind(rawValue: choice.rawValue), environment: environment,
+            speechDispatcherAnswers: { speechDispatcherModule(environment) != nil },
+            screenReader: { screenReader() },
+            speechDispatcherInstalled: { RunningPrograms.isInstalled("speech-dispatcher", searchPath: environment["PATH"]) })
+    }
+
+    /// The output module of the speech-dispatcher that answers at the user's address; nil when none answers.
+    static func speechDispatcherModule(_ environment: [String: String]) -> String? {
+        try? SpeechDispatcherBackend.probe(
+            environment: environment, user: UserAccount.current, timeout: answerTimeout
+        ).get()
+    }
+
+    static func screenReader() -> String? {
+        ScreenReaders.running(
+            among: RunningPrograms.names(), speakupLoaded: RunningPrograms.exists("/sys/accessibility/speakup"))
+    }
+}
