@@ -4,6 +4,9 @@ public struct SpeechLogEntry: Equatable, Sendable {
     public var text: String
     /// Milliseconds since the prompt started.
     public var milliseconds: Int
+    /// On the first line only: how announcements reach the user and why ("speechd: speech-dispatcher answers
+    /// on its socket"), so that a log says which way speech went.
+    public var speech: String?
 
     public init(event: Announcement.Event, text: String, milliseconds: Int) {
         self.event = event
@@ -15,10 +18,11 @@ public struct SpeechLogEntry: Equatable, Sendable {
         self.init(event: announcement.event, text: announcement.text, milliseconds: milliseconds)
     }
 
-    /// `{"event": "digit", "text": "9", "ms": 12}`: keys in that order, one line, no line ending.
+    /// `{"event": "digit", "text": "9", "ms": 12}`: keys in that order, one line, no line ending; then
+    /// `"speech": "…"` when set.
     public var jsonLine: String {
         "{\"event\": " + Self.jsonString(event.rawValue) + ", \"text\": " + Self.jsonString(text)
-            + ", \"ms\": \(milliseconds)}"
+            + ", \"ms\": \(milliseconds)" + (speech.map { ", \"speech\": " + Self.jsonString($0) } ?? "") + "}"
     }
 
     /// `string` as a JSON string literal (RFC 8259): quotes and backslashes escaped, every control

@@ -8,6 +8,14 @@ public enum SpeechDispatcherAddress: Equatable, Sendable {
     /// would carry the code over the network), or one libspeechd does not know either.
     case unsupported(method: String)
 
+    /// As a user reads it: the socket's path, or the method that is not spoken.
+    public var readable: String {
+        switch self {
+        case .unixSocket(let path): path
+        case .unsupported(let method): "\(method) (not supported: only a unix socket is)"
+        }
+    }
+
     /// `SPEECHD_ADDRESS` (`unix_socket:PATH`; `unix_socket` alone means the default path), else
     /// `$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock`, else the same under glib's user cache
     /// directory (`$XDG_CACHE_HOME`, else `~/.cache`), as `g_get_user_runtime_dir` falls back.

@@ -27,9 +27,10 @@ struct Doctor {
             audio = .failure(DoctorReport.AudioProblem("\(error)"))
         }
         let report = DoctorReport(
-            route: route, speechDispatcherAddress: "\(address)",
+            route: route, speechDispatcherAddress: address.readable,
             speechDispatcherModule: SpeechRouteProbes.speechDispatcherModule(environment),
-            speechDispatcherInstalled: RunningPrograms.isInstalled("speech-dispatcher", searchPath: environment["PATH"]),
+            speechDispatcherInstalled: RunningPrograms.isInstalled(
+                "speech-dispatcher", searchPath: environment["PATH"]),
             screenReader: SpeechRouteProbes.screenReader(), audioDevice: audio, configFile: configFile.source,
             configProblems: configFile.problems.map(\.description))
         try? StandardOutput.write(report.lines.map(UntrustedText.visible).joined(separator: "\n"))

@@ -151,7 +151,8 @@ struct PinentryDialog {
         case .success(.confirmed(false)): .notConfirmed
         case .success(.timedOut): .timedOut
         case .success(.signalled): .interrupted
-        case .success(.cancelled), .success(.rejected), .success(.checkCouldNotRun), .success(.terminalClosed), .failure:
+        case .success(.cancelled), .success(.rejected), .success(.checkCouldNotRun), .success(.terminalClosed),
+            .failure:
             .cancelled
         }
     }

@@ -14,7 +14,9 @@ enum SpeechRouteProbes {
             chosen: choice == .auto ? nil : SpeechRoute.Kind(rawValue: choice.rawValue), environment: environment,
             speechDispatcherAnswers: { speechDispatcherModule(environment) != nil },
             screenReader: { screenReader() },
-            speechDispatcherInstalled: { RunningPrograms.isInstalled("speech-dispatcher", searchPath: environment["PATH"]) })
+            speechDispatcherInstalled: {
+                RunningPrograms.isInstalled("speech-dispatcher", searchPath: environment["PATH"])
+            })
     }
 
     /// The output module of the speech-dispatcher that answers at the user's address; nil when none answers.

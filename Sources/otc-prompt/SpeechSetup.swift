@@ -64,10 +64,18 @@ struct SpeechSetup {
         self.notices = notices
         if let logPath {
             let log = try SpeechLogFile(path: logPath)
+            // The first line says which way speech went: the route chosen, or the text it fell back to.
+            var speechNote: String? =
+                chosen.isText && route.kind != .text
+                ? "text: \(notices.last ?? "fallback")"
+                : "\(route.kind.rawValue): \(route.reason)"
             backend = LoggedSpeechBackend(wrapping: chosen.backend) { announcement in
                 let (seconds, attoseconds) = elapsed().components
                 let milliseconds = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-                log.append(line: SpeechLogEntry(announcement, milliseconds: milliseconds).jsonLine)
+                var entry = SpeechLogEntry(announcement, milliseconds: milliseconds)
+                entry.speech = speechNote
+                speechNote = nil
+                log.append(line: entry.jsonLine)
             }
         } else {
             backend = chosen.backend

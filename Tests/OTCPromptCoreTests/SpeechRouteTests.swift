@@ -74,3 +74,30 @@ import Testing
         #expect(probes.asked == ["answers", "reader"], "installed only matters with a screen reader")
     }
 }
+
+@Suite struct ScreenReadersAndDoctorTests {
+    @Test func screenReadersAreFoundByTheirProcessNames() {
+        #expect(ScreenReaders.running(among: ["bash", "fenrir"], speakupLoaded: false) == "Fenrir")
+        #expect(ScreenReaders.running(among: ["orca", "brltty"], speakupLoaded: true) == "Orca")
+        #expect(ScreenReaders.running(among: ["bash"], speakupLoaded: true) == "Speakup")
+        #expect(ScreenReaders.running(among: ["fenrirx", "orca-helper"], speakupLoaded: false) == nil)
+    }
+
+    @Test func theDoctorSaysTheAnswerFirstAndEveryFact() {
+        let report = DoctorReport(
+            route: SpeechRoute(.speechd, autospawn: true, reason: "Fenrir runs and speech-dispatcher is installed"),
+            speechDispatcherAddress: "/run/user/1000/speech-dispatcher/speechd.sock", speechDispatcherModule: nil,
+            speechDispatcherInstalled: true, screenReader: "Fenrir",
+            audioDevice: .failure(DoctorReport.AudioProblem("no audio device")),
+            configFile: "/home/joe/.config/otc-prompt/config",
+            configProblems: ["otc-prompt: /home/joe/.config/otc-prompt/config:2: rate must be a number from 80 to 450"])
+        #expect(
+            report.lines == [
+                "Speech: speechd, because Fenrir runs and speech-dispatcher is installed.",
+                "speech-dispatcher does not answer at /run/user/1000/speech-dispatcher/speechd.sock; it is installed.",
+                "Screen reader: Fenrir runs.", "Audio device: none: no audio device.",
+                "Config file: /home/joe/.config/otc-prompt/config, read, 1 problems, shown below.",
+                "otc-prompt: /home/joe/.config/otc-prompt/config:2: rate must be a number from 80 to 450",
+            ])
+    }
+}

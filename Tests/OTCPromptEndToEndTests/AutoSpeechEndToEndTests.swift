@@ -1,0 +1,105 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// `--speech auto`, one test per rule, chosen by the environment alone; what was chosen is the first
+/// speech-log line's "speech" and the first line of `--doctor`.
+@Suite(.serialized)
+struct AutoSpeechEndToEndTests {
+    /// The "speech" note of the log's first line.
+    private func speechNote(_ run: PromptRun) -> String? {
+        _ = run.logEntries(atLeast: 1)
+        guard let text = try? String(contentsOfFile: run.logPath, encoding: .utf8),
+            let first = text.split(separator: "\n").first,
+            let object = try? JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
+        else { return nil }
+        return object["speech"] as? String
+    }
+
+    /// `otc-prompt --doctor` in `environment`: its report.
+    private func doctor(_ environment: [String: String]) throws -> String {
+        let process = try PseudoTerminalProcess(
+            executable: PromptRun.binary, arguments: ["--doctor"], environment: environment)
+        #expect(process.waitForExit(deadline: .seconds(20)) == .exited(0))
+        return process.standardOutput
+    }
+
+    /// The test environment's PULSE_SERVER (which keeps tests off any real server) would count as audio
+    /// forwarded: these runs have none.
+    private func withoutAudioServer(_ extra: [String: String]) -> [String: String] {
+        var environment = PromptRun.environment(extra)
+        environment["PULSE_SERVER"] = nil
+        return environment
+    }
+
+    @Test(arguments: [["SSH_CONNECTION": "192.0.2.1 50000 192.0.2.2 22"], ["SSH_TTY": "/dev/pts/7"]])
+    func sshWithNoAudioForwardedIsText(ssh: [String: String]) throws {
+        let environment = withoutAudioServer(ssh)
+        let run = try PromptRun(["--speech", "auto"], environment: environment)
+        #expect(speechNote(run)?.hasPrefix("text: an SSH session") == true, "\(String(describing: speechNote(run)))")
+        // Text lines: the announcement itself is on the screen for the local screen reader to read.
+        #expect(run.process.waitForScreen(containing: "6-digit code. Type the digits", deadline: .seconds(5)))
+        run.type("123456")
+        #expect(run.exit() == .exited(0))
+        #expect(try doctor(environment).hasPrefix("Speech: text, because an SSH session"))
+        // With PulseAudio forwarded, the SSH rule does not hold.
+        #expect(try !doctor(PromptRun.environment(ssh)).hasPrefix("Speech: text"))
+    }
+
+    /// No speech server, no screen reader, no audio device: espeak-ng is chosen and falls back to text.
+    @Test func noServerAndNoDeviceIsEspeakFallingBackToText() throws {
+        let dead = ["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock"]
+        let run = try PromptRun(["--speech", "auto"], environment: PromptRun.environment(dead))
+        #expect(speechNote(run)?.hasPrefix("text: speech unavailable: no audio device") == true)
+        run.type("123456")
+        #expect(run.exit() == .exited(0))
+        let report = try doctor(PromptRun.environment(dead))
+        #expect(report.hasPrefix("Speech: espeak, because no speech server"), "\(report)")
+        #expect(report.contains("speech-dispatcher does not answer at /nonexistent/speechd.sock"))
+        #expect(report.contains("Audio device: none"))
+    }
+
+    @Test(
+        .enabled(
+            if: PrivateSpeechDispatcher.isInstalled && PrivatePulseAudio.isInstalled,
+            "needs speech-dispatcher, speech-dispatcher-espeak-ng and pulseaudio (make deps)"))
+    func aSpeechDispatcherThatAnswersIsUsedEvenOverSSHWhenForwarded() throws {
+        let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
+        defer { pulse.stop() }
+        let speechd = try #require(PrivateSpeechDispatcher.start(pulse: pulse), "speech-dispatcher did not start")
+        defer { speechd.stop() }
+        for extra in [[:], ["SSH_TTY": "/dev/pts/7"]] {
+            let environment = speechd.clientEnvironment.merging(extra) { $1 }
+            let run = try PromptRun(["--speech", "auto"], environment: PromptRun.environment(environment))
+            #expect(speechNote(run) == "speechd: speech-dispatcher answers on its socket")
+            run.type("985391")
+            #expect(run.exit() == .exited(0))
+            #expect(run.process.standardOutput == "985391\n")
+            let report = try doctor(PromptRun.environment(environment))
+            #expect(report.hasPrefix("Speech: speechd, because speech-dispatcher answers"), "\(report)")
+            #expect(report.contains("with the espeak-ng module"), "\(report)")
+        }
+    }
+
+    @Test func theUsersChoiceWinsOverEveryRule() throws {
+        let run = try PromptRun(
+            ["--speech", "text"], environment: PromptRun.environment(["SSH_TTY": "/dev/pts/7"]))
+        #expect(speechNote(run) == "text: chosen by --speech or the config file")
+        run.type([0x1B])
+        #expect(run.exit() == .exited(130))
+    }
+
+    /// `ACCESSIBLE` (huh, gum): plain append-only lines, never the boxes, whatever the terminal could draw.
+    @Test func accessibleGivesPlainAppendOnlyOutput() throws {
+        let run = try PromptRun(
+            ["--style", "boxes"],
+            environment: PromptRun.environment(["ACCESSIBLE": "1", "COLORTERM": "truecolor"]))
+        run.type("12")
+        usleep(300_000)
+        let drawn = run.process.screen.replacingOccurrences(of: "\u{1B}[?2004h", with: "")
+        #expect(!drawn.contains("\u{1B}"), "only bracketed paste is turned on: \(drawn.debugDescription)")
+        run.type([0x1B])
+        #expect(run.exit() == .exited(130))
+    }
+}
