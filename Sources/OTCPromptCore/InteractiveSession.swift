@@ -31,8 +31,10 @@ extension PromptSession: InteractiveSession {
     }
 }
 
-/// A question runs no checks and holds no secret.
-extension ConfirmSession: InteractiveSession {
+/// A session with no field to check or keep secret: a question or a notice. The check calls never come.
+public protocol SessionWithoutSecret: InteractiveSession {}
+
+extension SessionWithoutSecret {
     public mutating func wipe() {}
     public func withSecretStorage(_ body: (UnsafeRawBufferPointer) -> Bool) {}
     public mutating func checkIsSlow() -> [PromptEffect] { [] }
@@ -41,3 +43,6 @@ extension ConfirmSession: InteractiveSession {
     public mutating func checkCouldNotRun(reason: String, firstErrorLine: String?) -> [PromptEffect] { [] }
     public mutating func checkTimedOut() -> [PromptEffect] { [] }
 }
+
+extension ConfirmSession: SessionWithoutSecret {}
+extension NoticeSession: SessionWithoutSecret {}

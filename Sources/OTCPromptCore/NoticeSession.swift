@@ -64,14 +64,3 @@ public struct NoticeSession: Sendable {
         return [.announce(Announcement(.timeout, wording.timeUp)), .timeout]
     }
 }
-
-/// A notice runs no checks and holds no secret.
-extension NoticeSession: InteractiveSession {
-    public mutating func wipe() {}
-    public func withSecretStorage(_ body: (UnsafeRawBufferPointer) -> Bool) {}
-    public mutating func checkIsSlow() -> [PromptEffect] { [] }
-    public mutating func checkAccepted() -> [PromptEffect] { [] }
-    public mutating func checkRejected(firstErrorLine: String?) -> [PromptEffect] { [] }
-    public mutating func checkCouldNotRun(reason: String, firstErrorLine: String?) -> [PromptEffect] { [] }
-    public mutating func checkTimedOut() -> [PromptEffect] { [] }
-}
