@@ -15,6 +15,9 @@ public struct SpeechOptions: Equatable, Sendable {
     public var volume: Int?
     /// `Settings.pitch`; nil keeps espeak-ng's default (50).
     public var pitch: Int?
+    /// The user chose `language` (`--lang` or the config file) rather than the locale deciding: only then is a
+    /// speech server that has the user's own settings told the language.
+    public var languageIsChosen = false
 
     public init(language: Language = .en, voice: String? = nil, rate: Int? = nil, volume: Int? = nil, pitch: Int? = nil)
     {

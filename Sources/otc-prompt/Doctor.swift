@@ -37,7 +37,9 @@ struct Doctor {
         let spoken = Announcement(.help, report.lines.joined(separator: " "), isFinal: true)
         switch route.kind {
         case .speechd:
-            let options = SpeechDispatcherOptions(voice: voice.voice, rate: voice.rate, autospawn: route.autospawn)
+            let options = SpeechDispatcherOptions(
+                language: voice.languageIsChosen ? voice.language : nil, voice: voice.voice, rate: voice.rate,
+                autospawn: route.autospawn)
             if let backend = try? SpeechDispatcherBackend(
                 options: options, fallback: SilentSpeechBackend(), environment: environment,
                 user: UserAccount.current)

@@ -95,9 +95,10 @@ struct OTCPromptCommand: ParsableCommand {
             CheckSettings(command: $0, timeout: settings.value(Settings.checkTimeout))
         }
         let notices = file.problems.map(\.description)
-        let voice = SpeechOptions(
+        var voice = SpeechOptions(
             language: language, voice: settings[Settings.voice], rate: settings[Settings.rate],
             volume: settings[Settings.volume], pitch: settings[Settings.pitch])
+        voice.languageIsChosen = settings[Settings.language] != nil
         if doctor {
             let route = SpeechRouteProbes.route(for: settings.value(Settings.speech), environment: environment)
             Doctor(route: route, voice: voice, environment: environment, configFile: file).run()

@@ -89,7 +89,9 @@ struct SpeechSetup {
         voice: SpeechOptions, autospawn: Bool, terminal: Terminal, environment: [String: String]
     ) -> Chosen {
         let text = TextSpeechBackend(writeLine: { terminal.write($0 + "\r\n") })
-        let options = SpeechDispatcherOptions(voice: voice.voice, rate: voice.rate, autospawn: autospawn)
+        let options = SpeechDispatcherOptions(
+            language: voice.languageIsChosen ? voice.language : nil, voice: voice.voice, rate: voice.rate,
+            autospawn: autospawn)
         do {
             let backend = try SpeechDispatcherBackend(
                 options: options, fallback: text, environment: environment, user: UserAccount.current)
