@@ -38,12 +38,6 @@ extension CheckCommand {
         return (fds[0], fds[1])
     }
 
-    /// Signals the shell gets back to their defaults: the prompt ignores or handles some of them.
-    private static let defaultSignals: [Int32] = [
-        SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD, SIGALRM, SIGWINCH, SIGUSR1,
-        SIGUSR2,
-    ]
-
     /// `/bin/sh -c command` in a new process group: stdin from `stdin`, stdout to /dev/null, stderr to `stderr`.
     static func spawnShell(command: String, stdin: Int32, stderr: Int32, environment: [String: String]?)
         -> Result<pid_t, CheckCommandError>
@@ -60,20 +54,6 @@ extension CheckCommand {
             if flags >= 0, flags & FD_CLOEXEC == 0 { posix_spawn_file_actions_addclose(&actions, fd) }
         }
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in defaultSignals { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-
         let arguments = ["/bin/sh", "-c", command].map(cString) + [nil]
         defer { for argument in arguments { free(argument) } }
         let environmentStrings = environment.map {
@@ -82,11 +62,12 @@ extension CheckCommand {
         defer { for entry in environmentStrings ?? [] { free(entry) } }
 
         var processID: pid_t = 0
-        let code: Int32
-        if let environmentStrings {
-            code = posix_spawn(&processID, "/bin/sh", &actions, &attributes, arguments, environmentStrings)
-        } else {
-            code = posix_spawn(&processID, "/bin/sh", &actions, &attributes, arguments, environ)
+        let code = SpawnAttributes.withClean(newProcessGroup: true) { attributes in
+            if let environmentStrings {
+                posix_spawn(&processID, "/bin/sh", &actions, attributes, arguments, environmentStrings)
+            } else {
+                posix_spawn(&processID, "/bin/sh", &actions, attributes, arguments, environ)
+            }
         }
         return code == 0 ? .success(processID) : .failure(CheckCommandError(call: "posix_spawn", code: code))
     }

@@ -21,7 +21,9 @@ public enum HelperProgram {
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+        let spawned = SpawnAttributes.withClean(newProcessGroup: false) { attributes in
+            posix_spawnp(&pid, program, &actions, attributes, argv, environ)
+        }
         guard spawned == 0 else {
             throw .program(path: program, reason: String(cString: strerror(spawned)))
         }

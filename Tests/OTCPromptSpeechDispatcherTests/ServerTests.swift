@@ -198,10 +198,15 @@ struct ServerTests {
         """.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o700)
         defer {
-            if let text = try? String(contentsOfFile: directory + "/spawned.process", encoding: .utf8),
-                let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                kill(pid, SIGTERM)
+            // speech-dispatcher --spawn forks: the server that stays is the one its own pid file names.
+            for file in ["spawned.pid", "spawned.process"] {
+                if let text = try? String(contentsOfFile: directory + "/" + file, encoding: .utf8),
+                    let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1
+                {
+                    kill(pid, SIGTERM)
+                    for _ in 0..<100 where kill(pid, 0) == 0 { usleep(20_000) }
+                    if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+                }
             }
         }
         let socket = directory + "/spawned.sock"
