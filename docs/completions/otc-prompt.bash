@@ -163,7 +163,7 @@ _otc-prompt() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--mask --no-auto-submit --askpass --stdin --version -h --help)
+    local -a non_repeating_flags=(--mask --no-auto-submit --doctor --askpass --pinentry --stdin --version -h --help)
     local -a repeating_options=()
     local -a non_repeating_options=(-n --length --charset --lang --speech --speech-log --verbosity --check --attempts --check-timeout --timeout --voice --rate --volume --pitch --audio-file --style --start-color --end-color --placeholder)
     __otc-prompt_offer_flags_options 1

@@ -20,7 +20,7 @@ function __otc-prompt_parse_tokens -S
     set -l unparsed_tokens (__otc-prompt_tokens -pc)
     switch $unparsed_tokens[1]
     case 'otc-prompt'
-        __otc-prompt_parse_subcommand 1 'n/length=' 'charset=' 'mask' 'no-auto-submit' 'lang=' 'speech=' 'speech-log=' 'verbosity=' 'check=' 'attempts=' 'check-timeout=' 'timeout=' 'askpass' 'stdin' 'voice=' 'rate=' 'volume=' 'pitch=' 'audio-file=' 'style=' 'start-color=' 'end-color=' 'placeholder=' 'version' 'h/help'
+        __otc-prompt_parse_subcommand 1 'n/length=' 'charset=' 'mask' 'no-auto-submit' 'lang=' 'speech=' 'speech-log=' 'verbosity=' 'doctor' 'check=' 'attempts=' 'check-timeout=' 'timeout=' 'askpass' 'pinentry' 'stdin' 'voice=' 'rate=' 'volume=' 'pitch=' 'audio-file=' 'style=' 'start-color=' 'end-color=' 'placeholder=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __otc-prompt_parse_subcommand -r 1 'version'
@@ -85,11 +85,13 @@ complete -c 'otc-prompt' -n '__otc-prompt_should_offer_completions_for_flags_or_
 complete -c 'otc-prompt' -n '__otc-prompt_should_offer_completions_for_flags_or_options "otc-prompt" speech' -l 'speech' -d 'How announcements reach you. (default: auto)' -rfka 'auto speechd espeak text none'
 complete -c 'otc-prompt' -n '__otc-prompt_should_offer_completions_for_flags_or_options "otc-prompt" speech-log' -l 'speech-log' -d 'Append every announcement to this file as JSON Lines.' -rF
 complete -c 'otc-prompt' -n '__otc-prompt_should_offer_completions_for_flags_or_options "otc-prompt" verbosity' -l 'verbosity' -d 'How much is said beyond the essentials. (default: normal)' -rfka 'terse normal verbose'
+complete -c 'otc-prompt' -n '__otc-prompt_should_offer_completions_for_flags_or_options "otc-prompt" doctor' -l 'doctor' -d 'Say how announcements would reach you, and why, then exit.'
 complete -c 'otc-prompt' -n '__otc-prompt_should_offer_completions_for_flags_or_options "otc-prompt" check' -l 'check' -d 'Check the submitted code with this shell command before accepting it.' -rfka ''
 complete -c 'otc-prompt' -n '__otc-prompt_should_offer_completions_for_flags_or_options "otc-prompt" attempts' -l 'attempts' -d 'How many codes --check may reject before exit status 1. (1–99; default: 3)' -rfka ''
 complete -c 'otc-prompt' -n '__otc-prompt_should_offer_completions_for_flags_or_options "otc-prompt" check-timeout' -l 'check-timeout' -d 'A check still running after this long is killed and counts as a rejection. (0.001–86400; default: 30)' -rfka ''
 complete -c 'otc-prompt' -n '__otc-prompt_should_offer_completions_for_flags_or_options "otc-prompt" timeout' -l 'timeout' -d 'Give up after this long, with exit status 124. (0.001–86400; default: no limit)' -rfka ''
 complete -c 'otc-prompt' -n '__otc-prompt_should_offer_completions_for_flags_or_options "otc-prompt" askpass' -l 'askpass' -d 'Read PROMPT as an askpass prompt (code, password or yes/no question), always the last argument.'
+complete -c 'otc-prompt' -n '__otc-prompt_should_offer_completions_for_flags_or_options "otc-prompt" pinentry' -l 'pinentry' -d 'Be GnuPG\'s pinentry: speak the Assuan protocol on stdin and stdout.'
 complete -c 'otc-prompt' -n '__otc-prompt_should_offer_completions_for_flags_or_options "otc-prompt" stdin' -l 'stdin' -d 'No prompt: read one line from stdin, check it like a paste, print it.'
 complete -c 'otc-prompt' -n '__otc-prompt_should_offer_completions_for_flags_or_options "otc-prompt" voice' -l 'voice' -d 'An installed espeak-ng voice (espeak-ng --voices lists them). (default: the language\'s voice)' -rfka ''
 complete -c 'otc-prompt' -n '__otc-prompt_should_offer_completions_for_flags_or_options "otc-prompt" rate' -l 'rate' -d 'Speech rate in words per minute. (80–450; default: 175)' -rfka ''
