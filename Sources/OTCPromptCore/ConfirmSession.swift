@@ -21,7 +21,7 @@ public struct ConfirmSession: Sendable {
     /// Answered or timed out: keys do nothing.
     public private(set) var isFinished = false
     private let style: Wording.Style
-    private var clock: SessionClock
+    var clock: SessionClock
     private var pasting = false
 
     /// Keys typed this soon after the question appears are a leftover, not an answer: at least a
@@ -83,16 +83,6 @@ public struct ConfirmSession: Sendable {
         FieldSnapshot(
             label: question + " (" + wording.answerChoices(acceptsFingerprint: acceptsFingerprint) + ")",
             characters: typed, length: Self.answerLimit, mask: false, isError: false)
-    }
-
-    /// As `PromptSession.tick(at:)`.
-    public mutating func tick(at now: Duration) -> [PromptEffect] {
-        guard !isFinished else { return [] }
-        return clock.effects(at: now, wording) ?? timedOut()
-    }
-
-    public func nextDeadline(after now: Duration) -> Duration? {
-        isFinished ? nil : clock.nextDeadline(after: now)
     }
 
     /// As `PromptSession.timedOut()`: no answer is no (exit 124, which the caller reads as no).

@@ -44,5 +44,5 @@ extension SessionWithoutSecret {
     public mutating func checkTimedOut() -> [PromptEffect] { [] }
 }
 
-extension ConfirmSession: SessionWithoutSecret {}
-extension NoticeSession: SessionWithoutSecret {}
+extension ConfirmSession: SessionWithoutSecret, TimedSession {}
+extension NoticeSession: SessionWithoutSecret, TimedSession {}

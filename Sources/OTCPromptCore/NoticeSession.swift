@@ -8,7 +8,7 @@ public struct NoticeSession: Sendable {
     public let wording: Wording
     public private(set) var isFinished = false
     private let style: Wording.Style
-    private var clock: SessionClock
+    var clock: SessionClock
 
     public init(
         message: String, details: [String] = [], language: Language = .en, verbosity: Verbosity = .normal,
@@ -47,15 +47,6 @@ public struct NoticeSession: Sendable {
     /// The message alone: there is nothing to type.
     public var snapshot: FieldSnapshot {
         FieldSnapshot(label: message, characters: [], length: 0, mask: false, isError: false)
-    }
-
-    public mutating func tick(at now: Duration) -> [PromptEffect] {
-        guard !isFinished else { return [] }
-        return clock.effects(at: now, wording) ?? timedOut()
-    }
-
-    public func nextDeadline(after now: Duration) -> Duration? {
-        isFinished ? nil : clock.nextDeadline(after: now)
     }
 
     public mutating func timedOut() -> [PromptEffect] {

@@ -56,9 +56,18 @@ struct SessionClock: Equatable, Sendable {
     }
 }
 
+/// A session with a `--timeout` clock: code prompts, questions and notices tick the same way.
+protocol TimedSession {
+    var isFinished: Bool { get }
+    var wording: Wording { get }
+    var clock: SessionClock { get set }
+    /// The time ran out: the session's last words and `.timeout`.
+    mutating func timedOut() -> [PromptEffect]
+}
+
 /// `--timeout`. The program calls `tick(at:)` whenever it wakes (before handling the keys that
 /// woke it) and sleeps no later than `nextDeadline(after:)`.
-extension PromptSession {
+extension TimedSession {
     /// Time has passed: the `time-left` announcement due at `now` (30 s and 10 s before the end,
     /// each once), or, once the time has run out, `timedOut()`'s effects. Also what Ctrl-T
     /// measures from. `now` is the time since the prompt started.
@@ -72,7 +81,11 @@ extension PromptSession {
     public func nextDeadline(after now: Duration) -> Duration? {
         isFinished ? nil : clock.nextDeadline(after: now)
     }
+}
 
+extension PromptSession: TimedSession {}
+
+extension PromptSession {
     /// The time ran out: the final `timeout` announcement and `.timeout` (exit 124). During a
     /// check the program stops the check; keys typed meanwhile are dropped.
     public mutating func timedOut() -> [PromptEffect] {
