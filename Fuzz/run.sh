@@ -22,7 +22,7 @@ fuzz() { # NAME SEEDS DICTIONARY('' for none) SOURCES...
 }
 if [ "$target" = input ] || [ "$target" = all ]; then
     fuzz input "$root/Fuzz/corpus" "$root/Fuzz/input.dict" \
-        "$root/Fuzz/FuzzInput.swift" "$root"/Sources/OTCPromptCore/*.swift
+        "$root/Fuzz/FuzzInput.swift" $(find "$root/Sources/OTCPromptCore" -name "*.swift" | sort)
 fi
 if [ "$target" = config ] || [ "$target" = all ]; then
     fuzz config "$root/Fuzz/config-corpus" "" "$root/Fuzz/ConfigFuzz.swift" \
