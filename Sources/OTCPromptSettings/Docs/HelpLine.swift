@@ -1,3 +1,5 @@
+import OTCPromptCore
+
 extension AnySetting {
     /// The summary with the range and the default, as `--help` and the option tables show it.
     public var helpLine: String {
@@ -22,5 +24,5 @@ extension String {
 
 /// Markdown's `code` and **bold** as plain terminal text.
 public func plainText(_ markdown: String) -> String {
-    markdown.replacing("**", with: "").replacing("`", with: "")
+    markdown.replacing(text: "**", with: "").replacing(text: "`", with: "")
 }
