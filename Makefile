@@ -26,7 +26,8 @@ BENCH_REPETITIONS ?= 15
 DEB_APT_PACKAGES := dpkg-dev binutils lintian
 DEB_CHECK_APT_PACKAGES := python3 man-db bash-completion sudo
 
-RELEASE_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
+RELEASE_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now -Xswiftc -use-ld=lld \
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --icf=safe -Xlinker --no-export-dynamic
 
 # The version `otc-prompt --version` prints, from its one source, Sources/OTCPromptSettings/Version.swift.
 VERSION := $(shell packaging/version)
@@ -62,7 +63,10 @@ build:
 ## prompt then starts sooner and a session uses less memory (docs/performance.md), at the cost of a
 ## larger binary (packaging/check-binary keeps it within MAX_BINARY_MB). No $$ORIGIN run path
 ## (nothing is looked up beside the binary) and symbols bound at start-up, so that the GOT can
-## be read-only (full RELRO), as Debian's hardening expects (docs/packaging.md).
+## be read-only (full RELRO), as Debian's hardening expects (docs/packaging.md). Linked by lld
+## (the toolchain's): relative relocations packed (DT_RELR, glibc >= 2.36), identical code folded
+## where that is safe, and no symbol table exported: 8.83 -> 7.88 MB stripped and about 1 MiB less
+## resident memory (docs/performance.md).
 release:
 	$(SWIFT) build -c release --product otc-prompt $(RELEASE_FLAGS)
 
