@@ -3,20 +3,6 @@ import Glibc
 import OTCPromptCore
 import SystemPackage
 
-/// What one wait on the terminal produced.
-public enum TerminalInput: Equatable, Sendable {
-    /// Bytes the user typed or pasted, exactly as read (decoding is the core's job).
-    case bytes([UInt8])
-    /// The timeout passed before anything arrived.
-    case timedOut
-    /// A watched signal arrived (see `SignalWatcher`); it wins over pending input.
-    case signal(Int32)
-    /// End of file or hang-up: the terminal is gone, the prompt should end.
-    case closed
-    /// The extra descriptor passed to `read` (a running check) has something to say.
-    case otherReady
-}
-
 /// The terminal the prompt runs on: where keys come from and where the prompt is drawn.
 ///
 /// It owns the descriptors it opened and restores the terminal when it goes away, so a forgotten
