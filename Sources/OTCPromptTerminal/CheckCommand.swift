@@ -1,20 +1,11 @@
 import Dispatch
+import OTCPromptCore
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-
-/// How a `--check` command ended.
-public enum CheckResult: Equatable, Sendable {
-    /// Exit status 0: the code is good.
-    case accepted
-    /// Any other exit status (`CheckCommand.unknownStatus` when it could not be read).
-    case rejected(status: Int32)
-    /// Killed, by `CheckCommand.kill()` (a hung check) or by anything else.
-    case killedBySignal(Int32)
-}
 
 /// The `--check` command could not be started, in one line.
 public struct CheckCommandError: Error, Equatable, CustomStringConvertible {
@@ -44,7 +35,7 @@ public final class CheckCommand {
     private var idleWriteFD: Int32 = -1
     private var errorOpen = true
     private var errorLine = CheckErrorLine()
-    private var result: CheckResult?
+    private var result: CheckVerdict?
 
     /// The status reported when the command's real one could not be read (it was reaped elsewhere).
     public static let unknownStatus: Int32 = -1
@@ -108,7 +99,7 @@ public final class CheckCommand {
 
     /// The result once the command has ended (it is reaped then), nil while it runs. Never blocks.
     /// The corresponding C function is `waitpid`.
-    public func poll() -> CheckResult? {
+    public func poll() -> CheckVerdict? {
         if let result { return result }
         drainErrors()
         var status: Int32 = 0
@@ -116,7 +107,7 @@ public final class CheckCommand {
         if reaped < 0, errno == ECHILD {
             // Reaped by someone else (a SIGCHLD handler with waitpid(-1)): the status is lost, and an unknown
             // status must never accept a code.
-            result = .rejected(status: Self.unknownStatus)
+            result = .exited(Self.unknownStatus)
             return result
         }
         guard reaped == processID else { return nil }
@@ -128,7 +119,7 @@ public final class CheckCommand {
     /// Waits for the verdict, at most `timeout`; a check still running then is killed and nil returned.
     /// For `--stdin`, where nobody is typing and waiting is all there is to do.
     /// The corresponding C functions are `waitpid` and `nanosleep`.
-    public func wait(timeout: Duration) -> CheckResult? {
+    public func wait(timeout: Duration) -> CheckVerdict? {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while clock.now < deadline {
@@ -158,7 +149,7 @@ public final class CheckCommand {
         var status: Int32 = 0
         let reaped = SystemCalls.retryingOnInterrupt { waitpid(processID, &status, 0) }
         drainErrors()
-        result = reaped == processID ? Self.result(ofWaitStatus: status) : .rejected(status: Self.unknownStatus)
+        result = reaped == processID ? Self.result(ofWaitStatus: status) : .exited(Self.unknownStatus)
     }
 
     /// Whether the shell has ended, without reaping it. The corresponding C function is `waitid` (WNOWAIT).
@@ -168,13 +159,10 @@ public final class CheckCommand {
         return info._sifields._sigchld.si_pid != 0
     }
 
-    static func result(ofWaitStatus status: Int32) -> CheckResult {
+    /// The core's verdict on a `waitpid` status: an exit status, or the signal that killed it.
+    static func result(ofWaitStatus status: Int32) -> CheckVerdict {
         let signal = status & 0x7F
-        if signal == 0 {
-            let code = (status >> 8) & 0xFF
-            return code == 0 ? .accepted : .rejected(status: code)
-        }
-        return .killedBySignal(signal)
+        return signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(by: signal)
     }
 
     /// Reads what stderr has now (bounded per call, so a flood cannot starve the prompt loop).
