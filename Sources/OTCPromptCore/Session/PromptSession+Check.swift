@@ -15,8 +15,8 @@ extension PromptSession {
 
     /// The check has run for 500 ms: say "checking", once per check.
     public mutating func checkIsSlow() -> [PromptEffect] {
-        guard isChecking, !hasSaidChecking else { return [] }
-        hasSaidChecking = true
+        guard phase == .checking(saidChecking: false) else { return [] }
+        phase = .checking(saidChecking: true)
         return [announce(.checking, wording.checking)]
     }
 
@@ -24,8 +24,7 @@ extension PromptSession {
     /// the check are dropped: the prompt is over.
     public mutating func checkAccepted() -> [PromptEffect] {
         guard isChecking else { return [] }
-        isChecking = false
-        isFinished = true
+        phase = .finished
         queuedKeys.removeAll()
         return [announce(.complete, wording.checkAccepted(field: field)), .submit(field.value)]
     }
@@ -48,8 +47,7 @@ extension PromptSession {
     /// reason (the error line under the same `--mask` rule as a rejection's) and `.checkError`.
     public mutating func checkCouldNotRun(reason: String, firstErrorLine: String?) -> [PromptEffect] {
         guard isChecking else { return [] }
-        isChecking = false
-        isFinished = true
+        phase = .finished
         queuedKeys.removeAll()
         let text = wording.checkCouldNotRun(reason: reason, errorLine: sayableErrorLine(firstErrorLine))
         return [.announce(Announcement(.checkError, text, isFinal: true)), .checkError(text)]
@@ -62,22 +60,20 @@ extension PromptSession {
     }
 
     mutating func beginCheck() {
-        isChecking = true
-        hasSaidChecking = false
+        phase = .checking(saidChecking: false)
     }
 
     private mutating func reject(saying errorLine: String?) -> [PromptEffect] {
-        isChecking = false
         attemptsLeft -= 1
         isError = true
         guard attemptsLeft > 0 else {
-            isFinished = true
+            phase = .finished
             queuedKeys.removeAll()
             let text = wording.checkRejected(
                 errorLine: errorLine, attemptsLeft: 0, newAttempt: nil, field: field, style: style)
             return [.announce(Announcement(.checkFailed, text, isFinal: true)), .fail]
         }
-        isShowingRejectedCode = true
+        phase = .showingRejectedCode
         var actions: [PromptEffect] = []
         let replayed = queuedKeys
         queuedKeys.removeAll()
@@ -90,7 +86,7 @@ extension PromptSession {
             actions += handle(key).filter { if case .announce = $0 { false } else { true } }
         }
         let text = wording.checkRejected(
-            errorLine: errorLine, attemptsLeft: attemptsLeft, newAttempt: isShowingRejectedCode ? nil : field,
+            errorLine: errorLine, attemptsLeft: attemptsLeft, newAttempt: phase == .showingRejectedCode ? nil : field,
             field: field, style: style)
         return [announce(.checkFailed, text)] + actions
     }
@@ -159,7 +155,7 @@ extension PromptSession {
 
     private mutating func clearRejectedCode() {
         field.clear()
-        isShowingRejectedCode = false
+        phase = .editing
     }
 
     /// The check's error line, if it may be said: under `--mask` dropped when it contains the

@@ -36,12 +36,8 @@ public struct PromptSession: Sendable {
     /// The last key was rejected, or the check rejected the code: the screen shows it until the
     /// next key (that changes the field).
     public internal(set) var isError = false
-    /// Submitted, cancelled, failed or timed out: the prompt is over.
-    public internal(set) var isFinished = false
-    /// The field's code is with the check: editing keys wait in `queuedKeys`.
-    public internal(set) var isChecking = false
-    /// The check rejected the code still shown: the next key that edits clears it first.
-    public internal(set) var isShowingRejectedCode = false
+    /// Where the prompt is: editing, showing a rejected code, checking, or over.
+    public internal(set) var phase: PromptPhase = .editing
     /// How many more codes the check may reject before the prompt fails.
     public internal(set) var attemptsLeft: Int
     /// Editing keys typed during a check, applied in order once the verdict is in.
@@ -51,8 +47,6 @@ public struct PromptSession: Sendable {
     /// Set between `.pasteBegan` and `.pasteEnded`.
     var paste: PasteInProgress?
     var clock: SessionClock
-    /// "checking" has been said for the check under way.
-    var hasSaidChecking = false
 
     /// - Parameter isFixedLength: overrides `configuration.isFixedLength` (false: a free-text
     ///   secret, `length` is then a maximum and Enter submits whatever is there).
@@ -88,10 +82,12 @@ public struct PromptSession: Sendable {
         case .timeLeft: return timeLeft()
         default: break
         }
-        if isShowingRejectedCode, let effects = startOver(with: key) { return effects }
+        if phase == .showingRejectedCode, let effects = startOver(with: key) { return effects }
+        let rejectedCodeShown = phase == .showingRejectedCode
         isError = false
         let effects = apply(key)
-        if isShowingRejectedCode { isError = true }
+        // A rejected code stays marked while shown, also when the key ends the prompt over it (Esc).
+        if phase == .showingRejectedCode || (rejectedCodeShown && phase == .finished) { isError = true }
         return effects
     }
 
@@ -173,7 +169,7 @@ public struct PromptSession: Sendable {
     /// `beforeCheck` (what the last key did; the verdict is said later).
     private mutating func complete(_ text: String, beforeCheck: Announcement?) -> [PromptEffect] {
         guard configuration.checksCode else {
-            isFinished = true
+            phase = .finished
             return [announce(.complete, text), .submit(field.value)]
         }
         beginCheck()
@@ -181,7 +177,7 @@ public struct PromptSession: Sendable {
     }
 
     mutating func cancel() -> [PromptEffect] {
-        isFinished = true
+        phase = .finished
         queuedKeys.removeAll()
         return [announce(.cancel, wording.cancelled), .cancel]
     }
