@@ -7,17 +7,6 @@ import OTCPromptCore
     import Musl
 #endif
 
-/// The `--check` command could not be started, in one line.
-public struct CheckCommandError: Error, Equatable, CustomStringConvertible {
-    /// The C call that failed, e.g. "posix_spawn".
-    public var call: String
-    public var code: Int32
-
-    public var description: String {
-        "cannot run the --check command: \(call) failed: \(String(cString: strerror(code)))"
-    }
-}
-
 /// A `--check` command running beside the prompt: `/bin/sh -c COMMAND` with the code on its standard input.
 ///
 /// The code never goes in argv or the environment, which other users can read in `ps`. The command's stdout goes
@@ -67,7 +56,7 @@ public final class CheckCommand {
     /// - Parameter environment: the command's environment; nil passes ours.
     /// The corresponding C function is `posix_spawn`.
     public static func start(command: String, input: String, environment: [String: String]? = nil)
-        throws(CheckCommandError) -> CheckCommand
+        throws(TerminalError) -> CheckCommand
     {
         prepareSignals()
         let inputPipe = try makePipe()

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import SystemPackage
 
 /// What went wrong below the prompt, each told as one line that says what to do.
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
@@ -21,6 +20,10 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case socketClosed(path: String)
     /// A helper program (speech-dispatcher --spawn) could not be started, or did not end in time.
     case program(path: String, reason: String)
+    /// The `--check` command could not be started; `call` names what failed (e.g. "posix_spawn").
+    case checkCommand(Errno, call: String)
+    /// The configuration file exists but could not be read as one (why, in words).
+    case configFile(String)
 
     public var description: String {
         switch self {
@@ -59,6 +62,10 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
             return "the speech server at \(path) closed the connection; restart it or choose another --speech"
         case .program(let path, let reason):
             return "could not run \(path): \(reason)"
+        case .checkCommand(let errno, let call):
+            return "cannot run the --check command: \(call) failed: \(errno.description)"
+        case .configFile(let reason):
+            return reason
         }
     }
 }

@@ -213,7 +213,7 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
     }
 
     @Test func aDirectoryIsRefused() {
-        #expect(throws: ConfigFileError(description: "is a directory, not a file")) {
+        #expect(throws: TerminalError.configFile("is a directory, not a file")) {
             try ConfigFile.readText(path: "/tmp")
         }
     }
@@ -221,9 +221,9 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
     @Test func binaryOrHugeFilesAreRefused() {
         let binary = temporaryFile([0x6C, 0x61, 0xFF, 0xFE])
         defer { unlink(binary) }
-        #expect(throws: ConfigFileError(description: "is not UTF-8 text")) { try ConfigFile.readText(path: binary) }
+        #expect(throws: TerminalError.configFile("is not UTF-8 text")) { try ConfigFile.readText(path: binary) }
         let huge = temporaryFile([UInt8](repeating: 0x23, count: ConfigFile.maximumSize + 1))
         defer { unlink(huge) }
-        #expect(throws: ConfigFileError.self) { try ConfigFile.readText(path: huge) }
+        #expect(throws: TerminalError.self) { try ConfigFile.readText(path: huge) }
     }
 }
