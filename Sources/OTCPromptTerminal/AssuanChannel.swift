@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import SystemPackage
 
 /// The pipe gpg-agent talks to a pinentry through: request lines on stdin, replies on stdout.
 public final class AssuanChannel {

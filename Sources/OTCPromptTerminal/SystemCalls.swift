@@ -1,8 +1,29 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import SystemPackage
 
-/// The calls every file below shares: errno as a value, EINTR retries and complete writes.
+/// An errno value, typed: what a failed call left in `errno`, told in the C library's words.
+public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// The C library's message (`strerror`), e.g. "No such file or directory".
+    public var description: String { String(cString: strerror(rawValue)) }
+
+    public static let noSuchFileOrDirectory = Errno(rawValue: ENOENT)
+    public static let interrupted = Errno(rawValue: EINTR)
+    public static let noSuchAddressOrDevice = Errno(rawValue: ENXIO)
+    public static let badFileDescriptor = Errno(rawValue: EBADF)
+    public static let resourceTemporarilyUnavailable = Errno(rawValue: EAGAIN)
+    public static let inappropriateIOCTLForDevice = Errno(rawValue: ENOTTY)
+    public static let brokenPipe = Errno(rawValue: EPIPE)
+    public static let nowInProgress = Errno(rawValue: EINPROGRESS)
+    public static let connectionRefused = Errno(rawValue: ECONNREFUSED)
+    public static let tooManySymbolicLinkLevels = Errno(rawValue: ELOOP)
+    public static let fileNameTooLong = Errno(rawValue: ENAMETOOLONG)
+}
+
+/// The calls every file of this module shares: errno as a value, EINTR retries and complete writes.
 enum SystemCalls {
     /// The calling thread's errno, typed.
     static var errno: Errno { Errno(rawValue: Glibc.errno) }
