@@ -48,15 +48,9 @@ public struct PromptSession: Sendable {
     var paste: PasteInProgress?
     var clock: SessionClock
 
-    /// - Parameter isFixedLength: overrides `configuration.isFixedLength` (false: a free-text
-    ///   secret, `length` is then a maximum and Enter submits whatever is there).
-    public init(configuration: PromptConfiguration, isFixedLength: Bool? = nil) {
-        var configuration = configuration
-        if let isFixedLength { configuration.isFixedLength = isFixedLength }
+    public init(configuration: PromptConfiguration) {
         self.configuration = configuration
-        self.field = CodeField(
-            length: configuration.length, charset: configuration.charset,
-            isFixedLength: configuration.isFixedLength)
+        self.field = CodeField(length: configuration.length, charset: configuration.charset, kind: configuration.kind)
         self.wording = Wording(language: configuration.language)
         self.style = Wording.Style(configuration)
         self.attemptsLeft = configuration.attempts
@@ -137,7 +131,7 @@ public struct PromptSession: Sendable {
     private mutating func type(_ character: Character) -> [PromptEffect] {
         switch field.append(character) {
         case .accepted(let stored):
-            if field.isFixedLength && field.isFull && configuration.autoSubmit {
+            if field.kind == .code && field.isFull && configuration.autoSubmit {
                 return complete(
                     wording.completed(by: stored, field: field, style: style),
                     beforeCheck: Announcement(.digit, wording.sentToCheck(stored, field: field, style: style)))
@@ -202,7 +196,7 @@ public struct PromptSession: Sendable {
         case .rejected:
             return reject(wording.pasteRejected(field: field))
         case .characters(let characters)
-        where field.isFixedLength && characters.count == field.length && !scanner.overflowed:
+        where field.kind == .code && characters.count == field.length && !scanner.overflowed:
             // A whole code: it replaces what was typed rather than being appended to it, so
             // pasting the code over a half-typed one never submits a mix of the two.
             offset = 0
@@ -223,7 +217,7 @@ public struct PromptSession: Sendable {
         let text = wording.pasted(
             accepted, offset: offset, extracted: extracted, overflowed: overflowed, field: field, style: style)
         // A paste cut to fit is never submitted unheard: the user checks it and presses Enter.
-        if field.isFixedLength && field.isFull && configuration.autoSubmit && !overflowed {
+        if field.kind == .code && field.isFull && configuration.autoSubmit && !overflowed {
             return complete(
                 wording.pasteCompleted(accepted, offset: offset, extracted: extracted, field: field, style: style),
                 beforeCheck: Announcement(.paste, text))
