@@ -56,18 +56,7 @@ public final class AssuanChannel {
     /// The corresponding C call is `write`.
     @discardableResult
     public func writeUncopied(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var written = 0
-        while written < bytes.count {
-            let result = Glibc.write(output, bytes.baseAddress! + written, bytes.count - written)
-            if result > 0 {
-                written += result
-            } else if result < 0 && Glibc.errno == EINTR {
-                continue
-            } else {
-                return false
-            }
-        }
-        return true
+        SystemCalls.writeAll(raw: UnsafeRawBufferPointer(bytes), to: output) == nil
     }
 }
 

@@ -159,13 +159,15 @@ public final class CheckCommand {
         guard errorOpen else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<16 {
-            let count = buffer.withUnsafeMutableBytes { read(errorFD, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { raw in
+                SystemCalls.retryingOnInterrupt { read(errorFD, raw.baseAddress, raw.count) }
+            }
             if count > 0 {
                 errorLine.append(buffer[0..<count])
             } else if count == 0 {
                 endOfErrors()
                 return
-            } else if errno != EINTR {
+            } else {
                 return  // EAGAIN: nothing more for now.
             }
         }

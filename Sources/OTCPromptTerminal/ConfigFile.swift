@@ -35,12 +35,11 @@ public enum ConfigFile {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .configFile("cannot read: \(SystemCalls.errno)")
+            let count = buffer.withUnsafeMutableBytes { raw in
+                SystemCalls.retryingOnInterrupt { read(fd, raw.baseAddress, raw.count) }
             }
+            if count == 0 { break }
+            if count < 0 { throw .configFile("cannot read: \(SystemCalls.errno)") }
             bytes.append(contentsOf: buffer[0..<count])
             if bytes.count > maximumSize {
                 throw .configFile("larger than \(maximumSize / 1024) KiB, not a configuration file")

@@ -29,7 +29,7 @@ enum SystemCalls {
     static var errno: Errno { Errno(rawValue: Glibc.errno) }
 
     /// Runs `call` until it stops failing with EINTR; returns its result (or -1 with errno set).
-    static func retryingOnInterrupt(_ call: () -> Int32) -> Int32 {
+    static func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result) -> Result {
         while true {
             let result = call()
             if result == -1 && Glibc.errno == EINTR { continue }
@@ -56,25 +56,28 @@ enum SystemCalls {
     /// descriptor is waited for with poll); returns the error that stopped it, nil when all was written.
     /// The corresponding C function is `write`.
     static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Errno? {
-        let buffer = Array(bytes)
+        Array(bytes).withUnsafeBytes { writeAll(raw: $0, to: descriptor) }
+    }
+
+    /// `writeAll` from memory the caller owns (a secret in locked memory), with no copy.
+    /// The corresponding C function is `write`.
+    static func writeAll(raw: UnsafeRawBufferPointer, to descriptor: Int32) -> Errno? {
         var written = 0
-        return buffer.withUnsafeBytes { raw -> Errno? in
-            while written < raw.count {
-                let result = Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if result >= 0 {
-                    written += result
-                    continue
-                }
-                let failure = Glibc.errno
-                if failure == EINTR { continue }
-                if failure == EAGAIN || failure == EWOULDBLOCK {
-                    var waitFor = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&waitFor, 1, -1)
-                    continue
-                }
-                return Errno(rawValue: failure)
+        while written < raw.count {
+            let result = Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
+            if result >= 0 {
+                written += result
+                continue
             }
-            return nil
+            let failure = Glibc.errno
+            if failure == EINTR { continue }
+            if failure == EAGAIN || failure == EWOULDBLOCK {
+                var waitFor = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&waitFor, 1, -1)
+                continue
+            }
+            return Errno(rawValue: failure)
         }
+        return nil
     }
 }
