@@ -87,9 +87,9 @@ struct AutoSpeechEndToEndTests {
     /// speech-dispatcher is installed, so the prompt starts it (libspeechd's autospawn) and speaks through it.
     @Test(
         .enabled(
-            if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
+            if: Namespaces.available(["--pid", "--fork", "--mount-proc"])
                 && PrivateSpeechDispatcher.isInstalled && PrivatePulseAudio.isInstalled,
-            "needs root (a PID namespace), speech-dispatcher and pulseaudio"))
+            "needs a PID namespace (root, and a machine that allows it), speech-dispatcher and pulseaudio"))
     func aScreenReaderWithSpeechDispatcherInstalledGetsItStarted() throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
