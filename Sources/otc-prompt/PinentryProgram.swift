@@ -126,7 +126,7 @@ struct PinentryDialog {
             // A card PIN has 6 to 8 digits or more: any length, Enter submits, only the count said.
             configuration = PromptConfiguration(
                 label: label, length: PromptConfiguration.freeTextMaxLength, charset: .digits, mask: true,
-                autoSubmit: false, language: program.language, verbosity: program.verbosity, isFixedLength: false,
+                autoSubmit: false, language: program.language, verbosity: program.verbosity, kind: .freeText,
                 timeLimit: timeLimit)
         } else {
             configuration = .freeText(
