@@ -170,6 +170,26 @@ import Testing
         }
     }
 
+    /// Decryption asks through the same GETPIN as signing, for the encryption subkey: said, then the
+    /// plaintext comes out, and the passphrase is nowhere in the log or on the screen.
+    @Test(.timeLimit(.minutes(2))) func decryptingAsksForThePassphraseOfTheSubkey() throws {
+        let home = try GnuPGHome()
+        let encrypted = try home.gpg([
+            "--batch", "--yes", "--trust-model", "always", "--encrypt", "--recipient", "alice@example.org",
+            "--output", home.path + "/message.asc", home.path + "/message",
+        ])
+        #expect(encrypted.status == 0, "\(encrypted.error)")
+        let gpg = try gpgOnTerminal(home, "--yes --decrypt --output '\(home.path)/plain' '\(home.path)/message.asc'")
+        #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
+        gpg.type(GnuPGHome.passphrase + "\r")
+        #expect(gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
+        #expect((try? String(contentsOfFile: home.path + "/plain", encoding: .utf8)) == "hello\n")
+        let spoken = home.spoken
+        #expect(spoken.contains("Please enter the passphrase to unlock the OpenPGP secret key"), "\(spoken)")
+        #expect(spoken.contains("Alice <alice@example.org>"))
+        #expect(!spoken.contains(GnuPGHome.passphrase) && !gpg.screen.contains(GnuPGHome.passphrase))
+    }
+
     @Test(.timeLimit(.minutes(2))) func escapeCancelsAndGpgSaysOperationCancelled() throws {
         let home = try GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
