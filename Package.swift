@@ -10,9 +10,6 @@ let package = Package(
         // For the benchmark package in Benchmarks/, which depends on this one by path.
         .library(name: "OTCPromptSpeech", targets: ["OTCPromptSpeech", "OTCPromptCore"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1")
-    ],
     targets: [
         // C libraries, each wrapped by exactly one Swift module.
         .systemLibrary(
@@ -33,10 +30,7 @@ let package = Package(
         // Every terminal and file syscall: /dev/tty, termios, poll, signals, the speech log file.
         .target(
             name: "OTCPromptTerminal",
-            dependencies: [
-                "OTCPromptCore",
-                .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            dependencies: ["OTCPromptCore"]
         ),
 
         // libespeak-ng synthesis and PulseAudio / pcaudiolib / WAV output behind the core's SpeechBackend.

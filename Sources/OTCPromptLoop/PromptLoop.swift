@@ -73,7 +73,7 @@ public struct PromptLoop<Session: InteractiveSession> {
 
         while true {
             let keys: [Key]
-            switch terminal.readInput(timeout: nextTimeout(), alsoWatching: runningCheck?.process.descriptor) {
+            switch terminal.read(timeout: nextTimeout(), alsoWatching: runningCheck?.process.descriptor) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
                 lastBytesAt = now
