@@ -90,7 +90,8 @@ import Testing
         func prompt(_ wording: Wording, _ length: Int, _ charset: CodeCharset, mask: Bool = false) -> String {
             wording.prompt(
                 label: "", field: CodeField(length: length, charset: charset),
-                style: .init(mask: mask, verbosity: .terse))
+                style: .init(mask: mask, verbosity: .terse)
+            ).text
         }
         #expect(prompt(en, 6, .digits) == "empty, 6-digit code.")
         #expect(prompt(en, 1, .digits) == "empty, 1-digit code.")
@@ -109,15 +110,19 @@ import Testing
         let digits = CodeField(length: 6, charset: .digits)
         let alnum = CodeField(length: 6, charset: .alnum)
         let style = Wording.Style()
-        #expect(en.notAllowed("x", field: digits, style: style) == "letter X not allowed, digits only")
-        #expect(en.notAllowed("\u{FF58}", field: digits, style: style) == "letter X not allowed, digits only")
+        #expect(en.notAllowed("x", field: digits, style: style) == "letter \(spelled: "X") not allowed, digits only")
+        #expect(
+            en.notAllowed("\u{FF58}", field: digits, style: style) == "letter \(spelled: "X") not allowed, digits only")
         #expect(en.notAllowed(" ", field: digits, style: style) == "space not allowed, digits only")
-        #expect(en.notAllowed("é", field: digits, style: style) == "character é not allowed, digits only")
+        #expect(en.notAllowed("é", field: digits, style: style) == "character \(spelled: "é") not allowed, digits only")
         #expect(en.notAllowed("-", field: alnum, style: style) == "dash not allowed, letters and digits only")
-        #expect(pt.notAllowed("x", field: digits, style: style) == "letra X não permitida, apenas dígitos")
+        #expect(
+            pt.notAllowed("x", field: digits, style: style) == "letra \(spelled: "X") não permitida, apenas dígitos")
         #expect(pt.notAllowed(",", field: digits, style: style) == "vírgula não permitida, apenas dígitos")
         #expect(pt.notAllowed("-", field: digits, style: style) == "hífen não permitido, apenas dígitos")
-        #expect(pt.notAllowed("é", field: alnum, style: style) == "caractere é não permitido, apenas letras e dígitos")
+        #expect(
+            pt.notAllowed("é", field: alnum, style: style)
+                == "caractere \(spelled: "é") não permitido, apenas letras e dígitos")
         #expect(
             pt.notAllowed("x", field: digits, style: .init(mask: true))
                 == "caractere não permitido, apenas dígitos")
@@ -142,13 +147,13 @@ import Testing
             let terse = Wording.Style(autoSubmit: autoSubmit, verbosity: .terse)
             let normal = Wording.Style(autoSubmit: autoSubmit, verbosity: .normal)
             #expect(
-                wording.prompt(label: "L", field: field, style: normal).hasPrefix(
-                    wording.prompt(label: "L", field: field, style: terse)))
+                wording.prompt(label: "L", field: field, style: normal).text.hasPrefix(
+                    wording.prompt(label: "L", field: field, style: terse).text))
             #expect(wording.help(field: field, style: normal).hasSuffix(wording.help(field: field, style: terse)))
             field.append(contentsOf: "985391")
             #expect(
-                wording.typed("1", field: field, style: normal).hasPrefix(
-                    wording.typed("1", field: field, style: terse)))
+                wording.typed("1", field: field, style: normal).text.hasPrefix(
+                    wording.typed("1", field: field, style: terse).text))
             #expect(wording.full(style: normal).hasPrefix(wording.full(style: terse)))
             field.clear()
         }

@@ -26,13 +26,19 @@ public enum CodeGrouping {
     ///   - offset: the position of the first character in the code (a paste appended after
     ///     characters already typed), so the groups stay where they are in the full code.
     public static func spell(_ characters: [Character], length: Int, offset: Int = 0) -> String {
+        Announcement.Segment.characters(groups(characters, length: length, offset: offset)).text
+    }
+
+    /// The characters as spoken, cut into the groups `spell` separates by ", ": each element is one
+    /// character as written (`spoken`).
+    public static func groups(_ characters: [Character], length: Int, offset: Int = 0) -> [[String]] {
         let boundaries = groupStarts(length: max(length, offset + characters.count))
-        var text = ""
+        var groups: [[String]] = []
         for (index, character) in characters.enumerated() {
-            if index > 0 { text += boundaries.contains(offset + index) ? ", " : " " }
-            text += spoken(character)
+            if index == 0 || boundaries.contains(offset + index) { groups.append([]) }
+            groups[groups.count - 1].append(spoken(character))
         }
-        return text
+        return groups
     }
 
     /// One character as it is written in an announcement: letters upper-case (the speech engine
