@@ -17,29 +17,28 @@ import Testing
     @Test(arguments: 1...12)
     func aFullCodeIsSpelledInItsGroups(length: Int) {
         let code = Array("985391274068".prefix(length))
-        let spelled = CodeGrouping.spell(code, length: length)
-        let groups = spelled.split(separator: ", ", omittingEmptySubsequences: false)
-        #expect(groups.map { $0.split(separator: " ").count } == Self.groupSizes[length])
-        #expect(groups.joined().filter { $0 != " " } == String(code))
-        #expect(groups.allSatisfy { group in group.split(separator: " ").allSatisfy { $0.count == 1 } })
+        let groups = CodeGrouping.groups(code, length: length)
+        #expect(groups.map(\.count) == Self.groupSizes[length])
+        #expect(groups.joined().joined() == String(code))
+        #expect(groups.allSatisfy { group in group.allSatisfy { $0.count == 1 } })
     }
 
     @Test func knownSpellings() {
-        #expect(CodeGrouping.spell(Array("985391"), length: 6) == "9 8 5, 3 9 1")
-        #expect(CodeGrouping.spell(Array("98539127"), length: 8) == "9 8 5 3, 9 1 2 7")
-        #expect(CodeGrouping.spell(Array("9853912"), length: 7) == "9 8 5, 3 9 1 2")
-        #expect(CodeGrouping.spell(Array("1234"), length: 4) == "1 2 3 4")
-        #expect(CodeGrouping.spell(Array("g1a2b3"), length: 6) == "G 1 A, 2 B 3")
+        #expect(CodeGrouping.groups(Array("985391"), length: 6) == Utterance.groups(written: "9 8 5, 3 9 1"))
+        #expect(CodeGrouping.groups(Array("98539127"), length: 8) == Utterance.groups(written: "9 8 5 3, 9 1 2 7"))
+        #expect(CodeGrouping.groups(Array("9853912"), length: 7) == Utterance.groups(written: "9 8 5, 3 9 1 2"))
+        #expect(CodeGrouping.groups(Array("1234"), length: 4) == Utterance.groups(written: "1 2 3 4"))
+        #expect(CodeGrouping.groups(Array("g1a2b3"), length: 6) == Utterance.groups(written: "G 1 A, 2 B 3"))
     }
 
     /// A partial code breaks where the full code would.
     @Test func partialCodesAreGroupedByTheirPositionsInTheFullCode() {
-        #expect(CodeGrouping.spell(Array("9853"), length: 6) == "9 8 5, 3")
-        #expect(CodeGrouping.spell(Array("985"), length: 6) == "9 8 5")
-        #expect(CodeGrouping.spell(Array("98539"), length: 8) == "9 8 5 3, 9")
-        #expect(CodeGrouping.spell(Array("5391"), length: 6, offset: 2) == "5, 3 9 1")
-        #expect(CodeGrouping.spell(Array("391"), length: 6, offset: 3) == "3 9 1")
-        #expect(CodeGrouping.spell([], length: 6) == "")
+        #expect(CodeGrouping.groups(Array("9853"), length: 6) == Utterance.groups(written: "9 8 5, 3"))
+        #expect(CodeGrouping.groups(Array("985"), length: 6) == Utterance.groups(written: "9 8 5"))
+        #expect(CodeGrouping.groups(Array("98539"), length: 8) == Utterance.groups(written: "9 8 5 3, 9"))
+        #expect(CodeGrouping.groups(Array("5391"), length: 6, offset: 2) == Utterance.groups(written: "5, 3 9 1"))
+        #expect(CodeGrouping.groups(Array("391"), length: 6, offset: 3) == Utterance.groups(written: "3 9 1"))
+        #expect(CodeGrouping.groups([], length: 6) == [])
     }
 
     /// Whatever is said, two characters of a code are never written next to each other, so the
