@@ -50,9 +50,14 @@ public enum SpokenText {
                 guard run.contains(where: { $0.first?.isLetter == true }), isSingleCharacter(run[0]) else {
                     return escaped(run.joined(separator: " "))
                 }
-                return "<say-as interpret-as=\"characters\">" + escaped(run.joined().lowercased()) + "</say-as>"
+                return sayAs(run.joined())
             }.joined(separator: " ")
         }.joined(separator: ", ")
+    }
+
+    /// ASCII letters and digits said by name, in lower case (Portuguese adds "maiúsculo" to a capital).
+    private static func sayAs(_ characters: String) -> String {
+        "<say-as interpret-as=\"characters\">" + characters.lowercased() + "</say-as>"
     }
 
     /// One ASCII letter or digit.
@@ -69,7 +74,7 @@ public enum SpokenText {
             let run = singleCharacterRun(in: tokens, from: index)
             if run.count > 0, shouldSpell(run, in: tokens, from: index, text: text) {
                 let characters = stride(from: index, to: index + run.count * 2 - 1, by: 2).map { tokens[$0].text }
-                output += "<say-as interpret-as=\"characters\">" + characters.joined().lowercased() + "</say-as>"
+                output += sayAs(characters.joined())
                 index += run.count * 2 - 1
             } else {
                 output += escaped(tokens[index].text)
