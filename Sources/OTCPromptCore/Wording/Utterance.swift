@@ -98,10 +98,6 @@ public struct Utterance: Equatable, Sendable, ExpressibleByStringInterpolation {
         public mutating func appendInterpolation(_ words: String) {
             utterance += words
         }
-
-        public mutating func appendInterpolation(_ number: Int) {
-            utterance += String(number)
-        }
     }
 }
 
