@@ -123,6 +123,7 @@ for (text, language) in [
     (readBack("985391", .en), Language.en), (readBack("985391", .pt), .pt),
     (readBack("G1A2BC", .en, charset: .alnum), .en),
 ] {
-    print("readback audio (\(language.rawValue), \"\(text.text)\"): \(f(audioSeconds(text, language))) s  target <= 3 s")
+    let seconds = f(audioSeconds(text, language))
+    print("readback audio (\(language.rawValue), \"\(text.text)\"): \(seconds) s  target <= 3 s")
 }
 exit(0)
