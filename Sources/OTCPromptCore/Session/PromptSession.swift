@@ -161,7 +161,7 @@ public struct PromptSession: Sendable {
 
     /// The field is complete: submitted with `text`, or with `--check` sent to the check, after
     /// `beforeCheck` (what the last key did; the verdict is said later).
-    private mutating func complete(_ text: String, beforeCheck: Announcement?) -> [PromptEffect] {
+    private mutating func complete(_ text: Utterance, beforeCheck: Announcement?) -> [PromptEffect] {
         guard configuration.checksCode else {
             phase = .finished
             return [announce(.complete, text), .submit(field.value)]
@@ -177,6 +177,10 @@ public struct PromptSession: Sendable {
     }
 
     private mutating func reject(_ text: String) -> [PromptEffect] {
+        reject(Utterance(text))
+    }
+
+    private mutating func reject(_ text: Utterance) -> [PromptEffect] {
         isError = true
         return [announce(.reject, text)]
     }
@@ -227,5 +231,9 @@ public struct PromptSession: Sendable {
 
     func announce(_ event: Announcement.Event, _ text: String) -> PromptEffect {
         .announce(Announcement(event, text))
+    }
+
+    func announce(_ event: Announcement.Event, _ utterance: Utterance) -> PromptEffect {
+        .announce(Announcement(event, utterance))
     }
 }
