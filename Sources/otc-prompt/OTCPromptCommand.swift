@@ -64,6 +64,7 @@ struct OTCPromptCommand: ParsableCommand {
     @Option(Settings.speech) var speech: SpeechChoice?
     @Option(Settings.speechLog) var speechLog: String?
     @Option(Settings.verbosity) var verbosity: Verbosity?
+    @Option(Settings.escapeDelay) var escapeDelay: Duration?
     @Flag(Settings.doctor) var doctor: Bool
 
     @OptionGroup(title: SettingGroup.logins.title)
@@ -125,7 +126,8 @@ struct OTCPromptCommand: ParsableCommand {
         let program = PromptProgram(
             request: request, check: check, speech: route, speechLogPath: settings[Settings.speechLog], voice: voice,
             voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
-            appearance: Appearance(settings), environment: environment, notices: notices, memory: memory)
+            appearance: Appearance(settings), environment: environment, notices: notices, memory: memory,
+            escapeDelay: settings.value(Settings.escapeDelay))
         // Every path inside `run()` has restored the terminal before it returns.
         if asPinentry {
             let status = PinentryProgram(
@@ -196,6 +198,7 @@ extension OTCPromptCommand {
         values.set(Settings.language, lang)
         values.set(Settings.speech, speech)
         values.set(Settings.verbosity, verbosity)
+        values.set(Settings.escapeDelay, escapeDelay)
         values.set(Settings.doctor, doctor ? true : nil)
         appearance.add(to: &values)
         voice.add(to: &values)
