@@ -19,8 +19,8 @@ public struct PromptLoop<Session: InteractiveSession> {
     public static var adaptiveEscapeDelayLimit: Duration { .seconds(1) }
     /// After a lone Esc ended the prompt, input is read and dropped until it has been quiet this long
     /// (at most `lateInputLimit`): the rest of a key a slow link split must not reach the shell.
-    public static var lateInputQuiet: Duration { .milliseconds(500) }
-    public static var lateInputLimit: Duration { .seconds(2) }
+    public static var lateInputQuiet: Duration { .seconds(1) }
+    public static var lateInputLimit: Duration { .seconds(3) }
     /// A paste whose end marker never came is closed after this long without bytes, so it cannot
     /// swallow every key that follows.
     public static var unfinishedPasteLimit: Duration { .seconds(2) }
