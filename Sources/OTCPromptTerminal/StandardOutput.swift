@@ -37,10 +37,12 @@ public enum StandardError {
 /// Standard input, for `--stdin`: a code handed over by a script instead of typed.
 public enum StandardInput {
     /// Reads up to the first line break or end of input, keeping at most `limit` bytes (the rest of
-    /// a longer line is not read). Nil when the line is not valid UTF-8: a secret is never changed
-    /// silently, so it is refused rather than repaired with U+FFFD.
+    /// a longer line is not read), in `encoding` (the locale's). Nil when the line is not valid UTF-8:
+    /// a secret is never changed silently, so it is refused rather than repaired with U+FFFD.
     /// The corresponding C call is `read`.
-    public static func readLine(limit: Int = 65_536) throws(TerminalError) -> String? {
+    public static func readLine(limit: Int = 65_536, encoding: TerminalEncoding = .utf8) throws(TerminalError)
+        -> String?
+    {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while bytes.count < limit {
@@ -57,6 +59,6 @@ public enum StandardInput {
             }
             bytes += buffer[..<Int(count)]
         }
-        return String(validating: bytes.prefix(limit), as: UTF8.self)
+        return String(validating: encoding.decode(Array(bytes.prefix(limit))), as: UTF8.self)
     }
 }

@@ -23,7 +23,7 @@ struct OTCPromptCommand: ParsableCommand {
 
             Exit status: 0 submitted, 1 rejected by --check or answered no, 64 usage error, \
             65 --stdin got no valid code, 69 the --check command could not run, 74 no terminal or stdout \
-            unwritable, 124 timed out, 130 cancelled, 128+N ended by signal N.
+            unwritable, 78 the locale's character set is not supported, 124 timed out, 130 cancelled, 128+N ended by signal N.
             """,
         version: OTCPromptVersion.current
     )
@@ -109,7 +109,7 @@ struct OTCPromptCommand: ParsableCommand {
             settings.value(Settings.pinentry) || PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
         if login.stdin && !asPinentry {
             for notice in notices { StandardError.writeLine(notice) }
-            let status = StandardInputCode.run(configuration: configuration, check: check)
+            let status = StandardInputCode.run(configuration: configuration, check: check, environment: environment)
             if status != 0 { throw ExitCode(status) }
             return
         }

@@ -81,10 +81,7 @@ struct PromptProgram {
         // A terminal whose charset cannot be transcoded would have a typed secret changed: refuse.
         let codeset = LocaleCodeset.current(environment: environment)
         guard let encoding = TerminalEncoding(codeset: codeset) else {
-            // ASCII only: the terminal's own charset is the one we cannot write.
-            let message =
-                "the terminal's character set \(codeset.isEmpty ? "(unknown)" : codeset) is not supported "
-                + "(only UTF-8, ISO-8859-1 and ISO-8859-15): nothing was asked. Use a UTF-8 locale, e.g. LC_ALL=C.UTF-8"
+            let message = ExitStatus.unsupportedCharsetMessage(codeset)
             terminal.writeLine("otc-prompt: \(message)")
             SystemLog.warning(message)
             return .failure(SetupFailed(status: ExitStatus.unsupportedCharset))
@@ -184,6 +181,12 @@ enum ExitStatus {
     /// The locale's charset is one the prompt cannot read and write (sysexits' EX_CONFIG): a secret
     /// typed in it could be changed, so nothing is asked.
     static let unsupportedCharset: Int32 = 78
+
+    /// Why: in ASCII only, since the terminal's own charset is the one that cannot be written.
+    static func unsupportedCharsetMessage(_ codeset: String) -> String {
+        "the locale's character set \(codeset.isEmpty ? "(unknown)" : codeset) is not supported "
+            + "(only UTF-8, ISO-8859-1 and ISO-8859-15): nothing was asked. Use a UTF-8 locale, e.g. LC_ALL=C.UTF-8"
+    }
     static let cancelled: Int32 = 130
     /// The terminal went away (hang-up or end of input), as if by SIGHUP.
     static let terminalClosed: Int32 = 129

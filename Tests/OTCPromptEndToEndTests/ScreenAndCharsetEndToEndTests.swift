@@ -80,6 +80,23 @@ struct ScreenAndCharsetEndToEndTests {
         #expect(sameAttributes(process.attributesAtStart, process.slaveAttributes()))
     }
 
+    /// `--stdin` reads the line in the locale's charset too: Latin-1 `é` in, the same byte out; a
+    /// charset it cannot read is refused with 78, never guessed.
+    @Test(
+        arguments: [("pt_BR.ISO-8859-1", 0, [0x63, 0x61, 0x66, 0xE9, 0x0A]), ("ru_RU.KOI8-R", 78, [])]
+            as [(String, Int32, [UInt8])])
+    func standardInputIsReadInTheLocalesCharset(locale: String, status: Int32, output: [UInt8]) throws {
+        let path = NSTemporaryDirectory() + "/otc-stdin-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: path, contents: Data([0x63, 0x61, 0x66, 0xE9, 0x0A]))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let process = try PseudoTerminalProcess(
+            executable: "/bin/sh",
+            arguments: ["-c", "exec \"$0\" --stdin --charset any < \"$1\"", PromptRun.binary, path],
+            environment: PromptRun.environment(["LANG": locale, "LOCPATH": "/nonexistent"]), terminal: false)
+        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(status))
+        #expect(process.standardOutputData == output)
+    }
+
     static func count(_ text: String, in screen: String) -> Int { screen.components(separatedBy: text).count - 1 }
 
     /// A 20-column pane (line and boxes) and a long label at 80 columns: Ctrl-L and resizes redraw
