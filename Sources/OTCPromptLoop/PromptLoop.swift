@@ -17,9 +17,9 @@ public struct PromptLoop<Session: InteractiveSession> {
     public private(set) var escapeDelay: Duration
     /// The longest the Esc delay grows to by itself (`--escape-delay` may set more).
     public static var adaptiveEscapeDelayLimit: Duration { .seconds(1) }
-    /// After a lone Esc ended the prompt, input is read and dropped until it has been quiet this long
-    /// (at most `lateInputLimit`): the rest of a key a slow link split must not reach the shell.
-    public static var lateInputQuiet: Duration { .seconds(1) }
+    /// After a lone Esc ended the prompt, input is read and dropped until it has been quiet for twice
+    /// the Esc delay (at most `lateInputLimit`): the rest of a key a slow link split must not reach the shell.
+    public var lateInputQuiet: Duration { escapeDelay * 2 }
     public static var lateInputLimit: Duration { .seconds(3) }
     /// A paste whose end marker never came is closed after this long without bytes, so it cannot
     /// swallow every key that follows.
@@ -145,7 +145,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     private mutating func dropLateInput() {
         let limit = now + Self.lateInputLimit
         while now < limit {
-            let wait = min(Self.lateInputQuiet, limit - now)
+            let wait = min(lateInputQuiet, limit - now)
             guard case .bytes = terminal.readInput(timeout: wait, alsoWatching: nil) else { return }
         }
     }

@@ -27,7 +27,7 @@ struct SlowLinkAndPasteEndToEndTests {
 
     /// Past the delay the Esc is a cancel, but the rest of the key, and what follows it on the
     /// wire, never reach the shell.
-    @Test(arguments: [Duration.milliseconds(450), .milliseconds(900)])
+    @Test(arguments: [Duration.milliseconds(450), .milliseconds(700)])
     func anEscThatCancelsLeavesNothingOfItsKeyForTheShell(gap: Duration) throws {
         let run = try ShellAfterPrompt(["--speech", "none"])
         #expect(run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
