@@ -84,7 +84,7 @@ public struct PromptLoop<Session: InteractiveSession> {
 
         while true {
             let keys: [Key]
-            switch terminal.readInput(timeout: nextTimeout(), alsoWatching: runningCheck?.process.descriptor) {
+            switch terminal.read(timeout: nextTimeout(), alsoWatching: runningCheck?.process.descriptor) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
                 followSplitKey()
@@ -146,7 +146,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         let limit = now + Self.lateInputLimit
         while now < limit {
             let wait = min(lateInputQuiet, limit - now)
-            guard case .bytes = terminal.readInput(timeout: wait, alsoWatching: nil) else { return }
+            guard case .bytes = terminal.read(timeout: wait, alsoWatching: nil) else { return }
         }
     }
 

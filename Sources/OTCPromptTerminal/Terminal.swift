@@ -1,21 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import OTCPromptCore
-import SystemPackage
-
-/// What one wait on the terminal produced.
-public enum TerminalInput: Equatable, Sendable {
-    /// Bytes the user typed or pasted, as read, in UTF-8 (from the terminal's `encoding`; keys are the core's job).
-    case bytes([UInt8])
-    /// The timeout passed before anything arrived.
-    case timedOut
-    /// A watched signal arrived (see `SignalWatcher`); it wins over pending input.
-    case signal(Int32)
-    /// End of file or hang-up: the terminal is gone, the prompt should end.
-    case closed
-    /// The extra descriptor passed to `read` (a running check) has something to say.
-    case otherReady
-}
 
 /// The terminal the prompt runs on: where keys come from and where the prompt is drawn.
 ///
@@ -23,9 +8,9 @@ public enum TerminalInput: Equatable, Sendable {
 /// `restore()` on an error path still leaves the user with a working terminal.
 public final class Terminal {
     /// Where keys are read from and whose attributes raw mode changes.
-    public let input: FileDescriptor
+    public let input: Int32
     /// Where the prompt is drawn.
-    public let output: FileDescriptor
+    public let output: Int32
     /// Signals to wait for together with input; `read` returns them as `.signal`.
     public var signalWatcher: SignalWatcher?
 
@@ -41,7 +26,7 @@ public final class Terminal {
     /// A terminal over descriptors someone else opened (a test's pty, stdin); they are closed on
     /// deinit only when `closesDescriptorsOnDeinit` is true.
     public init(
-        input: FileDescriptor, output: FileDescriptor, closesDescriptorsOnDeinit: Bool = false,
+        input: Int32, output: Int32, closesDescriptorsOnDeinit: Bool = false,
         signalWatcher: SignalWatcher? = nil
     ) {
         self.input = input
@@ -53,8 +38,8 @@ public final class Terminal {
     deinit {
         restore()
         if closesDescriptorsOnDeinit {
-            try? input.close()
-            if output != input { try? output.close() }
+            _ = Glibc.close(input)
+            if output != input { _ = Glibc.close(output) }
         }
     }
 
@@ -66,14 +51,14 @@ public final class Terminal {
         let descriptor = SystemCalls.retryingOnInterrupt { Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY) }
         if descriptor >= 0 {
             if isatty(descriptor) == 1 {
-                let tty = FileDescriptor(rawValue: descriptor)
+                let tty = descriptor
                 return Terminal(input: tty, output: tty, closesDescriptorsOnDeinit: true, signalWatcher: signalWatcher)
             }
             _ = Glibc.close(descriptor)
         }
         guard isatty(STDIN_FILENO) == 1 else { throw .noTerminal }
-        let output: FileDescriptor = isatty(STDERR_FILENO) == 1 ? .standardError : .standardInput
-        return Terminal(input: .standardInput, output: output, signalWatcher: signalWatcher)
+        let output: Int32 = isatty(STDERR_FILENO) == 1 ? STDERR_FILENO : STDIN_FILENO
+        return Terminal(input: STDIN_FILENO, output: output, signalWatcher: signalWatcher)
     }
 
     /// Opens the terminal at `path` (the tty gpg-agent names with `OPTION ttyname`), not the one
@@ -87,15 +72,15 @@ public final class Terminal {
             _ = Glibc.close(descriptor)
             throw .system(.inappropriateIOCTLForDevice, call: "isatty")
         }
-        let tty = FileDescriptor(rawValue: descriptor)
+        let tty = descriptor
         return Terminal(input: tty, output: tty, closesDescriptorsOnDeinit: true, signalWatcher: signalWatcher)
     }
 
     /// Whether keys come from a terminal (false for a pipe or a file handed to `init`).
-    public var inputIsTerminal: Bool { isatty(input.rawValue) == 1 }
+    public var inputIsTerminal: Bool { isatty(input) == 1 }
 
     /// Whether the prompt is drawn on a terminal.
-    public var outputIsTerminal: Bool { isatty(output.rawValue) == 1 }
+    public var outputIsTerminal: Bool { isatty(output) == 1 }
 
     /// Writes all of `text` (partial writes and EINTR are retried); false once the terminal is gone.
     ///
@@ -115,8 +100,8 @@ public final class Terminal {
 
     /// Writes without noting escape sequences; for the sequences the terminal itself manages.
     func writeUnrecorded(_ text: String) -> Bool {
-        if encoding == .utf8 { return SystemCalls.writeAll(text.utf8, to: output.rawValue) == nil }
-        return SystemCalls.writeAll(encoding.encode(text), to: output.rawValue) == nil
+        if encoding == .utf8 { return SystemCalls.writeAll(text.utf8, to: output) == nil }
+        return SystemCalls.writeAll(encoding.encode(text), to: output) == nil
     }
 
     /// The window's width in columns, nil when unknown. The corresponding C call is `ioctl(TIOCGWINSZ)`.
@@ -126,7 +111,7 @@ public final class Terminal {
     public var rows: Int? { windowSize.map { Int($0.ws_row) } }
 
     private var windowSize: winsize? {
-        for descriptor in [output.rawValue, input.rawValue] {
+        for descriptor in [output, input] {
             var size = winsize()
             if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return size }
         }
@@ -142,7 +127,7 @@ public final class Terminal {
         let deadline = timeout.map { clock.now.advanced(by: $0) }
         while true {
             if let signal = signalWatcher?.takePendingSignal() { return .signal(signal) }
-            var descriptors = [pollfd(fd: input.rawValue, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
             // A negative descriptor is ignored by poll, which keeps the indices fixed.
             descriptors.append(pollfd(fd: signalWatcher?.descriptor ?? -1, events: Int16(POLLIN), revents: 0))
             descriptors.append(pollfd(fd: other ?? -1, events: Int16(POLLIN), revents: 0))
@@ -175,7 +160,7 @@ public final class Terminal {
     /// hang-up), or nil when the read should simply be tried again (EINTR, EAGAIN).
     private func readAvailableBytes() -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(input.rawValue, $0.baseAddress, $0.count) }
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
         if count > 0 { return Array(buffer[0..<count]) }
         if count < 0 && (Glibc.errno == EINTR || Glibc.errno == EAGAIN) { return nil }
         return []

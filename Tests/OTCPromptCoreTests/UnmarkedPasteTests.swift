@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func aFreeTextPasteIsKeptWholeAndWaitsForEnter() {
-        var driver = SessionDriver(.freeText(label: "Password", mask: true), isFixedLength: false)
+        var driver = SessionDriver(.freeText(label: "Password", mask: true))
         driver.press(.unmarkedPaste("correct horse\n"))
         #expect(driver.submitted == nil)
         driver.press(.submit)

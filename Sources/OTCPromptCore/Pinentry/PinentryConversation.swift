@@ -110,7 +110,7 @@ public struct PinentryConversation: Sendable {
         case "GETINFO": return info(line.argument).map { .reply($0 + ["OK"]) }
         case "GETPIN": return dialog(.getPIN(state))
         case "CONFIRM":
-            let oneButton = line.argument.contains("--one-button")
+            let oneButton = line.argument.contains(text: "--one-button")
             return dialog(PinentryRequest(kind: oneButton ? .message : .confirmation, state: state))
         case "MESSAGE": return dialog(PinentryRequest(kind: .message, state: state))
         case "RESET": state.reset()
@@ -133,7 +133,7 @@ public struct PinentryConversation: Sendable {
     public mutating func finish(_ result: DialogResult) -> DialogReply {
         let kind = pending?.kind ?? .passphrase
         pending = nil
-        if kind == .passphrase || kind == .pin { state.endPINDialog() } else { state.error = nil }
+        if kind == .passphrase { state.endPINDialog() } else { state.error = nil }
         func failure(_ error: AssuanError, status: [String] = []) -> DialogReply {
             DialogReply(status: status, sendsSecret: false, last: error.line)
         }
