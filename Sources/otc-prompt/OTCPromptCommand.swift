@@ -25,12 +25,22 @@ struct OTCPromptCommand {
             StandardError.writeLine(error.message)
             ProcessExit.exit(ExitStatus.usage)
         case .success(let parsed) where parsed.action == .help:
-            ProcessExit.exit(answer(String(HelpText.text().dropLast())))
+            ProcessExit.exit(answer(String(HelpText.text(notes: helpNotes(commandLine: parsed.values)).dropLast())))
         case .success(let parsed) where parsed.action == .version:
             ProcessExit.exit(answer(OTCPromptVersion.current))
         case .success(let parsed):
             ProcessExit.exit(OTCPromptCommand(prompt: parsed.prompt, commandLine: parsed.values).run())
         }
+    }
+
+    /// What `--help` says holds here and now: which speech `auto` (or the user's choice) gives, and why, with the
+    /// same probes and the same config file as a prompt started with these options.
+    private static func helpNotes(commandLine: SettingValues) -> [String: String] {
+        let environment = ProcessEnvironment.current
+        let file = ConfigFileSettings.load(environment: environment) { path in try ConfigFile.readText(path: path) }
+        let choice = file.values.overridden(by: commandLine).value(Settings.speech)
+        let route = SpeechRouteProbes.route(for: choice, environment: environment)
+        return [Settings.speech.name: "Here and now: \(route.kind.rawValue), because \(route.reason)."]
     }
 
     /// Writes the help or the version on stdout: 0, or 74 when stdout cannot take it.

@@ -3,8 +3,9 @@
 /// Made to be read by a screen reader as well as by eye: each option on a line of its own, its help on the lines
 /// below, indented; no columns padded with spaces, so nothing depends on alignment.
 public enum HelpText {
-    /// The help, wrapped at `width` columns.
-    public static func text(width: Int = 80) -> String {
+    /// The help, wrapped at `width` columns. `notes` adds a line under a setting, by its name: what holds here
+    /// and now (which speech `auto` chooses, and why), which the declarations alone cannot know.
+    public static func text(width: Int = 80, notes: [String: String] = [:]) -> String {
         var lines = wrapped("\(Program.name): \(Program.abstract)", width: width)
         lines += ["", "Usage: \(Program.usage)", ""]
         for paragraph in Program.discussion {
@@ -20,6 +21,9 @@ public enum HelpText {
                 lines += wrapped(plainText(setting.helpLine), width: width, indent: "    ")
                 if let details = setting.details {
                     lines += wrapped(plainText(details), width: width, indent: "    ")
+                }
+                if let note = notes[setting.name] {
+                    lines += wrapped(note, width: width, indent: "    ")
                 }
             }
             lines.append("")
