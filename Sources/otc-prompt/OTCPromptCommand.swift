@@ -87,7 +87,7 @@ struct OTCPromptCommand {
             settings.value(Settings.pinentry) || PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
         if settings.value(Settings.stdin) && !asPinentry {
             for notice in notices { StandardError.writeLine(notice) }
-            return StandardInputCode.run(configuration: configuration, check: check)
+            return StandardInputCode.run(configuration: configuration, check: check, environment: environment)
         }
         let route = SpeechRouteProbes.route(for: settings.value(Settings.speech), environment: environment)
         let memory = AskMemory(store: StateDirectory.open(environment: environment))
@@ -102,7 +102,8 @@ struct OTCPromptCommand {
         let program = PromptProgram(
             request: request, check: check, speech: route, speechLogPath: settings[Settings.speechLog], voice: voice,
             voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
-            appearance: Appearance(settings), environment: environment, notices: notices, memory: memory)
+            appearance: Appearance(settings), environment: environment, notices: notices, memory: memory,
+            escapeDelay: settings.value(Settings.escapeDelay))
         // Every path inside `run()` has restored the terminal before it returns.
         if asPinentry {
             return PinentryProgram(

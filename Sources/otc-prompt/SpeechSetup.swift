@@ -64,6 +64,7 @@ struct SpeechSetup {
         self.notices = notices
         if let logPath {
             let log = try SpeechLogFile(path: logPath)
+            var logFailed = false
             // The first line says which way speech went: the route chosen, or the text it fell back to.
             var speechNote: String? =
                 chosen.isText && route.kind != .text
@@ -75,7 +76,12 @@ struct SpeechSetup {
                 var entry = SpeechLogEntry(announcement, milliseconds: milliseconds)
                 entry.speech = speechNote
                 speechNote = nil
-                log.append(line: entry.jsonLine)
+                // A log that cannot be written is said once, on the screen, and then no longer tried.
+                guard !logFailed, !log.append(line: entry.jsonLine) else { return }
+                logFailed = true
+                terminal.writeLine(
+                    "otc-prompt: the speech log \(logPath) cannot be written (\(log.failure ?? "write failed")); "
+                        + "nothing more is logged")
             }
         } else {
             backend = chosen.backend

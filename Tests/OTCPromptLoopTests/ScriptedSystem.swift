@@ -25,6 +25,7 @@ final class ScriptedTerminal: PromptTerminal {
     private(set) var timeouts: [Duration?] = []
     /// The clock when each scripted step was delivered.
     private(set) var deliveredAt: [Duration] = []
+    var columns: Int?
 
     init(clock: ManualClock, _ script: [Step]) {
         self.clock = clock
@@ -101,7 +102,8 @@ struct LoopRun {
 
     init(
         _ configuration: PromptConfiguration = PromptConfiguration(), check: CheckSettings? = nil,
-        checks: [(ManualClock) -> ScriptedCheck] = [], script: [ScriptedTerminal.Step], failingStart: Bool = false
+        checks: [(ManualClock) -> ScriptedCheck] = [], script: [ScriptedTerminal.Step], failingStart: Bool = false,
+        dumbTerminal: Bool = false, escapeDelay: Duration = .milliseconds(50)
     ) {
         let clock = ManualClock()
         let terminal = ScriptedTerminal(clock: clock, script)
@@ -122,8 +124,8 @@ struct LoopRun {
             })
         var loop = PromptLoop(
             session: PromptSession(configuration: configuration), renderer: LineRenderer(), system: system,
-            speech: speech, escapeDelay: .milliseconds(50),
-            capabilities: TerminalCapabilities(isDumb: false, colorDepth: .none, isUTF8: true), check: check)
+            speech: speech, escapeDelay: escapeDelay,
+            capabilities: TerminalCapabilities(isDumb: dumbTerminal, colorDepth: .none, isUTF8: true), check: check)
         outcome = loop.run()
         self.terminal = terminal
         spoken = speech.spoken

@@ -108,6 +108,11 @@ public struct PromptSession: Sendable {
             paste?.scan(text)
             return []
         case .pasteEnded: return endPaste()
+        case .unmarkedPaste(let text):
+            // Cannot be told from fast typing, so it fills the field but waits for Enter.
+            paste = newPaste()
+            paste?.scan(text)
+            return endPaste(mayAutoSubmit: false)
         case .redraw, .ignored, .timeLeft, .suspend: return []
         }
     }
@@ -188,7 +193,7 @@ public struct PromptSession: Sendable {
     /// One announcement for the whole paste; a paste that completes the field submits it
     /// (auto-submit) with the `complete` announcement alone. A code found in a message, or a
     /// paste that is a whole code by itself, replaces the field; a shorter paste is appended.
-    private mutating func endPaste() -> [PromptEffect] {
+    private mutating func endPaste(mayAutoSubmit: Bool = true) -> [PromptEffect] {
         guard var scanner = paste else { return [] }
         paste = nil
         defer { scanner.wipe() }
@@ -219,9 +224,10 @@ public struct PromptSession: Sendable {
             extracted = true
         }
         let text = wording.pasted(
-            accepted, offset: offset, extracted: extracted, overflowed: overflowed, field: field, style: style)
+            accepted, offset: offset, extracted: extracted, overflowed: overflowed, field: field, style: style,
+            needsEnter: !mayAutoSubmit)
         // A paste cut to fit is never submitted unheard: the user checks it and presses Enter.
-        if field.kind == .code && field.isFull && configuration.autoSubmit && !overflowed {
+        if field.kind == .code && field.isFull && configuration.autoSubmit && !overflowed && mayAutoSubmit {
             return complete(
                 wording.pasteCompleted(accepted, offset: offset, extracted: extracted, field: field, style: style),
                 beforeCheck: Announcement(.paste, text))

@@ -149,14 +149,17 @@ public struct Wording: Sendable {
     /// A paste added `characters` at `offset` (or, `extracted`, replaced the field with the code
     /// found in it). `overflowed`: some pasted characters did not fit.
     public func pasted(
-        _ characters: [Character], offset: Int, extracted: Bool, overflowed: Bool, field: CodeField, style: Style
+        _ characters: [Character], offset: Int, extracted: Bool, overflowed: Bool, field: CodeField, style: Style,
+        needsEnter: Bool = false
     ) -> Utterance {
         var text = pasteHeading(characters, offset: offset, extracted: extracted, field: field, style: style)
         text += (style.mask ? ", " : ". ") + position(field)
         if overflowed { text += ", " + (field.kind == .code ? phrases.restDidNotFit : phrases.textFull(field.length)) }
-        // After a cut paste Enter is needed even with auto-submit, so it is said even when terse.
+        // After a cut or unmarked paste Enter is needed even with auto-submit, so it is said even when terse.
         let cutCode = overflowed && field.kind == .code
-        if field.isFull && (cutCode || style.hints && !style.autoSubmit) { text += ", " + phrases.pressEnter }
+        if field.isFull && (cutCode || needsEnter || style.hints && !style.autoSubmit) {
+            text += ", " + phrases.pressEnter
+        }
         return text
     }
 
