@@ -160,6 +160,13 @@ import Testing
         #expect(notice.handle(.escape).last == .cancel)
         #expect(notice.isFinished)
     }
+
+    /// A notice has no field: its line is the message as ssh wrote it, without a field's ": ".
+    @Test func theNoticeIsDrawnAsItsMessageAlone() {
+        let notice = NoticeSession(message: "Confirm user presence for key ED25519-SK SHA256:abc")
+        var renderer = LineRenderer()
+        #expect(renderer.redraw(notice.snapshot).hasSuffix("Confirm user presence for key ED25519-SK SHA256:abc"))
+    }
 }
 
 extension PromptEffect {

@@ -99,10 +99,12 @@ public func makeRenderer(
 extension FieldSnapshot {
     /// What precedes the field: the label made `UntrustedText.visible` (it comes from argv or a
     /// caller and must not smuggle escape sequences onto the terminal), then ": " unless the label
-    /// already ends in ':' or '?' (askpass prompts such as "Password: " do). Empty for an empty label.
+    /// already ends in ':' or '?' (askpass prompts such as "Password: " do). Empty for an empty label; the
+    /// label alone when there is no field to type into (a notice such as "Confirm user presence for key …").
     var drawnLabel: String {
         let printable = UntrustedText.visible(label).droppingOuterWhitespace()
         guard let last = printable.last else { return "" }
+        guard length > 0 else { return printable }
         return last == ":" || last == "?" ? printable + " " : printable + ": "
     }
 
