@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 
-from whole_process import Session, median_line, ms, prompt_text
+from whole_process import Session, median_line, ms, prompt_text, session_peak_rss
 
 STATIC, REPS, FLOOR = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 
@@ -102,17 +102,7 @@ def memory(text):
     print("\n16c. peak RSS of a whole session (prompt, 6 digits, Ctrl-R, completion; null sink; wait4 max RSS)")
     session_rss, anchor_rss = [], []
     for _ in range(3):
-        session = Session([STATIC, "--speech", "espeak"])
-        time.sleep(1.0)
-        for c in b"98539":
-            session.type(bytes([c]))
-            time.sleep(0.15)
-        session.type(b"\x12")
-        time.sleep(0.5)
-        session.type(b"1")
-        status, _, maxrss, out = session.finish()
-        assert status == 0 and out.strip() == b"985391", (status, out)
-        session_rss.append(maxrss / 1024)
+        session_rss.append(session_peak_rss([STATIC, "--speech", "espeak"]))
         anchor_rss.append(whole_process(["espeak-ng", text])[1])
     r = median_line("otc-prompt (static, --speech espeak): peak RSS", session_rss, unit="MiB", target="<= 12 MiB")
     a = median_line("anchor espeak-ng CLI speaking the prompt's words to the device: peak RSS", anchor_rss,

@@ -267,25 +267,28 @@ def listening_cost():
     print(f"anchor: per-box VoiceOver-style reading of 985391 with espeak-ng defaults: {wav_seconds(wav):.2f} s")
 
 
+def session_peak_rss(argv):
+    """Peak RSS in MiB of a whole session: the prompt, 6 digits 150 ms apart, Ctrl-R, completion (wait4)."""
+    session = Session(argv)
+    time.sleep(1.0)
+    for c in b"98539":
+        session.type(bytes([c]))
+        time.sleep(0.15)
+    session.type(b"\x12")
+    time.sleep(0.5)
+    session.type(b"1")
+    status, _, maxrss, out = session.finish()
+    assert status == 0 and out.strip() == b"985391", (status, out)
+    return maxrss / 1024
+
+
 def memory_and_paste():
     print("\n6. memory and paste (release build, on a pty, speech to the null sink)")
     builds = [("", BINARY)]
     if os.environ.get("OTC_BENCH_STATIC"):
         builds.append((", --static-swift-stdlib build", os.environ["OTC_BENCH_STATIC"]))
     for label, binary in builds:
-        rss = []
-        for _ in range(3):
-            session = Session([binary])
-            time.sleep(1.0)
-            for c in b"98539":
-                session.type(bytes([c]))
-                time.sleep(0.15)
-            session.type(b"\x12")
-            time.sleep(0.5)
-            session.type(b"1")
-            status, _, maxrss, out = session.finish()
-            assert status == 0 and out.strip() == b"985391", (status, out)
-            rss.append(maxrss / 1024)
+        rss = [session_peak_rss([binary]) for _ in range(3)]
         median_line(f"whole session (prompt, 6 digits, Ctrl-R, completion){label}: peak RSS", rss, unit="MiB",
                     target="<= 12 MiB (issue 16)")
     size = 10 * 1024 * 1024
