@@ -11,8 +11,10 @@ public struct PromptLoop<Session: InteractiveSession> {
     public private(set) var session: Session
     var renderer: any FieldRenderer
     let system: PromptSystem
-    private var terminal: any PromptTerminal { system.terminal }
+    var terminal: any PromptTerminal { system.terminal }
     let speech: any SpeechBackend
+    /// The voice still starting, until its outcome is in (`PromptLoop+SpeechStartup`).
+    var speechStartup: (any SpeechStartup)?
     let escapeDelay: Duration
     /// A paste whose end marker never came is closed after this long without bytes, so it cannot
     /// swallow every key that follows.
@@ -25,15 +27,16 @@ public struct PromptLoop<Session: InteractiveSession> {
     private var keysIgnoredUntil: Duration = .zero
     private var decoder = KeyDecoder()
     private var lastBytesAt: Duration = .zero
-    private var runningCheck: CheckRun?
+    var runningCheck: CheckRun?
     /// The prompt resumed itself after its own stop; the SIGCONT that continued it is not news.
     private var resumedAfterOwnStop = false
 
     public init(
         session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
         escapeDelay: Duration, capabilities: TerminalCapabilities, check: CheckSettings?,
-        typeAhead: TypeAheadRule = .kept
+        typeAhead: TypeAheadRule = .kept, speechStartup: (any SpeechStartup)? = nil
     ) {
+        self.speechStartup = speechStartup
         self.session = session
         self.renderer = renderer
         self.system = system
@@ -73,7 +76,8 @@ public struct PromptLoop<Session: InteractiveSession> {
 
         while true {
             let keys: [Key]
-            switch terminal.readInput(timeout: nextTimeout(), alsoWatching: runningCheck?.process.descriptor) {
+            let others = [runningCheck?.process.descriptor, speechStartup?.descriptor].compactMap { $0 }
+            switch terminal.readInput(timeout: nextTimeout(), alsoWatching: others) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
                 lastBytesAt = now
@@ -96,6 +100,8 @@ public struct PromptLoop<Session: InteractiveSession> {
                 draw()
                 if let outcome { return outcome }
             }
+            // After the keys that came with it: what they did is caught up in the same announcement.
+            if let outcome = followSpeechStartup() { return outcome }
             draw()
         }
     }
@@ -156,7 +162,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     }
 
     /// Carries out the session's effects; returns an outcome when the prompt is over.
-    private mutating func perform(_ effects: [PromptEffect]) -> PromptOutcome? {
+    mutating func perform(_ effects: [PromptEffect]) -> PromptOutcome? {
         var outcome: PromptOutcome?
         for effect in effects {
             switch effect {
@@ -186,7 +192,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         }
     }
 
-    private mutating func draw() {
+    mutating func draw() {
         terminal.write(renderer.render(session.snapshot))
     }
 

@@ -9,7 +9,7 @@ public enum PromptInput: Equatable, Sendable {
     case signal(Int32)
     /// The terminal hung up or reached end of input.
     case closed
-    /// The other watched descriptor (a running check's) became readable.
+    /// One of the other watched descriptors (a running check's, a starting voice's) became readable.
     case otherReady
 }
 
@@ -20,8 +20,9 @@ public protocol PromptTerminal: AnyObject {
     func enterRawMode(bracketedPaste: Bool) throws
     /// Leaves the terminal as it was found; raw mode may be entered again afterwards.
     func restore()
-    /// Waits at most `timeout` (nil: until something happens) for bytes, a signal, or `other`.
-    func readInput(timeout: Duration?, alsoWatching other: Int32?) -> PromptInput
+    /// Waits at most `timeout` (nil: until something happens) for bytes, a signal, or one of
+    /// `others` (a running check, a voice starting) to become readable.
+    func readInput(timeout: Duration?, alsoWatching others: [Int32]) -> PromptInput
     /// Discards whatever has been typed and not yet read.
     func discardInput()
     /// Stops the process as Ctrl-Z would (it returns once continued, or at once if the stop is

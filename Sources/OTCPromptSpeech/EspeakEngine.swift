@@ -13,6 +13,8 @@ import OTCPromptCore
 final class EspeakEngine {
     /// Samples per second of the 16-bit mono audio espeak-ng produces (22050 in 1.51).
     let sampleRate: Int
+    /// The rate every espeak-ng voice has had so far, for opening a device before the engine says.
+    static let usualSampleRate = 22050
     private var terminated = false
 
     /// Initialises espeak-ng with `espeakINITIALIZE_DONT_EXIT` and selects the voice and prosody.

@@ -13,13 +13,17 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// - Throws: `.noAudioDevice` (nothing reaches the terminal's stderr), `.unknownVoice`,
     ///   `.engineUnavailable`, `.cannotWriteFile`.
     public convenience init(options: SpeechOptions, output: SpeechOutput) throws(SpeechError) {
-        self.init(options: options, bufferMilliseconds: 10, makeSink: Self.sinkFactory(for: output))
+        self.init(
+            options: options, bufferMilliseconds: 10, opensSinkBeside: output == .device,
+            makeSink: Self.sinkFactory(for: output))
         try waitUntilReady()
     }
 
     /// Starts espeak-ng and `output` on the synthesis thread and returns at once.
     public static func start(options: SpeechOptions, output: SpeechOutput) -> EspeakSpeechBackend {
-        EspeakSpeechBackend(options: options, bufferMilliseconds: 10, makeSink: sinkFactory(for: output))
+        EspeakSpeechBackend(
+            options: options, bufferMilliseconds: 10, opensSinkBeside: output == .device,
+            makeSink: sinkFactory(for: output))
     }
 
     /// Starts with a sink of the caller's (benchmarks and tests); returns at once.
@@ -30,8 +34,13 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
         EspeakSpeechBackend(options: options, bufferMilliseconds: bufferMilliseconds, makeSink: makeSink)
     }
 
-    private init(options: SpeechOptions, bufferMilliseconds: Int, makeSink: @escaping AudioSinkFactory) {
-        synthesis = SynthesisThread(options: options, bufferMilliseconds: bufferMilliseconds, makeSink: makeSink)
+    private init(
+        options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool = false,
+        makeSink: @escaping AudioSinkFactory
+    ) {
+        synthesis = SynthesisThread(
+            options: options, bufferMilliseconds: bufferMilliseconds, opensSinkBeside: opensSinkBeside,
+            makeSink: makeSink)
     }
 
     deinit {
@@ -41,6 +50,18 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// Waits until espeak-ng and the output are ready; throws why speech cannot start.
     public func waitUntilReady() throws(SpeechError) {
         if case .failure(let error) = synthesis.waitUntilReady() { throw error }
+    }
+
+    /// Waits at most `timeout` for espeak-ng and the output; throws why speech cannot start, or
+    /// `.notReadyInTime` when they are still starting (a library that hangs is left to itself).
+    public func waitUntilReady(timeout: Duration) throws(SpeechError) {
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        switch synthesis.waitUntilReady(deadline: monotonicNanoseconds() + nanoseconds) {
+        case .success?: return
+        case .failure(let error)?: throw error
+        case nil: throw .notReadyInTime(timeout)
+        }
     }
 
     /// espeak-ng's sample rate (waits for start-up to end), or nil when speech could not start.
@@ -60,10 +81,13 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     }
 
     /// The default sound device: a short-buffered PulseAudio stream, else pcaudiolib (ALSA, OSS).
+    /// A PulseAudio server that accepts and never answers is not asked again through pcaudiolib,
+    /// whose own PulseAudio attempt (and ALSA's pulse plugin) would wait on it for 120 s.
     public static func openDevice(sampleRate: Int) throws(SpeechError) -> any AudioSink {
         do {
             return try PulseAudioSink(sampleRate: sampleRate)
         } catch {
+            if case .audioServerDidNotAnswer = error { throw error }
             do {
                 return try PCAudioSink(sampleRate: sampleRate)
             } catch let fallback {

@@ -2,8 +2,8 @@ import OTCPromptLoop
 import OTCPromptTerminal
 
 extension Terminal: PromptTerminal {
-    public func readInput(timeout: Duration?, alsoWatching other: Int32?) -> PromptInput {
-        switch read(timeout: timeout, alsoWatching: other) {
+    public func readInput(timeout: Duration?, alsoWatching others: [Int32]) -> PromptInput {
+        switch read(timeout: timeout, alsoWatching: others) {
         case .bytes(let bytes): .bytes(bytes)
         case .timedOut: .timedOut
         case .signal(let signal): .signal(signal)

@@ -82,6 +82,10 @@ struct OTCPromptCommand: ParsableCommand {
         ProcessHardening.disableCoreDumps()
         ProcessHardening.ignoreBrokenPipe()
         let environment = ProcessEnvironment.current
+        let asPinentry = login.pinentry || PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
+        // The terminal first, in raw mode with signals handled, before anything that can wait (issue 14 point 1).
+        let terminal =
+            doctor || login.stdin || asPinentry ? nil : try PromptProgram.openTerminal(environment: environment)
         let file = ConfigFileSettings.load(environment: environment) { path in try ConfigFile.readText(path: path) }
         let settings = file.values.overridden(by: commandLine)
         let language = settings[Settings.language] ?? Language.fromEnvironment(environment)
@@ -104,15 +108,12 @@ struct OTCPromptCommand: ParsableCommand {
             Doctor(route: route, voice: voice, environment: environment, configFile: file).run()
             return
         }
-        let asPinentry =
-            settings.value(Settings.pinentry) || PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
         if login.stdin && !asPinentry {
             for notice in notices { StandardError.writeLine(notice) }
             let status = StandardInputCode.run(configuration: configuration, check: check)
             if status != 0 { throw ExitCode(status) }
             return
         }
-        let route = SpeechRouteProbes.route(for: settings.value(Settings.speech), environment: environment)
         let memory = AskMemory(store: StateDirectory.open(environment: environment))
         var request = request(configuration, environment: environment)
         if case .code(var field, askpass: true) = request, let prompt, memory.isAskedAgain(prompt) {
@@ -123,7 +124,8 @@ struct OTCPromptCommand: ParsableCommand {
         // command line names is a usage error.
         let voiceLocation = commandLine[Settings.voice] == nil ? file.location(of: Settings.voice) : nil
         let program = PromptProgram(
-            request: request, check: check, speech: route, speechLogPath: settings[Settings.speechLog], voice: voice,
+            request: request, check: check, speech: settings.value(Settings.speech),
+            speechLogPath: settings[Settings.speechLog], voice: voice,
             voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
             appearance: Appearance(settings), environment: environment, notices: notices, memory: memory)
         // Every path inside `run()` has restored the terminal before it returns.
@@ -134,7 +136,8 @@ struct OTCPromptCommand: ParsableCommand {
             if status != 0 { throw ExitCode(status) }
             return
         }
-        let status = program.run()
+        guard let terminal else { return }
+        let status = program.run(on: terminal)
         if case .code(_, askpass: true) = request, let prompt {
             memory.remember(prompt, answered: status == ExitStatus.submitted)
         }
