@@ -57,6 +57,9 @@ struct PromptProgram {
     static let escapeDelay: Duration = .milliseconds(100)
     /// The longest the last announcement (complete, cancel) may keep the process alive.
     static let finalSpeechLimit: Duration = .seconds(3)
+    /// The longest a voice still starting when the prompt ends is waited for, to say the last words: a
+    /// voice starts in tens of milliseconds, and one stuck on its server is not worth the user's wait.
+    static let startupGraceAtEnd: Duration = .milliseconds(200)
 
     /// The terminal, in raw mode with no echo and with signals handled, before anything that can wait
     /// (issue 14 point 1): keys typed meanwhile are kept, unechoed, and Ctrl-C or SIGTERM end the prompt
@@ -125,7 +128,8 @@ struct PromptProgram {
             outcome = runLoop(
                 notice, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
         }
-        outcome = speech.finish(after: outcome, terminal: terminal, limit: Self.finalSpeechLimit)
+        outcome = speech.finish(
+            after: outcome, terminal: terminal, startupGrace: Self.startupGraceAtEnd, limit: Self.finalSpeechLimit)
         // Nothing typed here is left for the next program (the shell, the next askpass question).
         terminal.discardInput()
         return .success(outcome)

@@ -62,9 +62,11 @@ struct SpeechSetup {
         return LoggedSpeechBackend(wrapping: backend) { writer.record($0) }
     }
 
-    /// After the prompt: lets the last words play (bounded by `limit`), the voice's start-up waited for
-    /// first if it is still under way; a signal meanwhile ends the prompt as that signal.
-    func finish(after outcome: PromptOutcome, terminal: Terminal, limit: Duration) -> PromptOutcome {
+    /// After the prompt: lets the last words play (bounded by `limit`), a voice still starting waited
+    /// for first, at most `startupGrace`; a signal meanwhile ends the prompt as that signal.
+    func finish(after outcome: PromptOutcome, terminal: Terminal, startupGrace: Duration, limit: Duration)
+        -> PromptOutcome
+    {
         if case .signalled = outcome {
             startup?.abandon()
             startup?.dispatcher?.cancel()
@@ -73,7 +75,7 @@ struct SpeechSetup {
         let clock = ContinuousClock()
         let start = clock.now
         if let startup {
-            switch startup.waitAfterPrompt(timeout: limit, signals: terminal.signalWatcher) {
+            switch startup.waitAfterPrompt(timeout: min(startupGrace, limit), signals: terminal.signalWatcher) {
             case .signal(let signal): return .signalled(signal)
             case .outcome(.started(let started)):
                 for notice in started.notices { terminal.writeLine(notice) }
