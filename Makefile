@@ -17,8 +17,9 @@ APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio 
 	speech-dispatcher speech-dispatcher-espeak-ng gnupg gpg-agent pinentry-tty pinentry-curses
 # And what `make test` needs besides: the real clients the login tests start (Tests/OTCPromptLoginTests).
 TEST_APT_PACKAGES := sudo openssh-server openssh-client libpam-google-authenticator oathtool git python3 passwd util-linux
-# And what `make bench` needs besides (hyperfine: the start-up table; python3: the pty harness).
-BENCH_APT_PACKAGES := hyperfine python3
+# And what `make bench` needs besides (hyperfine: the start-up table; python3: the pty harness;
+# gcc, libc6-dev: the static C program that is the start-up floor).
+BENCH_APT_PACKAGES := hyperfine python3 gcc libc6-dev
 BENCH_REPETITIONS ?= 15
 # What `make deb` needs (dpkg-shlibdeps, dpkg-gencontrol, lintian), and its round trip besides
 # (python3: the pty check; man-db: man -w; bash-completion; sudo: sudo -A as a throwaway user).
