@@ -11,8 +11,7 @@ let package = Package(
         .library(name: "OTCPromptSpeech", targets: ["OTCPromptSpeech", "OTCPromptCore"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift module.
@@ -34,10 +33,7 @@ let package = Package(
         // Every terminal and file syscall: /dev/tty, termios, poll, signals, the speech log file.
         .target(
             name: "OTCPromptTerminal",
-            dependencies: [
-                "OTCPromptCore",
-                .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            dependencies: ["OTCPromptCore"]
         ),
 
         // libespeak-ng synthesis and PulseAudio / pcaudiolib / WAV output behind the core's SpeechBackend.

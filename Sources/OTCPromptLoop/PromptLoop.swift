@@ -77,7 +77,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         while true {
             let keys: [Key]
             let others = [runningCheck?.process.descriptor, speechStartup?.descriptor].compactMap { $0 }
-            switch terminal.readInput(timeout: nextTimeout(), alsoWatching: others) {
+            switch terminal.read(timeout: nextTimeout(), alsoWatching: others) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
                 lastBytesAt = now

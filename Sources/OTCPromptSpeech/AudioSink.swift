@@ -29,11 +29,6 @@ public protocol AudioSink: AnyObject, Sendable {
 public struct AudioPacing: Sendable, Equatable {
     public var sampleRate: Int
     public var leadMilliseconds: Int
-
-    public init(sampleRate: Int, leadMilliseconds: Int) {
-        self.sampleRate = sampleRate
-        self.leadMilliseconds = leadMilliseconds
-    }
 }
 
 extension AudioSink {

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import SystemPackage
 
 /// The pipe gpg-agent talks to a pinentry through: request lines on stdin, replies on stdout.
 public final class AssuanChannel {
@@ -57,18 +56,7 @@ public final class AssuanChannel {
     /// The corresponding C call is `write`.
     @discardableResult
     public func writeUncopied(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var written = 0
-        while written < bytes.count {
-            let result = Glibc.write(output, bytes.baseAddress! + written, bytes.count - written)
-            if result > 0 {
-                written += result
-            } else if result < 0 && Glibc.errno == EINTR {
-                continue
-            } else {
-                return false
-            }
-        }
-        return true
+        SystemCalls.writeAll(raw: UnsafeRawBufferPointer(bytes), to: output) == nil
     }
 }
 

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import SystemPackage
 
 /// Work that may wait on an outside component (the audio server, speech-dispatcher), run on a
 /// thread of its own so the prompt's thread never waits for it; its end is a readable descriptor,

@@ -1,31 +1,11 @@
 import Dispatch
+import OTCPromptCore
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-
-/// How a `--check` command ended.
-public enum CheckResult: Equatable, Sendable {
-    /// Exit status 0: the code is good.
-    case accepted
-    /// Any other exit status (`CheckCommand.unknownStatus` when it could not be read).
-    case rejected(status: Int32)
-    /// Killed, by `CheckCommand.kill()` (a hung check) or by anything else.
-    case killedBySignal(Int32)
-}
-
-/// The `--check` command could not be started, in one line.
-public struct CheckCommandError: Error, Equatable, CustomStringConvertible {
-    /// The C call that failed, e.g. "posix_spawn".
-    public var call: String
-    public var code: Int32
-
-    public var description: String {
-        "cannot run the --check command: \(call) failed: \(String(cString: strerror(code)))"
-    }
-}
 
 /// A `--check` command running beside the prompt: `/bin/sh -c COMMAND` with the code on its standard input.
 ///
@@ -44,7 +24,7 @@ public final class CheckCommand {
     private var idleWriteFD: Int32 = -1
     private var errorOpen = true
     private var errorLine = CheckErrorLine()
-    private var result: CheckResult?
+    private var result: CheckVerdict?
 
     /// The status reported when the command's real one could not be read (it was reaped elsewhere).
     public static let unknownStatus: Int32 = -1
@@ -76,7 +56,7 @@ public final class CheckCommand {
     /// - Parameter environment: the command's environment; nil passes ours.
     /// The corresponding C function is `posix_spawn`.
     public static func start(command: String, input: String, environment: [String: String]? = nil)
-        throws(CheckCommandError) -> CheckCommand
+        throws(TerminalError) -> CheckCommand
     {
         prepareSignals()
         let inputPipe = try makePipe()
@@ -108,7 +88,7 @@ public final class CheckCommand {
 
     /// The result once the command has ended (it is reaped then), nil while it runs. Never blocks.
     /// The corresponding C function is `waitpid`.
-    public func poll() -> CheckResult? {
+    public func poll() -> CheckVerdict? {
         if let result { return result }
         drainErrors()
         var status: Int32 = 0
@@ -116,7 +96,7 @@ public final class CheckCommand {
         if reaped < 0, errno == ECHILD {
             // Reaped by someone else (a SIGCHLD handler with waitpid(-1)): the status is lost, and an unknown
             // status must never accept a code.
-            result = .rejected(status: Self.unknownStatus)
+            result = .exited(Self.unknownStatus)
             return result
         }
         guard reaped == processID else { return nil }
@@ -128,7 +108,7 @@ public final class CheckCommand {
     /// Waits for the verdict, at most `timeout`; a check still running then is killed and nil returned.
     /// For `--stdin`, where nobody is typing and waiting is all there is to do.
     /// The corresponding C functions are `waitpid` and `nanosleep`.
-    public func wait(timeout: Duration) -> CheckResult? {
+    public func wait(timeout: Duration) -> CheckVerdict? {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while clock.now < deadline {
@@ -158,7 +138,7 @@ public final class CheckCommand {
         var status: Int32 = 0
         let reaped = SystemCalls.retryingOnInterrupt { waitpid(processID, &status, 0) }
         drainErrors()
-        result = reaped == processID ? Self.result(ofWaitStatus: status) : .rejected(status: Self.unknownStatus)
+        result = reaped == processID ? Self.result(ofWaitStatus: status) : .exited(Self.unknownStatus)
     }
 
     /// Whether the shell has ended, without reaping it. The corresponding C function is `waitid` (WNOWAIT).
@@ -168,13 +148,10 @@ public final class CheckCommand {
         return info._sifields._sigchld.si_pid != 0
     }
 
-    static func result(ofWaitStatus status: Int32) -> CheckResult {
+    /// The core's verdict on a `waitpid` status: an exit status, or the signal that killed it.
+    static func result(ofWaitStatus status: Int32) -> CheckVerdict {
         let signal = status & 0x7F
-        if signal == 0 {
-            let code = (status >> 8) & 0xFF
-            return code == 0 ? .accepted : .rejected(status: code)
-        }
-        return .killedBySignal(signal)
+        return signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(by: signal)
     }
 
     /// Reads what stderr has now (bounded per call, so a flood cannot starve the prompt loop).
@@ -182,13 +159,15 @@ public final class CheckCommand {
         guard errorOpen else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<16 {
-            let count = buffer.withUnsafeMutableBytes { read(errorFD, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { raw in
+                SystemCalls.retryingOnInterrupt { read(errorFD, raw.baseAddress, raw.count) }
+            }
             if count > 0 {
                 errorLine.append(buffer[0..<count])
             } else if count == 0 {
                 endOfErrors()
                 return
-            } else if errno != EINTR {
+            } else {
                 return  // EAGAIN: nothing more for now.
             }
         }

@@ -22,17 +22,17 @@ extension CheckCommand {
 
     /// A close-on-exec pipe whose ends are above 2, so dup2 onto 0 or 2 in the child always copies.
     /// (Swift's Glibc has no pipe2: each end is moved with F_DUPFD_CLOEXEC, which also sets close-on-exec.)
-    static func makePipe() throws(CheckCommandError) -> (read: Int32, write: Int32) {
+    static func makePipe() throws(TerminalError) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw CheckCommandError(call: "pipe", code: errno) }
+        guard pipe(&fds) == 0 else { throw .checkCommand(SystemCalls.errno, call: "pipe") }
         for index in fds.indices {
             let moved = fcntl(fds[index], F_DUPFD_CLOEXEC, 3)
-            let code = errno
+            let failure = SystemCalls.errno
             close(fds[index])
             fds[index] = moved
             if moved < 0 {
                 for fd in fds where fd >= 0 { close(fd) }
-                throw CheckCommandError(call: "fcntl", code: code)
+                throw .checkCommand(failure, call: "fcntl")
             }
         }
         return (fds[0], fds[1])
@@ -40,7 +40,7 @@ extension CheckCommand {
 
     /// `/bin/sh -c command` in a new process group: stdin from `stdin`, stdout to /dev/null, stderr to `stderr`.
     static func spawnShell(command: String, stdin: Int32, stderr: Int32, environment: [String: String]?)
-        -> Result<pid_t, CheckCommandError>
+        -> Result<pid_t, TerminalError>
     {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -69,7 +69,7 @@ extension CheckCommand {
                 posix_spawn(&processID, "/bin/sh", &actions, attributes, arguments, environ)
             }
         }
-        return code == 0 ? .success(processID) : .failure(CheckCommandError(call: "posix_spawn", code: code))
+        return code == 0 ? .success(processID) : .failure(.checkCommand(Errno(rawValue: code), call: "posix_spawn"))
     }
 
     /// A malloc'ed C copy of `text`, for argv and envp (freed by the caller).

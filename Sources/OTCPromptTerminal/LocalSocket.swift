@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import SystemPackage
 
 /// A connected unix-domain stream socket (the speech server's), non-blocking, where every wait
 /// has a deadline: a server that stops answering costs the caller at most that long.

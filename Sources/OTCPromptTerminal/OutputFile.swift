@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import SystemPackage
 
 /// A file the user named for output (`--speech-log`, `--audio-file`), opened without ever changing
 /// anything about it but its contents.

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import SystemPackage
 
 /// The escape sequences the prompt turns on and must always turn off again.
 enum TerminalSequence {
@@ -22,11 +21,11 @@ extension Terminal {
     public func enterRawMode(bracketedPaste: Bool = true) throws(TerminalError) {
         guard !isRaw else { return }
         var attributes = termios()
-        guard tcgetattr(input.rawValue, &attributes) == 0 else {
+        guard tcgetattr(input, &attributes) == 0 else {
             throw .system(SystemCalls.errno, call: "tcgetattr")
         }
         var raw = Self.rawAttributes(from: attributes)
-        let result = SystemCalls.retryingOnInterrupt { tcsetattr(input.rawValue, TCSADRAIN, &raw) }
+        let result = SystemCalls.retryingOnInterrupt { tcsetattr(input, TCSADRAIN, &raw) }
         guard result == 0 else { throw .system(SystemCalls.errno, call: "tcsetattr") }
         savedAttributes = attributes
         isRaw = true
@@ -50,7 +49,7 @@ extension Terminal {
         cursorIsHidden = false
         escapeSequencesWritten = false
         guard isRaw, var saved = savedAttributes else { return }
-        _ = SystemCalls.retryingOnInterrupt { tcsetattr(input.rawValue, TCSADRAIN, &saved) }
+        _ = SystemCalls.retryingOnInterrupt { tcsetattr(input, TCSADRAIN, &saved) }
         isRaw = false
     }
 
@@ -58,7 +57,7 @@ extension Terminal {
     /// reaches the next program. Best effort: a terminal that refuses has nothing to discard.
     /// The corresponding C function is `tcflush` (TCIFLUSH).
     public func discardInput() {
-        _ = SystemCalls.retryingOnInterrupt { tcflush(input.rawValue, TCIFLUSH) }
+        _ = SystemCalls.retryingOnInterrupt { tcflush(input, TCIFLUSH) }
     }
 
     /// Whether raw mode is on (between `enterRawMode` and `restore`).

@@ -90,12 +90,7 @@ public final class SignalWatcher {
     /// The next signal delivered and not yet taken, without waiting; nil when there is none.
     public func takePendingSignal() -> Int32? {
         var byte: UInt8 = 0
-        while true {
-            let count = read(descriptor, &byte, 1)
-            if count == 1 { return Int32(byte) }
-            if count < 0 && errno == EINTR { continue }
-            return nil
-        }
+        return SystemCalls.retryingOnInterrupt { read(descriptor, &byte, 1) } == 1 ? Int32(byte) : nil
     }
 
     /// Puts back the dispositions found at creation (normally the defaults); idempotent.

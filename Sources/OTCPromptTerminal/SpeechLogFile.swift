@@ -1,24 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import SystemPackage
 
 /// The `--speech-log` file: JSON Lines appended one whole line per write, so a crash loses nothing
 /// already announced and concurrent writers never interleave inside a line.
 public final class SpeechLogFile {
-    private let descriptor: FileDescriptor
+    private let descriptor: Int32
 
     /// Opens `path` for appending, by `OutputFile`'s rules: a new file 0600, an existing one left
     /// as it is, no symbolic link followed, no wait on a FIFO without a reader.
     public init(path: String) throws(TerminalError) {
-        descriptor = FileDescriptor(
-            rawValue: try OutputFile.open(path: path, option: "--speech-log", appending: true).descriptor)
+        descriptor = try OutputFile.open(path: path, option: "--speech-log", appending: true).descriptor
     }
 
-    deinit { try? descriptor.close() }
+    deinit { _ = Glibc.close(descriptor) }
 
     /// Appends `line` and a newline in one write, immediately; false if the write failed.
     @discardableResult
     public func append(line: String) -> Bool {
-        SystemCalls.writeAll((line + "\n").utf8, to: descriptor.rawValue) == nil
+        SystemCalls.writeAll((line + "\n").utf8, to: descriptor) == nil
     }
 }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import OTCPromptCore
-import SystemPackage
 
 /// Standard output, which receives the code and nothing else.
 public enum StandardOutput {

@@ -1,14 +1,35 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import SystemPackage
 
-/// The calls every file below shares: errno as a value, EINTR retries and complete writes.
+/// An errno value, typed: what a failed call left in `errno`, told in the C library's words.
+public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// The C library's message (`strerror`), e.g. "No such file or directory".
+    public var description: String { String(cString: strerror(rawValue)) }
+
+    public static let noSuchFileOrDirectory = Errno(rawValue: ENOENT)
+    public static let interrupted = Errno(rawValue: EINTR)
+    public static let noSuchAddressOrDevice = Errno(rawValue: ENXIO)
+    public static let badFileDescriptor = Errno(rawValue: EBADF)
+    public static let resourceTemporarilyUnavailable = Errno(rawValue: EAGAIN)
+    public static let inappropriateIOCTLForDevice = Errno(rawValue: ENOTTY)
+    public static let brokenPipe = Errno(rawValue: EPIPE)
+    public static let nowInProgress = Errno(rawValue: EINPROGRESS)
+    public static let connectionRefused = Errno(rawValue: ECONNREFUSED)
+    public static let tooManySymbolicLinkLevels = Errno(rawValue: ELOOP)
+    public static let fileNameTooLong = Errno(rawValue: ENAMETOOLONG)
+}
+
+/// The calls every file of this module shares: errno as a value, EINTR retries and complete writes.
 enum SystemCalls {
     /// The calling thread's errno, typed.
     static var errno: Errno { Errno(rawValue: Glibc.errno) }
 
     /// Runs `call` until it stops failing with EINTR; returns its result (or -1 with errno set).
-    static func retryingOnInterrupt(_ call: () -> Int32) -> Int32 {
+    static func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result) -> Result {
         while true {
             let result = call()
             if result == -1 && Glibc.errno == EINTR { continue }
@@ -35,25 +56,28 @@ enum SystemCalls {
     /// descriptor is waited for with poll); returns the error that stopped it, nil when all was written.
     /// The corresponding C function is `write`.
     static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Errno? {
-        let buffer = Array(bytes)
+        Array(bytes).withUnsafeBytes { writeAll(raw: $0, to: descriptor) }
+    }
+
+    /// `writeAll` from memory the caller owns (a secret in locked memory), with no copy.
+    /// The corresponding C function is `write`.
+    static func writeAll(raw: UnsafeRawBufferPointer, to descriptor: Int32) -> Errno? {
         var written = 0
-        return buffer.withUnsafeBytes { raw -> Errno? in
-            while written < raw.count {
-                let result = Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if result >= 0 {
-                    written += result
-                    continue
-                }
-                let failure = Glibc.errno
-                if failure == EINTR { continue }
-                if failure == EAGAIN || failure == EWOULDBLOCK {
-                    var waitFor = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&waitFor, 1, -1)
-                    continue
-                }
-                return Errno(rawValue: failure)
+        while written < raw.count {
+            let result = Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
+            if result >= 0 {
+                written += result
+                continue
             }
-            return nil
+            let failure = Glibc.errno
+            if failure == EINTR { continue }
+            if failure == EAGAIN || failure == EWOULDBLOCK {
+                var waitFor = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&waitFor, 1, -1)
+                continue
+            }
+            return Errno(rawValue: failure)
         }
+        return nil
     }
 }

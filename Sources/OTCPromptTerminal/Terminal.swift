@@ -1,21 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import OTCPromptCore
-import SystemPackage
-
-/// What one wait on the terminal produced.
-public enum TerminalInput: Equatable, Sendable {
-    /// Bytes the user typed or pasted, exactly as read (decoding is the core's job).
-    case bytes([UInt8])
-    /// The timeout passed before anything arrived.
-    case timedOut
-    /// A watched signal arrived (see `SignalWatcher`); it wins over pending input.
-    case signal(Int32)
-    /// End of file or hang-up: the terminal is gone, the prompt should end.
-    case closed
-    /// One of the extra descriptors passed to `read` (a running check, a voice starting) is readable.
-    case otherReady
-}
 
 /// The terminal the prompt runs on: where keys come from and where the prompt is drawn.
 ///
@@ -23,9 +8,9 @@ public enum TerminalInput: Equatable, Sendable {
 /// `restore()` on an error path still leaves the user with a working terminal.
 public final class Terminal {
     /// Where keys are read from and whose attributes raw mode changes.
-    public let input: FileDescriptor
+    public let input: Int32
     /// Where the prompt is drawn.
-    public let output: FileDescriptor
+    public let output: Int32
     /// Signals to wait for together with input; `read` returns them as `.signal`.
     public var signalWatcher: SignalWatcher?
 
@@ -39,7 +24,7 @@ public final class Terminal {
     /// A terminal over descriptors someone else opened (a test's pty, stdin); they are closed on
     /// deinit only when `closesDescriptorsOnDeinit` is true.
     public init(
-        input: FileDescriptor, output: FileDescriptor, closesDescriptorsOnDeinit: Bool = false,
+        input: Int32, output: Int32, closesDescriptorsOnDeinit: Bool = false,
         signalWatcher: SignalWatcher? = nil
     ) {
         self.input = input
@@ -51,28 +36,29 @@ public final class Terminal {
     deinit {
         restore()
         if closesDescriptorsOnDeinit {
-            try? input.close()
-            if output != input { try? output.close() }
+            _ = Glibc.close(input)
+            if output != input { _ = Glibc.close(output) }
         }
     }
 
     /// Opens the controlling terminal, falling back to stdin/stderr, never waiting for one.
     ///
     /// /dev/tty is opened O_RDWR|O_CLOEXEC|O_NOCTTY. If that fails and stdin is a terminal, stdin is
-    /// read and stderr (when a terminal, else stdin) is written, through copies of those descriptors:
-    /// the audio libraries' start-up points fd 2 at a capture file for a while (`StderrCapture`),
-    /// which must not swallow the prompt drawn meanwhile. Otherwise `.noTerminal`.
-    /// The corresponding C functions are `open`, `isatty` and `fcntl(F_DUPFD_CLOEXEC)`.
+    /// read and stderr (when a terminal, else stdin) is written, through copies of those
+    /// descriptors. Otherwise `.noTerminal`. The corresponding C functions are `open`, `isatty` and
+    /// `fcntl(F_DUPFD_CLOEXEC)`.
     public static func open(signalWatcher: SignalWatcher? = nil) throws(TerminalError) -> Terminal {
         let descriptor = SystemCalls.retryingOnInterrupt { Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY) }
         if descriptor >= 0 {
             if isatty(descriptor) == 1 {
-                let tty = FileDescriptor(rawValue: descriptor)
+                let tty = descriptor
                 return Terminal(input: tty, output: tty, closesDescriptorsOnDeinit: true, signalWatcher: signalWatcher)
             }
             _ = Glibc.close(descriptor)
         }
         guard isatty(STDIN_FILENO) == 1 else { throw .noTerminal }
+        // Copies: the audio libraries' start-up points fd 2 at a capture file for a while
+        // (`StderrCapture`), which must not swallow the prompt drawn meanwhile.
         let input = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
         let output = fcntl(isatty(STDERR_FILENO) == 1 ? STDERR_FILENO : STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
         guard input >= 0, output >= 0 else {
@@ -81,9 +67,7 @@ public final class Terminal {
             if output >= 0 { _ = Glibc.close(output) }
             throw .system(failure, call: "fcntl")
         }
-        return Terminal(
-            input: FileDescriptor(rawValue: input), output: FileDescriptor(rawValue: output),
-            closesDescriptorsOnDeinit: true, signalWatcher: signalWatcher)
+        return Terminal(input: input, output: output, closesDescriptorsOnDeinit: true, signalWatcher: signalWatcher)
     }
 
     /// Opens the terminal at `path` (the tty gpg-agent names with `OPTION ttyname`), not the one
@@ -97,15 +81,15 @@ public final class Terminal {
             _ = Glibc.close(descriptor)
             throw .system(.inappropriateIOCTLForDevice, call: "isatty")
         }
-        let tty = FileDescriptor(rawValue: descriptor)
+        let tty = descriptor
         return Terminal(input: tty, output: tty, closesDescriptorsOnDeinit: true, signalWatcher: signalWatcher)
     }
 
     /// Whether keys come from a terminal (false for a pipe or a file handed to `init`).
-    public var inputIsTerminal: Bool { isatty(input.rawValue) == 1 }
+    public var inputIsTerminal: Bool { isatty(input) == 1 }
 
     /// Whether the prompt is drawn on a terminal.
-    public var outputIsTerminal: Bool { isatty(output.rawValue) == 1 }
+    public var outputIsTerminal: Bool { isatty(output) == 1 }
 
     /// Writes all of `text` (partial writes and EINTR are retried); false once the terminal is gone.
     ///
@@ -125,7 +109,7 @@ public final class Terminal {
 
     /// Writes without noting escape sequences; for the sequences the terminal itself manages.
     func writeUnrecorded(_ text: String) -> Bool {
-        SystemCalls.writeAll(text.utf8, to: output.rawValue) == nil
+        SystemCalls.writeAll(text.utf8, to: output) == nil
     }
 
     /// The window's width in columns, nil when unknown. The corresponding C call is `ioctl(TIOCGWINSZ)`.
@@ -135,15 +119,15 @@ public final class Terminal {
     public var rows: Int? { windowSize.map { Int($0.ws_row) } }
 
     private var windowSize: winsize? {
-        for descriptor in [output.rawValue, input.rawValue] {
+        for descriptor in [output, input] {
             var size = winsize()
             if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return size }
         }
         return nil
     }
 
-    /// Waits for input, the signal watcher and `others` (a running check, a voice starting) at once,
-    /// in one poll, at most `timeout` (nil: forever).
+    /// Waits for input, the signal watcher and `others` (a running check, a voice starting) at once, in one poll, at most
+    /// `timeout` (nil: forever).
     ///
     /// A pending signal is returned before any input; one signal per call, in arrival order.
     public func read(timeout: Duration?, alsoWatching others: [Int32] = []) -> TerminalInput {
@@ -151,7 +135,7 @@ public final class Terminal {
         let deadline = timeout.map { clock.now.advanced(by: $0) }
         while true {
             if let signal = signalWatcher?.takePendingSignal() { return .signal(signal) }
-            var descriptors = [pollfd(fd: input.rawValue, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
             // A negative descriptor is ignored by poll, which keeps the indices fixed.
             descriptors.append(pollfd(fd: signalWatcher?.descriptor ?? -1, events: Int16(POLLIN), revents: 0))
             for other in others { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
@@ -184,7 +168,7 @@ public final class Terminal {
     /// hang-up), or nil when the read should simply be tried again (EINTR, EAGAIN).
     private func readAvailableBytes() -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(input.rawValue, $0.baseAddress, $0.count) }
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
         if count > 0 { return Array(buffer[0..<count]) }
         if count < 0 && (Glibc.errno == EINTR || Glibc.errno == EAGAIN) { return nil }
         return []

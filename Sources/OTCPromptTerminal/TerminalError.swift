@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import SystemPackage
 
 /// What went wrong below the prompt, each told as one line that says what to do.
+///
+/// The module's one error idiom: a call that fails throws this. Only best-effort writes answer a
+/// Bool (false: the reader has gone, nothing else to say), and what may simply not be there (no
+/// configuration file, no private store) is nil.
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// Neither /dev/tty nor a terminal on stdin: there is nowhere to prompt (exit 74).
     case noTerminal
@@ -21,6 +24,10 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case socketClosed(path: String)
     /// A helper program (speech-dispatcher --spawn) could not be started, or did not end in time.
     case program(path: String, reason: String)
+    /// The `--check` command could not be started; `call` names what failed (e.g. "posix_spawn").
+    case checkCommand(Errno, call: String)
+    /// The configuration file exists but could not be read as one (why, in words).
+    case configFile(String)
 
     public var description: String {
         switch self {
@@ -59,6 +66,10 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
             return "the speech server at \(path) closed the connection; restart it or choose another --speech"
         case .program(let path, let reason):
             return "could not run \(path): \(reason)"
+        case .checkCommand(let errno, let call):
+            return "cannot run the --check command: \(call) failed: \(errno.description)"
+        case .configFile(let reason):
+            return reason
         }
     }
 }

@@ -31,8 +31,10 @@ public func runToCompletion(
 public struct PrivatePulseAudio: Sendable {
     public let directory: String
     public var server: String { "unix:\(directory)/native" }
+    /// Only what reaches this server: merged into a prompt's environment, nothing of the test runner's own
+    /// (its LANG, TERM, HOME, XDG_RUNTIME_DIR or SSH variables, which differ on CI) may override the run's.
     public var clientEnvironment: [String: String] {
-        ProcessInfo.processInfo.environment.merging(["PULSE_SERVER": server, "PULSE_RUNTIME_PATH": directory]) { $1 }
+        ["PULSE_SERVER": server, "PULSE_RUNTIME_PATH": directory, "PATH": "/usr/bin:/bin"]
     }
 
     /// Whether pulseaudio, parec and sox are installed (`make deps` installs them; CI always has them).

@@ -98,7 +98,7 @@ struct PinentryDialog {
                 question: question, details: details, language: program.language, verbosity: program.verbosity,
                 timeLimit: timeLimit)
             return (result(program.prompt(.question(session)).runSession(on: terminal)), nil)
-        case .passphrase, .pin:
+        case .passphrase:
             return askSecret(on: terminal)
         }
     }
@@ -121,18 +121,11 @@ struct PinentryDialog {
     private func ask(label: String, details: [String], on terminal: Terminal) -> (
         PinentryConversation.DialogResult, String?
     ) {
-        var configuration: PromptConfiguration
-        if request.kind == .pin {
-            // A card PIN has 6 to 8 digits or more: any length, Enter submits, only the count said.
-            configuration = PromptConfiguration(
-                label: label, length: PromptConfiguration.freeTextMaxLength, charset: .digits, mask: true,
-                autoSubmit: false, language: program.language, verbosity: program.verbosity, isFixedLength: false,
-                timeLimit: timeLimit)
-        } else {
-            configuration = .freeText(
-                label: label, mask: true, language: program.language, verbosity: program.verbosity,
-                timeLimit: timeLimit)
-        }
+        // A card PIN is masked free text too: OpenPGP cards take any UTF-8 PIN (a YubiKey's or a Nitrokey's may
+        // hold letters), so a field of digits would lock those users out. Any length, Enter submits, only the
+        // count said.
+        var configuration = PromptConfiguration.freeText(
+            label: label, mask: true, language: program.language, verbosity: program.verbosity, timeLimit: timeLimit)
         configuration.details = details
         let outcome = program.prompt(.code(configuration, askpass: true)).runSession(on: terminal)
         if case .success(.submitted(let secret)) = outcome { return (.entered(repeated: false), secret) }

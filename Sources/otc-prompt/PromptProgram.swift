@@ -119,7 +119,7 @@ struct PromptProgram {
             // Boxes are for codes: a free-text secret of up to 256 characters is drawn as a line.
             outcome = runLoop(
                 PromptSession(configuration: configuration),
-                style: configuration.isFixedLength ? appearance.style : .line, check: check,
+                style: configuration.kind == .code ? appearance.style : .line, check: check,
                 terminal: terminal, speech: speech, capabilities: capabilities)
         case .question(let question):
             outcome = runLoop(

@@ -51,7 +51,7 @@ enum StandardInputCode {
         switch process.wait(timeout: check.timeout) {
         case .accepted: return nil
         case .rejected(let status): return process.firstErrorLine ?? "exit status \(status)"
-        case .killedBySignal(let signal): return process.firstErrorLine ?? "killed by signal \(signal)"
+        case .couldNotRun(let reason): return process.firstErrorLine ?? reason
         case nil: return "the check took longer than --check-timeout"
         }
     }

@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func freeTextLengthIsAMaximum() {
-        var field = CodeField(length: 4, charset: .any, isFixedLength: false)
+        var field = CodeField(length: 4, charset: .any, kind: .freeText)
         #expect(!field.isComplete)
         #expect(field.append("p") == .accepted("p"))
         #expect(field.isComplete && !field.isFull)

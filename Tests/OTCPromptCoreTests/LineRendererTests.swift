@@ -92,7 +92,8 @@ import Testing
 
     @Test func controlCharactersInTheLabelNeverReachTheTerminal() {
         var renderer = LineRenderer()
-        #expect(renderer.render(fieldState("", label: "Co\u{1B}[2Jde\u{7}")) == "Co[2Jde: ")
+        // Shown escaped, as every text from outside is (`UntrustedText`), so the oddity is seen and heard.
+        #expect(renderer.render(fieldState("", label: "Co\u{1B}[2Jde\u{7}\u{202E}")) == "Co\\x1B[2Jde\\x07<U+202E>: ")
     }
 
     @Test func deletingAWideCharacterErasesBothColumns() {

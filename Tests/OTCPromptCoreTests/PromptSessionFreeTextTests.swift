@@ -11,9 +11,9 @@ import Testing
         #expect(configuration.charset == .any)
         #expect(configuration.mask)
         #expect(!configuration.autoSubmit)
-        #expect(!configuration.isFixedLength)
+        #expect(configuration.kind == .freeText)
         let session = PromptSession(configuration: configuration)
-        #expect(!session.field.isFixedLength)
+        #expect(session.field.kind == .freeText)
         #expect(session.field.length == 256)
     }
 

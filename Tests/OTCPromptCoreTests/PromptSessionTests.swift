@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test func questionMarkIsTypedWhereTheCharsetAllowsIt() {
-        var driver = SessionDriver(PromptConfiguration(length: 8, charset: .any), isFixedLength: false)
+        var driver = SessionDriver(PromptConfiguration(length: 8, charset: .any, kind: .freeText))
         driver.press(.character("?"))
         #expect(driver.last?.event == .digit)
         #expect(driver.session.field.value == "?")
@@ -252,7 +252,7 @@ import Testing
 
     @Test func freeTextSubmitsWhateverIsThereButNotNothing() {
         var driver = SessionDriver(
-            PromptConfiguration(label: "Password", length: 64, charset: .any, mask: true), isFixedLength: false)
+            PromptConfiguration(label: "Password", length: 64, charset: .any, mask: true, kind: .freeText))
         driver.start()
         #expect(driver.last?.text == "Password, empty, secret text. Type it, then press Enter. Control R counts them.")
         driver.press(.submit)

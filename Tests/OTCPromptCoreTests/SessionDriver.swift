@@ -12,8 +12,8 @@ struct SessionDriver {
     /// Every effect that is not an announcement, in order.
     private(set) var actions: [PromptEffect] = []
 
-    init(_ configuration: PromptConfiguration, isFixedLength: Bool? = nil) {
-        session = PromptSession(configuration: configuration, isFixedLength: isFixedLength)
+    init(_ configuration: PromptConfiguration) {
+        session = PromptSession(configuration: configuration)
     }
 
     init(

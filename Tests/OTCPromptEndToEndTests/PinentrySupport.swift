@@ -77,6 +77,16 @@ final class GnuPGHome {
             "Alice <alice@example.org>", "ed25519", "sign", "never",
         ])
         #expect(created.status == 0, "key creation failed: \(created.error)")
+        // An encryption subkey under the same passphrase, for the decryption test.
+        let listed = try gpg(["--batch", "--with-colons", "--list-keys", "alice@example.org"]).output
+        let fingerprint =
+            listed.split(separator: "\n").first { $0.hasPrefix("fpr:") }?
+            .split(separator: ":", omittingEmptySubsequences: false).dropFirst(9).first.map(String.init) ?? ""
+        let subkey = try gpg([
+            "--batch", "--pinentry-mode", "loopback", "--passphrase", Self.passphrase, "--quick-add-key",
+            fingerprint, "cv25519", "encr", "never",
+        ])
+        #expect(subkey.status == 0, "subkey creation failed: \(subkey.error)")
         // Loopback only for creating the key: from here on the agent must ask its pinentry.
         try writeAgentConfiguration(loopback: false)
         _ = try runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: environment)

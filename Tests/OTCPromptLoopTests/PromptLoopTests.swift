@@ -82,7 +82,9 @@ struct PromptLoopTests {
         let run = LoopRun(
             PromptConfiguration(checksCode: true, attempts: 1),
             check: CheckSettings(command: "verify", timeout: .seconds(5)),
-            checks: [{ ScriptedCheck(clock: $0, decidesAfter: .zero, .rejected, errorLine: "token expired") }],
+            checks: [
+                { ScriptedCheck(clock: $0, decidesAfter: .zero, .rejected(status: 1), errorLine: "token expired") }
+            ],
             script: [.bytes("985391"), .checkReady()])
         #expect(run.outcome == .rejected)
         #expect(run.spoken.contains { $0.event == .checkFailed && $0.text.contains("token expired") })

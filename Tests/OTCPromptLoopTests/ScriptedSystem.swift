@@ -12,7 +12,7 @@ final class ManualClock {
 /// when the script runs out the terminal is closed, so every test ends.
 final class ScriptedTerminal: PromptTerminal {
     struct Step {
-        var input: PromptInput
+        var input: TerminalInput
         var after: Duration
     }
 
@@ -42,7 +42,7 @@ final class ScriptedTerminal: PromptTerminal {
     func stopProcess() { calls.append("stop") }
     func discardInput() { calls.append("discard") }
 
-    func readInput(timeout: Duration?, alsoWatching others: [Int32]) -> PromptInput {
+    func read(timeout: Duration?, alsoWatching others: [Int32]) -> TerminalInput {
         timeouts.append(timeout)
         guard !script.isEmpty else { return .closed }
         let step = script.removeFirst()
@@ -86,7 +86,7 @@ final class ScriptedCheck: CheckProcess {
     var descriptor: Int32 { 99 }
 
     func verdict() -> CheckVerdict? {
-        killed ? .rejected : clock.now >= decidedAt ? outcome : nil
+        killed ? .killed(by: 15) : clock.now >= decidedAt ? outcome : nil
     }
 
     func kill() { killed = true }

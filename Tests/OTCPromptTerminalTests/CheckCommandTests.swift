@@ -1,3 +1,4 @@
+import OTCPromptCore
 import Testing
 
 @testable import OTCPromptTerminal
@@ -7,7 +8,7 @@ import Testing
 #endif
 
 /// Waits for the check as the prompt loop does: poll(2) on its descriptor, then `poll()`; gives up at `seconds`.
-private func result(of check: CheckCommand, within seconds: Int = 10) -> CheckResult? {
+private func result(of check: CheckCommand, within seconds: Int = 10) -> CheckVerdict? {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .seconds(seconds))
     while clock.now < deadline {
@@ -100,7 +101,7 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
         let check = try CheckCommand.start(command: "sleep 60 & sleep 60; wait", input: "1")
         #expect(check.poll() == nil)
         check.kill()
-        guard case .killedBySignal = check.poll() else {
+        guard case .couldNotRun = check.poll() else {
             Issue.record("expected a signal, got \(String(describing: check.poll()))")
             return
         }
@@ -158,7 +159,7 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
     @Test func waitStatusesDecode() {
         #expect(CheckCommand.result(ofWaitStatus: 0) == .accepted)
         #expect(CheckCommand.result(ofWaitStatus: 3 << 8) == .rejected(status: 3))
-        #expect(CheckCommand.result(ofWaitStatus: SIGKILL) == .killedBySignal(SIGKILL))
+        #expect(CheckCommand.result(ofWaitStatus: SIGKILL) == .killed(by: SIGKILL))
     }
 }
 
@@ -212,7 +213,7 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
     }
 
     @Test func aDirectoryIsRefused() {
-        #expect(throws: ConfigFileError(description: "is a directory, not a file")) {
+        #expect(throws: TerminalError.configFile("is a directory, not a file")) {
             try ConfigFile.readText(path: "/tmp")
         }
     }
@@ -220,9 +221,9 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
     @Test func binaryOrHugeFilesAreRefused() {
         let binary = temporaryFile([0x6C, 0x61, 0xFF, 0xFE])
         defer { unlink(binary) }
-        #expect(throws: ConfigFileError(description: "is not UTF-8 text")) { try ConfigFile.readText(path: binary) }
+        #expect(throws: TerminalError.configFile("is not UTF-8 text")) { try ConfigFile.readText(path: binary) }
         let huge = temporaryFile([UInt8](repeating: 0x23, count: ConfigFile.maximumSize + 1))
         defer { unlink(huge) }
-        #expect(throws: ConfigFileError.self) { try ConfigFile.readText(path: huge) }
+        #expect(throws: TerminalError.self) { try ConfigFile.readText(path: huge) }
     }
 }

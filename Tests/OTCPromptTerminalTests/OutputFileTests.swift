@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import SystemPackage
 import Testing
 
 @testable import OTCPromptTerminal
@@ -11,12 +10,14 @@ import Testing
     }
 
     private func contents(of path: String) throws -> String {
-        let descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
-        defer { try? descriptor.close() }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0, "cannot open \(path)")
+        defer { close(descriptor) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            try #require(count >= 0, "cannot read \(path)")
             if count == 0 { break }
             bytes += buffer[0..<count]
         }

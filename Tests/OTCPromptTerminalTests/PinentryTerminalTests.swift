@@ -2,7 +2,6 @@
 import Glibc
 import OTCPromptTerminal
 import OTCPromptTestSupport
-import SystemPackage
 import Testing
 
 /// What the pinentry needs from the terminal module: the named tty, the Assuan pipe, locked memory.

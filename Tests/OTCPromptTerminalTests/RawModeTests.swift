@@ -2,7 +2,6 @@
 import Glibc
 import OTCPromptTerminal
 import OTCPromptTestSupport
-import SystemPackage
 import Testing
 
 private let bracketedPasteOn = Array("\u{1B}[?2004h".utf8)
@@ -11,7 +10,7 @@ private let bracketedPasteOff = Array("\u{1B}[?2004l".utf8)
 /// A Terminal over a new pty's slave, as the prompt would see the user's terminal.
 private func terminalOnNewPty() throws -> (PseudoTerminal, Terminal) {
     let pty = try PseudoTerminal()
-    let slave = FileDescriptor(rawValue: pty.slave)
+    let slave = pty.slave
     return (pty, Terminal(input: slave, output: slave))
 }
 
@@ -65,7 +64,7 @@ private func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
         let pty = try PseudoTerminal()
         let before = pty.slaveAttributes()
         do {
-            let slave = FileDescriptor(rawValue: pty.slave)
+            let slave = pty.slave
             let terminal = Terminal(input: slave, output: slave)
             try terminal.enterRawMode()
             #expect(pty.slaveAttributes().bytes != before.bytes)
@@ -126,7 +125,7 @@ private func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
         defer { for end in ends { close(end) } }
-        let terminal = Terminal(input: FileDescriptor(rawValue: ends[0]), output: FileDescriptor(rawValue: ends[1]))
+        let terminal = Terminal(input: ends[0], output: ends[1])
         #expect(!terminal.inputIsTerminal)
         #expect(terminal.columns == nil)
         #expect(throws: TerminalError.self) { try terminal.enterRawMode() }

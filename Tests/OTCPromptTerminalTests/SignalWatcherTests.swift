@@ -2,7 +2,6 @@
 import Glibc
 import OTCPromptTerminal
 import OTCPromptTestSupport
-import SystemPackage
 import Testing
 
 /// Sends `signal` to the whole process, as kill(1) would. raise() would target the calling thread,
@@ -34,7 +33,7 @@ private func waitForPendingSignals(_ count: Int32, on watcher: SignalWatcher, de
     @Test func aRaisedSignalArrivesThroughTerminalRead() throws {
         let pty = try PseudoTerminal()
         let watcher = try SignalWatcher(signals: [SIGWINCH, SIGUSR1])
-        let slave = FileDescriptor(rawValue: pty.slave)
+        let slave = pty.slave
         let terminal = Terminal(input: slave, output: slave, signalWatcher: watcher)
         try terminal.enterRawMode()
         sendToThisProcess(SIGWINCH)
@@ -45,7 +44,7 @@ private func waitForPendingSignals(_ count: Int32, on watcher: SignalWatcher, de
     @Test func signalsComeBeforeInputAndInOrder() throws {
         let pty = try PseudoTerminal()
         let watcher = try SignalWatcher(signals: [SIGWINCH, SIGUSR1])
-        let slave = FileDescriptor(rawValue: pty.slave)
+        let slave = pty.slave
         let terminal = Terminal(input: slave, output: slave, signalWatcher: watcher)
         try terminal.enterRawMode()
         pty.typeOnMaster([0x35])

@@ -2,13 +2,12 @@
 import Glibc
 import OTCPromptTerminal
 import OTCPromptTestSupport
-import SystemPackage
 import Testing
 
 @Suite struct TerminalReadTests {
     @Test func readReturnsTimedOutWhenNothingIsTyped() throws {
         let pty = try PseudoTerminal()
-        let slave = FileDescriptor(rawValue: pty.slave)
+        let slave = pty.slave
         let terminal = Terminal(input: slave, output: slave)
         try terminal.enterRawMode()
         #expect(terminal.read(timeout: .milliseconds(50)) == .timedOut)
@@ -17,7 +16,7 @@ import Testing
 
     @Test func readReturnsTypedBytesAsTheyArriveInRawMode() throws {
         let pty = try PseudoTerminal()
-        let slave = FileDescriptor(rawValue: pty.slave)
+        let slave = pty.slave
         let terminal = Terminal(input: slave, output: slave)
         try terminal.enterRawMode()
         pty.typeOnMaster([0x03])  // Ctrl-C is a byte, not SIGINT, with ISIG off
@@ -37,7 +36,7 @@ import Testing
         let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
         #expect(slave >= 0)
         defer { close(slave) }
-        let terminal = Terminal(input: FileDescriptor(rawValue: slave), output: FileDescriptor(rawValue: slave))
+        let terminal = Terminal(input: slave, output: slave)
         try terminal.enterRawMode()
         close(master)
         #expect(terminal.read(timeout: .seconds(5)) == .closed)
@@ -50,7 +49,7 @@ import Testing
         #expect(pipe(&ends) == 0)
         defer { close(ends[0]) }
         close(ends[1])
-        let terminal = Terminal(input: FileDescriptor(rawValue: ends[0]), output: FileDescriptor(rawValue: ends[0]))
+        let terminal = Terminal(input: ends[0], output: ends[0])
         #expect(terminal.read(timeout: .seconds(5)) == .closed)
     }
 }

@@ -15,17 +15,16 @@ public struct CodeField: Equatable, Sendable {
         case full
     }
 
-    /// The number of characters a code has; the most the field holds when not `isFixedLength`.
+    /// The number of characters a code has; the most free text holds.
     public let length: Int
     public let charset: CodeCharset
-    /// A code has exactly `length` characters; otherwise (a free-text secret) `length` is a maximum.
-    public let isFixedLength: Bool
+    public let kind: FieldKind
     public private(set) var characters: [Character] = []
 
-    public init(length: Int, charset: CodeCharset, isFixedLength: Bool = true) {
+    public init(length: Int, charset: CodeCharset, kind: FieldKind = .code) {
         self.length = max(1, length)
         self.charset = charset
-        self.isFixedLength = isFixedLength
+        self.kind = kind
         characters.reserveCapacity(self.length)
     }
 
@@ -47,7 +46,7 @@ public struct CodeField: Equatable, Sendable {
     public var isFull: Bool { characters.count >= length }
     /// The field holds something that can be submitted: all `length` characters of a code, or
     /// at least one character of a free-text secret.
-    public var isComplete: Bool { isFixedLength ? isFull : !isEmpty }
+    public var isComplete: Bool { kind == .code ? isFull : !isEmpty }
     /// How many more characters fit.
     public var remaining: Int { length - characters.count }
 

@@ -34,9 +34,9 @@ public struct PromptConfiguration: Equatable, Sendable {
     public var autoSubmit: Bool
     public var language: Language
     public var verbosity: Verbosity
-    /// A code has exactly `length` characters; false for a free-text secret (askpass password
-    /// prompts), where `length` is a maximum and Enter submits.
-    public var isFixedLength: Bool
+    /// A code of exactly `length` characters, or free text (askpass password prompts), where
+    /// `length` is a maximum and Enter submits.
+    public var kind: FieldKind
     /// `--check`: a submitted code goes to the check (`PromptEffect.check`) before it is accepted.
     public var checksCode: Bool
     /// `--attempts`: how many codes the check may reject before the prompt fails (at least 1).
@@ -56,7 +56,7 @@ public struct PromptConfiguration: Equatable, Sendable {
     public init(
         label: String? = nil, length: Int = 6, charset: CodeCharset = .digits, mask: Bool = false,
         autoSubmit: Bool = true, language: Language = .en, verbosity: Verbosity = .normal,
-        isFixedLength: Bool = true, checksCode: Bool = false, attempts: Int = defaultAttempts,
+        kind: FieldKind = .code, checksCode: Bool = false, attempts: Int = defaultAttempts,
         timeLimit: Duration? = nil
     ) {
         self.label = label ?? Wording(language: language).defaultLabel
@@ -66,7 +66,7 @@ public struct PromptConfiguration: Equatable, Sendable {
         self.autoSubmit = autoSubmit
         self.language = language
         self.verbosity = verbosity
-        self.isFixedLength = isFixedLength
+        self.kind = kind
         self.checksCode = checksCode
         self.attempts = max(1, attempts)
         self.timeLimit = timeLimit
@@ -80,7 +80,7 @@ public struct PromptConfiguration: Equatable, Sendable {
     ) -> PromptConfiguration {
         PromptConfiguration(
             label: label, length: freeTextMaxLength, charset: .any, mask: mask, autoSubmit: false,
-            language: language, verbosity: verbosity, isFixedLength: false, checksCode: checksCode,
+            language: language, verbosity: verbosity, kind: .freeText, checksCode: checksCode,
             attempts: attempts, timeLimit: timeLimit)
     }
 }

@@ -95,7 +95,7 @@ enum PasteInProgress: Sendable {
 
 extension PromptSession {
     func newPaste() -> PasteInProgress {
-        guard field.isFixedLength else {
+        guard field.kind == .code else {
             return .text(PastedText(charset: configuration.charset, room: field.remaining))
         }
         return .code(PasteScanner(charset: configuration.charset, length: configuration.length))

@@ -133,7 +133,7 @@ public struct PinentryConversation: Sendable {
     public mutating func finish(_ result: DialogResult) -> DialogReply {
         let kind = pending?.kind ?? .passphrase
         pending = nil
-        if kind == .passphrase || kind == .pin { state.endPINDialog() } else { state.error = nil }
+        if kind == .passphrase { state.endPINDialog() } else { state.error = nil }
         func failure(_ error: AssuanError, status: [String] = []) -> DialogReply {
             DialogReply(status: status, sendsSecret: false, last: error.line)
         }

@@ -1,10 +1,8 @@
 /// One dialog gpg-agent asked for (GETPIN, CONFIRM, MESSAGE), with what to show and say.
 public struct PinentryRequest: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
-        /// A passphrase: a masked free-text field.
+        /// A passphrase or a smart card's PIN: a masked free-text field, any length, Enter submits.
         case passphrase
-        /// A smart card's PIN: a masked field of digits, any length, Enter submits.
-        case pin
         /// CONFIRM: a deliberate yes or no.
         case confirmation
         /// MESSAGE or CONFIRM --one-button: said, then acknowledged.
@@ -20,13 +18,10 @@ public struct PinentryRequest: Equatable, Sendable {
         self.state = state
     }
 
-    /// A GETPIN: a PIN field when the prompt names a PIN and no passphrase or password (a card's
-    /// "PIN:", "Admin PIN"), a passphrase field otherwise: a digits-only field would lock out a
-    /// passphrase, while a free-text field still takes a PIN.
+    /// A GETPIN, for a passphrase or a card's PIN alike: OpenPGP cards take any UTF-8 PIN (a YubiKey's or a
+    /// Nitrokey's may hold letters), so a field of digits would lock those users out.
     static func getPIN(_ state: PinentryState) -> PinentryRequest {
-        let words = PromptWords(state.prompt ?? "").words
-        let namesPIN = words.contains("pin") && !words.contains { ["passphrase", "password", "senha"].contains($0) }
-        return PinentryRequest(kind: namesPIN ? .pin : .passphrase, state: state)
+        PinentryRequest(kind: .passphrase, state: state)
     }
 
     /// The lines before the field, in reading order: the title, every line of the description,

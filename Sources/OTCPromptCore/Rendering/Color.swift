@@ -5,12 +5,6 @@ public struct Color: Hashable, Sendable {
     public var green: UInt8
     public var blue: UInt8
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-    }
-
     /// `#RRGGBB` in upper case, the form usage messages and help text show.
     public var hex: String {
         "#"

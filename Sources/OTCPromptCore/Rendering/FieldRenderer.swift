@@ -87,13 +87,11 @@ public func makeRenderer(
 }
 
 extension FieldSnapshot {
-    /// What precedes the field: the label without control characters (it comes from argv and
-    /// must not smuggle escape sequences onto the terminal), then ": " unless the label already
-    /// ends in ':' or '?' (askpass prompts such as "Password: " do). Empty for an empty label.
+    /// What precedes the field: the label made `UntrustedText.visible` (it comes from argv or a
+    /// caller and must not smuggle escape sequences onto the terminal), then ": " unless the label
+    /// already ends in ':' or '?' (askpass prompts such as "Password: " do). Empty for an empty label.
     var drawnLabel: String {
-        let printable = String(
-            String.UnicodeScalarView(label.unicodeScalars.filter { $0.properties.generalCategory != .control })
-        ).droppingOuterWhitespace()
+        let printable = UntrustedText.visible(label).droppingOuterWhitespace()
         guard let last = printable.last else { return "" }
         return last == ":" || last == "?" ? printable + " " : printable + ": "
     }

@@ -15,8 +15,8 @@ extension PromptSession {
 
     /// The check has run for 500 ms: say "checking", once per check.
     public mutating func checkIsSlow() -> [PromptEffect] {
-        guard isChecking, !hasSaidChecking else { return [] }
-        hasSaidChecking = true
+        guard phase == .checking(saidChecking: false) else { return [] }
+        phase = .checking(saidChecking: true)
         return [announce(.checking, wording.checking)]
     }
 
@@ -24,8 +24,7 @@ extension PromptSession {
     /// the check are dropped: the prompt is over.
     public mutating func checkAccepted() -> [PromptEffect] {
         guard isChecking else { return [] }
-        isChecking = false
-        isFinished = true
+        phase = .finished
         queuedKeys.removeAll()
         return [announce(.complete, wording.checkAccepted(field: field)), .submit(field.value)]
     }
@@ -48,8 +47,7 @@ extension PromptSession {
     /// reason (the error line under the same `--mask` rule as a rejection's) and `.checkError`.
     public mutating func checkCouldNotRun(reason: String, firstErrorLine: String?) -> [PromptEffect] {
         guard isChecking else { return [] }
-        isChecking = false
-        isFinished = true
+        phase = .finished
         queuedKeys.removeAll()
         let text = wording.checkCouldNotRun(reason: reason, errorLine: sayableErrorLine(firstErrorLine))
         return [.announce(Announcement(.checkError, text, isFinal: true)), .checkError(text)]
@@ -62,22 +60,20 @@ extension PromptSession {
     }
 
     mutating func beginCheck() {
-        isChecking = true
-        hasSaidChecking = false
+        phase = .checking(saidChecking: false)
     }
 
     private mutating func reject(saying errorLine: String?) -> [PromptEffect] {
-        isChecking = false
         attemptsLeft -= 1
         isError = true
         guard attemptsLeft > 0 else {
-            isFinished = true
+            phase = .finished
             queuedKeys.removeAll()
             let text = wording.checkRejected(
                 errorLine: errorLine, attemptsLeft: 0, newAttempt: nil, field: field, style: style)
             return [.announce(Announcement(.checkFailed, text, isFinal: true)), .fail]
         }
-        isShowingRejectedCode = true
+        phase = .showingRejectedCode
         var actions: [PromptEffect] = []
         let replayed = queuedKeys
         queuedKeys.removeAll()
@@ -90,7 +86,7 @@ extension PromptSession {
             actions += handle(key).filter { if case .announce = $0 { false } else { true } }
         }
         let text = wording.checkRejected(
-            errorLine: errorLine, attemptsLeft: attemptsLeft, newAttempt: isShowingRejectedCode ? nil : field,
+            errorLine: errorLine, attemptsLeft: attemptsLeft, newAttempt: phase == .showingRejectedCode ? nil : field,
             field: field, style: style)
         return [announce(.checkFailed, text)] + actions
     }
@@ -159,64 +155,12 @@ extension PromptSession {
 
     private mutating func clearRejectedCode() {
         field.clear()
-        isShowingRejectedCode = false
+        phase = .editing
     }
 
     /// The check's error line, if it may be said: under `--mask` dropped when it contains the
     /// code (judged on the whole line, before it is cut), then trimmed and cut to `errorLineLimit`.
     func sayableErrorLine(_ line: String?) -> String? {
         CheckErrorLine.sayable(line, code: field.value, mask: configuration.mask)
-    }
-}
-
-/// The first line a `--check` command wrote to stderr, as it may be said or shown.
-public enum CheckErrorLine {
-    /// `line` trimmed and cut to `PromptSession.errorLineLimit`; nil when empty, or when `mask` is
-    /// set and the line repeats the code (a check that echoes what it got must not leak it).
-    public static func sayable(_ line: String?, code: String, mask: Bool) -> String? {
-        guard let line else { return nil }
-        if mask && mentions(code, in: line) { return nil }
-        let trimmed = String(line.droppingOuterWhitespace().prefix(PromptSession.errorLineLimit))
-        return trimmed.isEmpty ? nil : trimmed
-    }
-
-    /// How long a piece of the code may appear in a line under `--mask`: any run of this many of its
-    /// characters in order is a leak ("bad 987" of 987654), as is the whole of a shorter code.
-    static let leakingRun = 3
-
-    /// Whether `line` holds a run of `leakingRun` of the code's characters in order. Both are folded
-    /// first: case, full-width forms and digits of any script (٩٨٧, ９８７, 𝟗𝟖𝟕 are 987); then compared
-    /// as they are, without the blanks and separators a command puts between characters ("985 391",
-    /// "985-391"), and with letters and digits only.
-    static func mentions(_ code: String, in line: String) -> Bool {
-        let code = folded(code)
-        let line = folded(line)
-        let forms: [(Character) -> Bool] = [
-            { _ in true }, { !$0.isWhitespace && !"-._,".contains($0) }, { $0.isLetter || $0.isNumber },
-        ]
-        return forms.contains { keep in
-            let codeForm = Array(code.filter(keep))
-            let lineForm = line.filter(keep)
-            guard !codeForm.isEmpty else { return false }
-            let run = min(leakingRun, codeForm.count)
-            return (0...(codeForm.count - run)).contains { lineForm.contains(String(codeForm[$0..<($0 + run)])) }
-        }
-    }
-
-    /// Lower case; full-width ASCII as ASCII; a decimal digit of any script as its ASCII digit.
-    static func folded(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
-                let digit = Unicode.Scalar(UInt32(0x30 + Int(value)))
-            {
-                result.append(digit)
-            } else if (0xFF01...0xFF5E).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFEE0) {
-                result.append(contentsOf: String(ascii).lowercased().unicodeScalars)
-            } else {
-                result.append(scalar)
-            }
-        }
-        return String(result)
     }
 }

@@ -90,8 +90,7 @@ extension PromptSession {
     /// check the program stops the check; keys typed meanwhile are dropped.
     public mutating func timedOut() -> [PromptEffect] {
         guard !isFinished else { return [] }
-        isFinished = true
-        isChecking = false
+        phase = .finished
         queuedKeys.removeAll()
         return [announce(.timeout, wording.timeUp), .timeout]
     }

@@ -36,12 +36,8 @@ public struct PromptSession: Sendable {
     /// The last key was rejected, or the check rejected the code: the screen shows it until the
     /// next key (that changes the field).
     public internal(set) var isError = false
-    /// Submitted, cancelled, failed or timed out: the prompt is over.
-    public internal(set) var isFinished = false
-    /// The field's code is with the check: editing keys wait in `queuedKeys`.
-    public internal(set) var isChecking = false
-    /// The check rejected the code still shown: the next key that edits clears it first.
-    public internal(set) var isShowingRejectedCode = false
+    /// Where the prompt is: editing, showing a rejected code, checking, or over.
+    public internal(set) var phase: PromptPhase = .editing
     /// How many more codes the check may reject before the prompt fails.
     public internal(set) var attemptsLeft: Int
     /// Editing keys typed during a check, applied in order once the verdict is in.
@@ -51,18 +47,10 @@ public struct PromptSession: Sendable {
     /// Set between `.pasteBegan` and `.pasteEnded`.
     var paste: PasteInProgress?
     var clock: SessionClock
-    /// "checking" has been said for the check under way.
-    var hasSaidChecking = false
 
-    /// - Parameter isFixedLength: overrides `configuration.isFixedLength` (false: a free-text
-    ///   secret, `length` is then a maximum and Enter submits whatever is there).
-    public init(configuration: PromptConfiguration, isFixedLength: Bool? = nil) {
-        var configuration = configuration
-        if let isFixedLength { configuration.isFixedLength = isFixedLength }
+    public init(configuration: PromptConfiguration) {
         self.configuration = configuration
-        self.field = CodeField(
-            length: configuration.length, charset: configuration.charset,
-            isFixedLength: configuration.isFixedLength)
+        self.field = CodeField(length: configuration.length, charset: configuration.charset, kind: configuration.kind)
         self.wording = Wording(language: configuration.language)
         self.style = Wording.Style(configuration)
         self.attemptsLeft = configuration.attempts
@@ -88,10 +76,12 @@ public struct PromptSession: Sendable {
         case .timeLeft: return timeLeft()
         default: break
         }
-        if isShowingRejectedCode, let effects = startOver(with: key) { return effects }
+        if phase == .showingRejectedCode, let effects = startOver(with: key) { return effects }
+        let rejectedCodeShown = phase == .showingRejectedCode
         isError = false
         let effects = apply(key)
-        if isShowingRejectedCode { isError = true }
+        // A rejected code stays marked while shown, also when the key ends the prompt over it (Esc).
+        if phase == .showingRejectedCode || (rejectedCodeShown && phase == .finished) { isError = true }
         return effects
     }
 
@@ -141,7 +131,7 @@ public struct PromptSession: Sendable {
     private mutating func type(_ character: Character) -> [PromptEffect] {
         switch field.append(character) {
         case .accepted(let stored):
-            if field.isFixedLength && field.isFull && configuration.autoSubmit {
+            if field.kind == .code && field.isFull && configuration.autoSubmit {
                 return complete(
                     wording.completed(by: stored, field: field, style: style),
                     beforeCheck: Announcement(.digit, wording.sentToCheck(stored, field: field, style: style)))
@@ -173,7 +163,7 @@ public struct PromptSession: Sendable {
     /// `beforeCheck` (what the last key did; the verdict is said later).
     private mutating func complete(_ text: String, beforeCheck: Announcement?) -> [PromptEffect] {
         guard configuration.checksCode else {
-            isFinished = true
+            phase = .finished
             return [announce(.complete, text), .submit(field.value)]
         }
         beginCheck()
@@ -181,7 +171,7 @@ public struct PromptSession: Sendable {
     }
 
     mutating func cancel() -> [PromptEffect] {
-        isFinished = true
+        phase = .finished
         queuedKeys.removeAll()
         return [announce(.cancel, wording.cancelled), .cancel]
     }
@@ -206,7 +196,7 @@ public struct PromptSession: Sendable {
         case .rejected:
             return reject(wording.pasteRejected(field: field))
         case .characters(let characters)
-        where field.isFixedLength && characters.count == field.length && !scanner.overflowed:
+        where field.kind == .code && characters.count == field.length && !scanner.overflowed:
             // A whole code: it replaces what was typed rather than being appended to it, so
             // pasting the code over a half-typed one never submits a mix of the two.
             offset = 0
@@ -227,7 +217,7 @@ public struct PromptSession: Sendable {
         let text = wording.pasted(
             accepted, offset: offset, extracted: extracted, overflowed: overflowed, field: field, style: style)
         // A paste cut to fit is never submitted unheard: the user checks it and presses Enter.
-        if field.isFixedLength && field.isFull && configuration.autoSubmit && !overflowed {
+        if field.kind == .code && field.isFull && configuration.autoSubmit && !overflowed {
             return complete(
                 wording.pasteCompleted(accepted, offset: offset, extracted: extracted, field: field, style: style),
                 beforeCheck: Announcement(.paste, text))

@@ -7,8 +7,8 @@ extension Phrases {
         enteredFree: { count in "\(count) entered" },
         missing: { count in "\(count) missing" },
         kind: englishKind,
-        typeHint: { charset, isFixedLength, autoSubmit in
-            guard isFixedLength else { return "Type it, then press Enter." }
+        typeHint: { charset, kind, autoSubmit in
+            guard kind == .code else { return "Type it, then press Enter." }
             let what =
                 switch charset {
                 case .digits: "the digits"
@@ -63,8 +63,8 @@ extension Phrases {
 
     static let englishOutcome = OutcomePhrases(
         checking: "checking",
-        accepted: { isFixedLength in isFixedLength ? "code accepted" : "accepted" },
-        rejected: { isFixedLength in isFixedLength ? "code rejected" : "not accepted" },
+        accepted: { kind in kind == .code ? "code accepted" : "accepted" },
+        rejected: { kind in kind == .code ? "code rejected" : "not accepted" },
         attemptsLeft: { count in
             switch count {
             case ...0: "No attempts left"
@@ -72,7 +72,7 @@ extension Phrases {
             default: "\(count) attempts left"
             }
         },
-        typeAgain: { isFixedLength in isFixedLength ? "Type a new code." : "Type it again." },
+        typeAgain: { kind in kind == .code ? "Type a new code." : "Type it again." },
         newAttempt: "New attempt",
         checkTimedOut: "check timed out",
         checkCouldNotRun: "the check could not run",
@@ -103,8 +103,8 @@ extension Phrases {
     )
 
     /// "6-digit code", "hidden 6-character code", "secret text".
-    static func englishKind(_ kind: FieldKind) -> String {
-        guard kind.isFixedLength else { return kind.mask ? "secret text" : "text" }
+    static func englishKind(_ kind: FieldDescription) -> String {
+        guard kind.kind == .code else { return kind.mask ? "secret text" : "text" }
         let unit = kind.charset == .digits ? "digit" : "character"
         return (kind.mask ? "hidden " : "") + "\(kind.length)-\(unit) code"
     }

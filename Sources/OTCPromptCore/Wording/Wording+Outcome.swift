@@ -13,7 +13,7 @@ extension Wording {
 
     /// The check accepted the code: the last words before the code is printed.
     public func checkAccepted(field: CodeField) -> String {
-        phrases.outcome.accepted(field.isFixedLength)
+        phrases.outcome.accepted(field.kind)
     }
 
     /// The check rejected the code: "code rejected: invalid token. 2 attempts left."
@@ -25,7 +25,7 @@ extension Wording {
     public func checkRejected(
         errorLine: String?, attemptsLeft: Int, newAttempt: CodeField?, field: CodeField, style: Style
     ) -> String {
-        var text = phrases.outcome.rejected(field.isFixedLength)
+        var text = phrases.outcome.rejected(field.kind)
         if let line = errorLine?.trimmingTrailingStops(), !line.isEmpty { text += ": " + line }
         text += ". " + phrases.outcome.attemptsLeft(attemptsLeft) + "."
         guard attemptsLeft > 0 else { return text }
@@ -33,7 +33,7 @@ extension Wording {
             let value = style.mask ? entered(newAttempt) : spell(newAttempt)
             text += " " + phrases.outcome.newAttempt + (style.mask ? ", " : ": ") + value + "."
         } else if style.hints {
-            text += " " + phrases.outcome.typeAgain(field.isFixedLength)
+            text += " " + phrases.outcome.typeAgain(field.kind)
         }
         return text
     }
@@ -134,13 +134,13 @@ extension Wording {
 struct OutcomePhrases: Sendable {
     var checking: String
     /// "code accepted"; free text: "accepted"
-    var accepted: @Sendable (_ isFixedLength: Bool) -> String
+    var accepted: @Sendable (FieldKind) -> String
     /// "code rejected"; free text: "not accepted"
-    var rejected: @Sendable (_ isFixedLength: Bool) -> String
+    var rejected: @Sendable (FieldKind) -> String
     /// "2 attempts left", "No attempts left": the start of a sentence.
     var attemptsLeft: @Sendable (Int) -> String
     /// "Type a new code." (a whole sentence)
-    var typeAgain: @Sendable (_ isFixedLength: Bool) -> String
+    var typeAgain: @Sendable (FieldKind) -> String
     var newAttempt: String
     var checkTimedOut: String
     /// "the check could not run"

@@ -8,8 +8,8 @@ extension Phrases {
         enteredFree: { count in "\(count) " + (count == 1 ? "digitado" : "digitados") },
         missing: { count in count == 1 ? "falta 1" : "faltam \(count)" },
         kind: portugueseKind,
-        typeHint: { charset, isFixedLength, autoSubmit in
-            guard isFixedLength else { return "Digite e pressione Enter." }
+        typeHint: { charset, kind, autoSubmit in
+            guard kind == .code else { return "Digite e pressione Enter." }
             let what =
                 switch charset {
                 case .digits: "os dígitos"
@@ -65,8 +65,8 @@ extension Phrases {
 
     static let portugueseOutcome = OutcomePhrases(
         checking: "verificando",
-        accepted: { isFixedLength in isFixedLength ? "código aceito" : "aceito" },
-        rejected: { isFixedLength in isFixedLength ? "código recusado" : "recusado" },
+        accepted: { kind in kind == .code ? "código aceito" : "aceito" },
+        rejected: { kind in kind == .code ? "código recusado" : "recusado" },
         attemptsLeft: { count in
             switch count {
             case ...0: "Nenhuma tentativa restante"
@@ -74,7 +74,7 @@ extension Phrases {
             default: "Restam \(count) tentativas"
             }
         },
-        typeAgain: { isFixedLength in isFixedLength ? "Digite um novo código." : "Digite novamente." },
+        typeAgain: { kind in kind == .code ? "Digite um novo código." : "Digite novamente." },
         newAttempt: "Nova tentativa",
         checkTimedOut: "a verificação não respondeu a tempo",
         checkCouldNotRun: "a verificação não pôde ser executada",
@@ -109,8 +109,8 @@ extension Phrases {
     )
 
     /// "código de 6 dígitos", "código oculto de 1 caractere", "texto secreto".
-    static func portugueseKind(_ kind: FieldKind) -> String {
-        guard kind.isFixedLength else { return kind.mask ? "texto secreto" : "texto" }
+    static func portugueseKind(_ kind: FieldDescription) -> String {
+        guard kind.kind == .code else { return kind.mask ? "texto secreto" : "texto" }
         let unit =
             kind.charset == .digits
             ? (kind.length == 1 ? "dígito" : "dígitos") : (kind.length == 1 ? "caractere" : "caracteres")

@@ -49,7 +49,7 @@ public struct Wording: Sendable {
     public func prompt(label: String, field: CodeField, style: Style) -> String {
         var text = sentence([label, value(of: field, style: style), phrases.kind(kind(field, style))])
         if style.hints {
-            text += " " + phrases.typeHint(field.charset, field.isFixedLength, style.autoSubmit)
+            text += " " + phrases.typeHint(field.charset, field.kind, style.autoSubmit)
             var keys = [phrases.readBackHint(style.mask)]
             if helpKeyWorks(field) { keys.append(phrases.helpHint) }
             text += " " + sentence(keys)
@@ -69,7 +69,7 @@ public struct Wording: Sendable {
     /// The key help (`?`): the keys, after the typing hint unless terse.
     public func help(field: CodeField, style: Style) -> String {
         var parts = [phrases.keys(style.mask)]
-        if style.hints { parts.insert(phrases.typeHint(field.charset, field.isFixedLength, style.autoSubmit), at: 0) }
+        if style.hints { parts.insert(phrases.typeHint(field.charset, field.kind, style.autoSubmit), at: 0) }
         if style.verbose { parts.append(phrases.redrawKey) }
         return parts.joined(separator: " ")
     }
@@ -80,7 +80,7 @@ public struct Wording: Sendable {
         var parts = [style.mask ? phrases.bullet : say(character, field)]
         if style.mask || style.verbose { parts.append(position(field)) }
         if field.isFull {
-            parts.append(field.isFixedLength ? phrases.filled : phrases.textFull(field.length))
+            parts.append(field.kind == .code ? phrases.filled : phrases.textFull(field.length))
             if style.hints { parts.append(phrases.pressEnter) }
         }
         return parts.joined(separator: ", ")
@@ -89,7 +89,7 @@ public struct Wording: Sendable {
     /// The field is complete and submitted. `character` is the key that completed it, if typed.
     public func completed(by character: Character? = nil, field: CodeField, style: Style) -> String {
         var text = character.map { (style.mask ? phrases.bullet : say($0, field)) + ", " } ?? ""
-        text += field.isFixedLength ? phrases.complete : phrases.submitted
+        text += field.kind == .code ? phrases.complete : phrases.submitted
         if style.verbose && !style.mask { text += ": " + spell(field) }
         return text
     }
@@ -98,7 +98,7 @@ public struct Wording: Sendable {
     /// maximum rather than "code full".
     public func full(field: CodeField? = nil, style: Style) -> String {
         let full =
-            field.map { $0.isFixedLength ? phrases.alreadyFull : phrases.textFull($0.length) } ?? phrases.alreadyFull
+            field.map { $0.kind == .code ? phrases.alreadyFull : phrases.textFull($0.length) } ?? phrases.alreadyFull
         return style.hints && !style.autoSubmit ? full + ", " + phrases.pressEnter : full
     }
 
@@ -125,17 +125,17 @@ public struct Wording: Sendable {
 
     /// Ctrl-R: the value as one unit, then how many of how many are entered.
     public func readBack(field: CodeField, style: Style) -> String {
-        if field.isEmpty { return field.isFixedLength ? phrases.empty + ", " + position(field) : phrases.empty }
+        if field.isEmpty { return field.kind == .code ? phrases.empty + ", " + position(field) : phrases.empty }
         if style.mask { return entered(field) }
         // A full code ends "All 6." rather than "6 of 6.": as clear, and short enough to keep the
         // whole readback under 3 s of audio at the default rate in both languages.
-        if field.isFixedLength && field.isFull { return spell(field) + ". " + phrases.allEntered(field.length) }
+        if field.kind == .code && field.isFull { return spell(field) + ". " + phrases.allEntered(field.length) }
         return spell(field) + ". " + position(field)
     }
 
     /// Enter before the code is complete.
     public func incomplete(field: CodeField, style: Style) -> String {
-        guard field.isFixedLength else { return phrases.empty }
+        guard field.kind == .code else { return phrases.empty }
         let count = field.isEmpty ? phrases.empty : entered(field)
         return count + ", " + phrases.missing(field.remaining)
     }
@@ -149,9 +149,9 @@ public struct Wording: Sendable {
     ) -> String {
         var text = pasteHeading(characters, offset: offset, extracted: extracted, field: field, style: style)
         text += (style.mask ? ", " : ". ") + position(field)
-        if overflowed { text += ", " + (field.isFixedLength ? phrases.restDidNotFit : phrases.textFull(field.length)) }
+        if overflowed { text += ", " + (field.kind == .code ? phrases.restDidNotFit : phrases.textFull(field.length)) }
         // After a cut paste Enter is needed even with auto-submit, so it is said even when terse.
-        let cutCode = overflowed && field.isFixedLength
+        let cutCode = overflowed && field.kind == .code
         if field.isFull && (cutCode || style.hints && !style.autoSubmit) { text += ", " + phrases.pressEnter }
         return text
     }
@@ -166,7 +166,7 @@ public struct Wording: Sendable {
 
     /// The paste held no usable code; the field is unchanged.
     public func pasteRejected(field: CodeField) -> String {
-        guard field.isFixedLength else { return phrases.textPasteRejected }
+        guard field.kind == .code else { return phrases.textPasteRejected }
         return phrases.pasteRejected(kind(field, Style()))
     }
 
@@ -213,19 +213,19 @@ public struct Wording: Sendable {
 
     /// Free-text secrets have no fixed groups: they are grouped by what is there.
     private func spokenLength(_ field: CodeField) -> Int {
-        field.isFixedLength ? field.length : field.count
+        field.kind == .code ? field.length : field.count
     }
 
     func position(_ field: CodeField) -> String {
-        field.isFixedLength ? phrases.position(field.count, field.length) : phrases.enteredFree(field.count)
+        field.kind == .code ? phrases.position(field.count, field.length) : phrases.enteredFree(field.count)
     }
 
     func entered(_ field: CodeField) -> String {
-        field.isFixedLength ? phrases.entered(field.count, field.length) : phrases.enteredFree(field.count)
+        field.kind == .code ? phrases.entered(field.count, field.length) : phrases.enteredFree(field.count)
     }
 
-    private func kind(_ field: CodeField, _ style: Style) -> FieldKind {
-        FieldKind(length: field.length, charset: field.charset, isFixedLength: field.isFixedLength, mask: style.mask)
+    private func kind(_ field: CodeField, _ style: Style) -> FieldDescription {
+        FieldDescription(kind: field.kind, length: field.length, charset: field.charset, mask: style.mask)
     }
 
     /// `?` asks for help only where it cannot be part of the code.
@@ -239,11 +239,11 @@ public struct Wording: Sendable {
     }
 }
 
-/// What kind of field it is, as the prompt names it ("6-digit code").
-struct FieldKind: Sendable {
+/// What the prompt names the field by ("6-digit code", "secret text").
+struct FieldDescription: Sendable {
+    var kind: FieldKind
     var length: Int
     var charset: CodeCharset
-    var isFixedLength: Bool
     var mask: Bool
 }
 
@@ -260,9 +260,9 @@ struct Phrases: Sendable {
     /// "2 missing"
     var missing: @Sendable (_ count: Int) -> String
     /// "6-digit code"
-    var kind: @Sendable (FieldKind) -> String
+    var kind: @Sendable (FieldDescription) -> String
     /// "Type the digits." (a whole sentence)
-    var typeHint: @Sendable (_ charset: CodeCharset, _ isFixedLength: Bool, _ autoSubmit: Bool) -> String
+    var typeHint: @Sendable (_ charset: CodeCharset, _ kind: FieldKind, _ autoSubmit: Bool) -> String
     /// "Control R reads them back"
     var readBackHint: @Sendable (_ mask: Bool) -> String
     var helpHint: String
@@ -292,7 +292,7 @@ struct Phrases: Sendable {
     var only: @Sendable (CodeCharset) -> String
     var pasted: String
     var foundInPaste: String
-    var pasteRejected: @Sendable (FieldKind) -> String
+    var pasteRejected: @Sendable (FieldDescription) -> String
     var nothingPasted: String
     /// The name of a symbol or space, said in free text where it may be part of the secret.
     var symbolName: @Sendable (Character) -> String?

@@ -13,12 +13,6 @@ public struct ConfigEntry: Equatable, Sendable {
     public var value: ConfigValue
     /// 1-based.
     public var line: Int
-
-    public init(key: String, value: ConfigValue, line: Int) {
-        self.key = key
-        self.value = value
-        self.line = line
-    }
 }
 
 /// A line the reader could not take, and why, in words that fit after "file:line: ".

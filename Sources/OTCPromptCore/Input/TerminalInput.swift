@@ -1,0 +1,14 @@
+/// What one wait on the terminal produced: the live terminal (`OTCPromptTerminal.Terminal`) returns
+/// it and the loop reads it, so both speak of the same value.
+public enum TerminalInput: Equatable, Sendable {
+    /// Bytes the user typed or pasted, exactly as read (decoding is the core's job).
+    case bytes([UInt8])
+    /// The timeout passed before anything arrived.
+    case timedOut
+    /// A watched signal arrived (see `SignalWatcher`); it wins over pending input.
+    case signal(Int32)
+    /// End of file or hang-up: the terminal is gone, the prompt should end.
+    case closed
+    /// One of the other watched descriptors (a running check, a voice starting) is readable.
+    case otherReady
+}
