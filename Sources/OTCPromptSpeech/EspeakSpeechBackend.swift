@@ -20,10 +20,19 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     }
 
     /// Starts espeak-ng and `output` on the synthesis thread and returns at once.
-    public static func start(options: SpeechOptions, output: SpeechOutput) -> EspeakSpeechBackend {
+    /// - Parameter muted: start before it is known to be wanted (`--speech auto` still probing): what
+    ///   it is asked to say waits until `unmute`, so it gains the probes' time and says nothing if unused.
+    public static func start(options: SpeechOptions, output: SpeechOutput, muted: Bool = false)
+        -> EspeakSpeechBackend
+    {
         EspeakSpeechBackend(
-            options: options, bufferMilliseconds: 10, opensSinkBeside: output == .device,
+            options: options, bufferMilliseconds: 10, opensSinkBeside: output == .device, muted: muted,
             makeSink: sinkFactory(for: output))
+    }
+
+    /// Lets a backend started `muted` speak; the newest announcement asked for is said once it is ready.
+    public func unmute() {
+        synthesis.unmute()
     }
 
     /// Starts with a sink of the caller's (benchmarks and tests); returns at once.
@@ -35,12 +44,12 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     }
 
     private init(
-        options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool = false,
+        options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool = false, muted: Bool = false,
         makeSink: @escaping AudioSinkFactory
     ) {
         synthesis = SynthesisThread(
             options: options, bufferMilliseconds: bufferMilliseconds, opensSinkBeside: opensSinkBeside,
-            makeSink: makeSink)
+            muted: muted, makeSink: makeSink)
     }
 
     deinit {

@@ -21,6 +21,9 @@ final class SynthesisThread: @unchecked Sendable {
     private var readiness = Readiness.starting
     private var pending: Request?
     private var finishing = false
+    /// Started before it is known to be wanted (`--speech auto` still probing): it starts, but says
+    /// nothing until `unmute`.
+    private var muted: Bool
     private var writer: AudioWriter?
     private let trace = SpeechTrace.shared
 
@@ -29,9 +32,10 @@ final class SynthesisThread: @unchecked Sendable {
     private let opensSinkBeside: Bool
 
     init(
-        options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool = false,
+        options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool = false, muted: Bool = false,
         makeSink: @escaping AudioSinkFactory
     ) {
+        self.muted = muted
         self.options = options
         self.bufferMilliseconds = bufferMilliseconds
         self.opensSinkBeside = opensSinkBeside
@@ -63,6 +67,14 @@ final class SynthesisThread: @unchecked Sendable {
                 case .failed(let error): return .failure(error)
                 }
             }
+        }
+    }
+
+    /// Lets a muted engine speak: the newest request waiting is said the moment it is ready.
+    func unmute() {
+        lock.withLock {
+            muted = false
+            lock.broadcast()
         }
     }
 
@@ -98,7 +110,7 @@ final class SynthesisThread: @unchecked Sendable {
         guard let (engine, writer) = start() else { return }
         lock.withLock {
             while true {
-                if let request = pending {
+                if !muted, let request = pending {
                     pending = nil
                     lock.unlocked {
                         trace?.record("woke", generation: request.generation)

@@ -84,8 +84,11 @@ struct OTCPromptCommand: ParsableCommand {
         let environment = ProcessEnvironment.current
         let asPinentry = login.pinentry || PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
         // The terminal first, in raw mode with signals handled, before anything that can wait (issue 14 point 1).
-        let terminal =
-            doctor || login.stdin || asPinentry ? nil : try PromptProgram.openTerminal(environment: environment)
+        var terminal: Terminal?
+        if !doctor && !login.stdin && !asPinentry {
+            terminal = PromptProgram.openTerminal(environment: environment)
+            if terminal == nil { throw ExitCode(ExitStatus.noTerminal) }
+        }
         let file = ConfigFileSettings.load(environment: environment) { path in try ConfigFile.readText(path: path) }
         let settings = file.values.overridden(by: commandLine)
         let language = settings[Settings.language] ?? Language.fromEnvironment(environment)

@@ -1,4 +1,3 @@
-import ArgumentParser
 import OTCPromptCore
 import OTCPromptLoop
 import OTCPromptSettings
@@ -64,16 +63,16 @@ struct PromptProgram {
     /// The terminal, in raw mode with no echo and with signals handled, before anything that can wait
     /// (issue 14 point 1): keys typed meanwhile are kept, unechoed, and Ctrl-C or SIGTERM end the prompt
     /// at any moment. The first thing the command does.
-    /// - Throws: `ExitCode(74)`, once the reason is on stderr (and the system log, for an askpass
-    ///   caller without a terminal, whose stderr goes nowhere).
-    static func openTerminal(environment: [String: String]) throws(ExitCode) -> Terminal {
+    /// - Returns: nil once the reason is on stderr (and the system log, for an askpass caller without a
+    ///   terminal, whose stderr goes nowhere): exit with `ExitStatus.noTerminal`.
+    static func openTerminal(environment: [String: String]) -> Terminal? {
         let terminal: Terminal
         do {
             terminal = try Terminal.open(signalWatcher: try SignalWatcher())
         } catch {
             StandardError.writeLine("otc-prompt: \(error)")
             SystemLog.warning("\(error)")
-            throw ExitCode(ExitStatus.noTerminal)
+            return nil
         }
         // A failure here is said by the loop, which tries again.
         try? terminal.enterRawMode(bracketedPaste: !TerminalCapabilities(environment: environment).isDumb)

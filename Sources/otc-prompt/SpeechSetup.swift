@@ -38,10 +38,12 @@ struct SpeechSetup {
             backend = Self.logged(spoken, to: log, note: "\(route.kind.rawValue): \(route.reason)", elapsed: elapsed)
             return
         }
-        // espeak-ng starts now when it is sure to be used, so it gains the time the rest takes.
+        // espeak-ng starts now, so it gains the time the rest takes: at once when it is sure to be used,
+        // muted while `auto` still probes (unmuted the moment espeak-ng is chosen, dropped otherwise).
+        let speculative = decided == nil && audioFile == nil
         let engine =
-            audioFile != nil || decided?.kind == .espeak
-            ? EspeakSpeechBackend.start(options: voice, output: output) : nil
+            audioFile != nil || decided?.kind == .espeak || speculative
+            ? EspeakSpeechBackend.start(options: voice, output: output, muted: speculative) : nil
         let writer = log.map { SpeechLogWriter(file: $0, note: nil, elapsed: elapsed) }
         let start = VoiceStart(voice: voice, voiceLocation: voiceLocation, output: output, environment: environment)
         let startup = try VoiceStartup(

@@ -32,8 +32,9 @@ final class VoiceStartup: SpeechStartup {
         var notices: [String] = []
     }
 
-    /// Where announcements wait until the voice is ready (the loop releases them).
-    let held = HeldSpeech()
+    /// Where announcements wait until the voice is ready (the loop releases them); espeak-ng, when it
+    /// starts, has the first of them at once.
+    let held: HeldSpeech
     private let task: BackgroundTask<Result>
     private let text: TextSpeechBackend
     private let log: SpeechLogWriter?
@@ -54,6 +55,7 @@ final class VoiceStartup: SpeechStartup {
         self.text = text
         self.log = log
         self.memory = memory
+        held = HeldSpeech(provisional: engine)
         let engine = UncheckedBox(engine)
         let fallback = UncheckedBox(text)
         task = try BackgroundTask {
@@ -129,11 +131,13 @@ struct VoiceStart: Sendable {
     var environment: [String: String]
 
     func run(route: SpeechRoute, engine: EspeakSpeechBackend?, fallback: TextSpeechBackend) -> VoiceStartup.Result {
-        if route.kind == .speechd, output == .device, engine == nil {
+        if route.kind == .speechd, output == .device {
+            // A muted engine started for `auto` is not used: it says nothing and goes with the held speech.
             return VoiceStartup.Result(voice: speechDispatcher(route: route, fallback: fallback), route: route)
         }
         var result = VoiceStartup.Result(voice: .text(because: ""), route: route)
         var engine = engine ?? EspeakSpeechBackend.start(options: voice, output: output)
+        engine.unmute()
         do throws(SpeechError) {
             try engine.waitUntilReady(timeout: VoiceStartup.readyTimeout)
             result.voice = .espeak(engine)

@@ -51,3 +51,36 @@ struct HeldSpeechTests {
         #expect(!speech.isHolding)
     }
 }
+
+/// The voice most likely to be the one is given the first announcement at once (`HeldSpeech(provisional:)`).
+struct HeldSpeechProvisionalTests {
+    private let opening = Announcement(.prompt, "Verification code, empty, 6-digit code.")
+    private let now = Announcement(.prompt, "Verification code, 9, 6-digit code.")
+
+    @Test func theOpeningGoesToTheStartingVoiceAtOnceAndIsNotSaidTwice() {
+        let engine = RecordingSpeechBackend()
+        let speech = HeldSpeech(provisional: engine)
+        speech.speak(opening)
+        #expect(engine.spoken == [opening], "given before the release")
+        speech.release(to: engine) { now }
+        #expect(engine.spoken == [opening])
+    }
+
+    @Test func keysBeforeTheReleaseAreNotGivenToItButCaughtUp() {
+        let engine = RecordingSpeechBackend()
+        let speech = HeldSpeech(provisional: engine)
+        speech.speak(opening)
+        speech.speak(Announcement(.digit, "9"))
+        speech.release(to: engine) { now }
+        #expect(engine.spoken == [opening, now])
+    }
+
+    @Test func whenAnotherVoiceTakesOverItSaysWhatWasHeld() {
+        let engine = RecordingSpeechBackend()
+        let text = RecordingSpeechBackend()
+        let speech = HeldSpeech(provisional: engine)
+        speech.speak(opening)
+        speech.release(to: text) { now }
+        #expect(text.spoken == [opening])
+    }
+}

@@ -9,8 +9,15 @@ public final class HeldSpeech: SpeechBackend {
     private var backend: (any SpeechBackend)?
     private var heldCount = 0
     private var latest: Announcement?
+    /// The voice most likely to be the one (espeak-ng, starting): it is given the first announcement
+    /// at once and says it the moment it is ready, without waiting for `release`.
+    private var provisional: (any SpeechBackend)?
 
-    public init() {}
+    /// - Parameter provisional: a voice that keeps what it is asked until it is ready; it gets the first
+    ///   announcement (normally the opening) at once, so the opening starts with no hop through the loop.
+    public init(provisional: (any SpeechBackend)? = nil) {
+        self.provisional = provisional
+    }
 
     /// True until `release` has been called.
     public var isHolding: Bool { backend == nil }
@@ -22,6 +29,7 @@ public final class HeldSpeech: SpeechBackend {
         if let backend { return backend.speak(announcement) }
         heldCount += 1
         latest = announcement
+        if heldCount == 1 { provisional?.speak(announcement) }
     }
 
     public func finish(timeout: Duration) {
@@ -33,7 +41,11 @@ public final class HeldSpeech: SpeechBackend {
     public func release(to backend: any SpeechBackend, currentState: () -> Announcement?) {
         guard self.backend == nil else { return }
         self.backend = backend
-        if let announcement = Self.catchUp(count: heldCount, latest: latest, currentState: currentState) {
+        // The provisional voice already has the one announcement: it is said, or being said.
+        let alreadyGiven = heldCount == 1 && provisional === backend
+        provisional = nil
+        if !alreadyGiven, let announcement = Self.catchUp(count: heldCount, latest: latest, currentState: currentState)
+        {
             backend.speak(announcement)
         }
         heldCount = 0
