@@ -237,7 +237,7 @@ def prompt_ready(text):
         assert out.strip() == b"985391", out
         terminal_only.append(ms(ended - session.started))
     e = median_line("anchor espeak-ng -w FILE \"<prompt>\": exec -> exit (whole file written)", engine)
-    fl = median_line("floor: sh printing the label to /dev/tty: exec -> label on the tty", floor)
+    fl = median_line("floor: a static C program writing the label to /dev/tty: exec -> label on the tty", floor)
     builds = [("", device, screen)] + ([(", --static-swift-stdlib", static_device, static_screen)] if static else [])
     for label, samples, drawn in builds:
         b = median_line(f"otc-prompt{label} (speech, null sink): exec -> first byte on the tty (raw mode's "

@@ -168,4 +168,13 @@ final class EngineLease: @unchecked Sendable {
             lock.broadcast()
         }
     }
+
+    /// Initialises the library and loads `voiceName` (its dictionary stays loaded for the engine that
+    /// asks for it next), then lets that engine have the library. Failures are left for it to find.
+    /// The corresponding C functions are `espeak_Initialize` and `espeak_SetVoiceByName`.
+    func prepare(voiceName: String, bufferMilliseconds: Int) {
+        guard (try? acquire(bufferMilliseconds: bufferMilliseconds)) != nil else { return }
+        _ = espeak_SetVoiceByName(voiceName)
+        release()
+    }
 }

@@ -30,6 +30,16 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
             makeSink: sinkFactory(for: output))
     }
 
+    /// Loads espeak-ng's data and `voiceName` on a thread of its own, from the first moment of the
+    /// process, before the options are even parsed: the engine started later finds them loaded (the
+    /// library is initialised once per process, and keeps the last voice's dictionary). Nothing is
+    /// written to stderr meanwhile in espeak-ng 1.51 (its audio probe is pcaudiolib's, silent when it fails).
+    /// The default device's PulseAudio stream is opened meanwhile too (`PreparedStream`).
+    public static func prepare(voiceName: String) {
+        startThread { EngineLease.shared.prepare(voiceName: voiceName, bufferMilliseconds: 10) }
+        PreparedStream.shared.start()
+    }
+
     /// Lets a backend started `muted` speak; the newest announcement asked for is said once it is ready.
     public func unmute() {
         synthesis.unmute()
@@ -93,6 +103,14 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// A PulseAudio server that accepts and never answers is not asked again through pcaudiolib,
     /// whose own PulseAudio attempt (and ALSA's pulse plugin) would wait on it for 120 s.
     public static func openDevice(sampleRate: Int) throws(SpeechError) -> any AudioSink {
+        if sampleRate == EspeakEngine.usualSampleRate, let prepared = PreparedStream.shared.take() {
+            switch prepared {
+            case .success(let sink): return sink
+            case .failure(.audioServerDidNotAnswer(let server, let limit)):
+                throw .audioServerDidNotAnswer(server, within: limit)
+            case .failure: break  // tried again below, with pcaudiolib's fallback
+            }
+        }
         do {
             return try PulseAudioSink(sampleRate: sampleRate)
         } catch {

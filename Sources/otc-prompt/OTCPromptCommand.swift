@@ -33,6 +33,9 @@ struct OTCPromptCommand: ParsableCommand {
     /// ArgumentParser's own `main` would echo an argument in an error message as it is: here every message goes
     /// through `StandardError.writeLine`, which makes it visible, so no escape sequence reaches the terminal.
     static func main() {
+        EngineWarmUp.start(
+            programPath: CommandLine.arguments.first ?? "", arguments: Array(CommandLine.arguments.dropFirst()),
+            environment: ProcessEnvironment.current)
         let arguments = AskpassArguments.forParsing(
             Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current,
             programPath: CommandLine.arguments.first ?? "", standardOutputIsTerminal: StandardOutput.isTerminal)
