@@ -10,9 +10,6 @@ let package = Package(
         // For the benchmark package in Benchmarks/, which depends on this one by path.
         .library(name: "OTCPromptSpeech", targets: ["OTCPromptSpeech", "OTCPromptCore"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
-    ],
     targets: [
         // C libraries, each wrapped by exactly one Swift module.
         .systemLibrary(
@@ -60,10 +57,18 @@ let package = Package(
         // configuration file (its own reader, a strict subset of TOML), the messages and the docs' tables.
         .target(
             name: "OTCPromptSettings",
-            dependencies: [
-                "OTCPromptCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["OTCPromptCore"]
+        ),
+
+        // The man page and the bash, zsh and fish completions, generated from the declarations. Not shipped in
+        // the binary: `otc-prompt-docs` writes them for make docs, and a test keeps docs/ equal to them.
+        .target(
+            name: "OTCPromptDocs",
+            dependencies: ["OTCPromptSettings"]
+        ),
+        .executableTarget(
+            name: "otc-prompt-docs",
+            dependencies: ["OTCPromptDocs"]
         ),
 
         // The doubles and harnesses every test shares.
@@ -82,7 +87,6 @@ let package = Package(
                 "OTCPromptSpeech",
                 "OTCPromptSpeechDispatcher",
                 "OTCPromptSettings",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
@@ -100,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OTCPromptSettingsTests",
-            dependencies: ["OTCPromptSettings", "OTCPromptCore"]
+            dependencies: ["OTCPromptSettings", "OTCPromptDocs", "OTCPromptCore"]
         ),
         .testTarget(
             name: "OTCPromptSpeechTests",

@@ -4,20 +4,22 @@
 # end, so other processes keep seeing no audio server). Release builds only.
 # Usage: Benchmarks/run.sh [REPETITIONS]   (whole-process runs per figure, default 15; ~8 minutes)
 # OTC_BENCH_PARTS selects parts (comma-separated; default all): ready, keys, listen, memory
-# (whole_process.py), inprocess (package-benchmark and speech-benchmark), speechd (speechd.py).
+# (whole_process.py), footprint (footprint.py: size, --version, the floor, peak RSS; issue 16),
+# inprocess (package-benchmark and speech-benchmark), speechd (speechd.py).
 set -euo pipefail
 cd "$(dirname "$0")"
 repetitions=${1:-15}
 root=$(cd .. && pwd)
-parts=${OTC_BENCH_PARTS:-ready,keys,listen,memory,inprocess,speechd}
+parts=${OTC_BENCH_PARTS:-ready,keys,listen,memory,footprint,inprocess,speechd}
 export OTC_BENCH_PARTS=$parts
 has() { [[ ",$parts," == *",$1,"* ]]; }
 
 echo "== building (release)"
 (cd "$root" && swift build -c release --product otc-prompt >/dev/null)
-# The same sources with the Swift runtime and Foundation linked statically (the start-up lever).
-if has ready; then
-    (cd "$root" && swift build -c release --product otc-prompt --static-swift-stdlib --scratch-path .build-static >/dev/null)
+# The binary make install ships: the same sources, linked with make release's flags (the Swift runtime
+# statically), in a scratch path of its own so that both builds stay up to date.
+if has ready || has memory || has footprint; then
+    (cd "$root" && swift build -c release --product otc-prompt $(make -s release-flags) --scratch-path .build-static >/dev/null)
 fi
 if has inprocess; then swift build -c release >/dev/null; fi
 prompt="$root/.build/release/otc-prompt"
@@ -44,6 +46,15 @@ echo
 echo "== process start-up floor (hyperfine; no terminal, no speech)"
 hyperfine -N --style basic -w 3 -r 30 "$prompt --version" "$OTC_BENCH_STATIC --version" "espeak-ng -q x" 2>&1 |
     grep -E "^(Benchmark|  Time)"
+fi
+
+if has footprint; then
+echo
+echo "== footprint: size, --version and the first byte against the floor, peak RSS (Benchmarks/footprint.py)"
+floor=$(mktemp -d /tmp/otc-bench-floor-XXXXXX)
+gcc -static -O2 -o "$floor/tty-floor" tty_floor.c
+python3 footprint.py "$OTC_BENCH_STATIC" "$repetitions" "$floor/tty-floor"
+rm -rf "$floor"
 fi
 
 if has ready || has keys || has listen || has memory; then

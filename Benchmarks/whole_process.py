@@ -351,7 +351,7 @@ def memory_and_paste():
             assert status == 0 and out.strip() == b"985391", (status, out)
             rss.append(maxrss / 1024)
         median_line(f"whole session (prompt, 6 digits, Ctrl-R, completion){label}: peak RSS", rss, unit="MiB",
-                    target="<= 20 MiB")
+                    target="<= 12 MiB (issue 16)")
     size = 10 * 1024 * 1024
     filler = (b"lorem ipsum dolor sit amet " * (size // 27 + 1))[:size - 40]
     paste = b"\x1b[200~" + filler + b" your code is 985391 " + b"\x1b[201~"

@@ -58,3 +58,11 @@ public enum ProcessIdentity {
         return "\(String(status.st_mode, radix: 8))/\(status.st_uid)/\(status.st_gid)"
     }
 }
+
+/// The end of the process, with its exit status.
+public enum ProcessExit {
+    /// Ends the process with `status` (stdio flushed, atexit handlers run). The corresponding C function is `exit`.
+    public static func exit(_ status: Int32) -> Never {
+        Glibc.exit(status)
+    }
+}

@@ -1,4 +1,3 @@
-import ArgumentParser
 import OTCPromptCore
 import OTCPromptLoop
 import OTCPromptSettings
@@ -7,31 +6,16 @@ import OTCPromptTerminal
 
 /// The command line: options in, a `PromptProgram` run, an exit status out.
 @main
-struct OTCPromptCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "otc-prompt",
-        abstract: "Ask for a one-time code at the terminal, spoken aloud, and print it on stdout.",
-        discussion: """
-            The code is one field. Each character is spoken as it is typed or deleted; Ctrl-R reads \
-            the whole code back. On success the code alone is printed on stdout: code=$(otc-prompt).
-
-            Keys: digits (or letters with --charset alnum), Backspace, Ctrl-U clear, Ctrl-R read back, \
-            ? help, Ctrl-T time left, Ctrl-L redraw, Ctrl-Z stop, Enter submit, Esc or Ctrl-C cancel.
-
-            As SSH_ASKPASS or SUDO_ASKPASS it reads the prompt text it is given: a code prompt gets a \
-            code field, a password prompt a masked free-text field, a confirmation a yes/no question.
-
-            Exit status: 0 submitted, 1 rejected by --check or answered no, 64 usage error, \
-            65 --stdin got no valid code, 69 the --check command could not run, 74 no terminal or stdout \
-            unwritable, 124 timed out, 130 cancelled, 128+N ended by signal N.
-            """,
-        version: OTCPromptVersion.current
-    )
+struct OTCPromptCommand {
+    /// The one positional argument: the field's label, or the askpass prompt.
+    let prompt: String?
+    /// Everything the command line sets; it wins over the file.
+    let commandLine: SettingValues
 
     /// Reads the command line (a caller's prompt only ever as data: `AskpassArguments`), runs, and exits.
     ///
-    /// ArgumentParser's own `main` would echo an argument in an error message as it is: here every message goes
-    /// through `StandardError.writeLine`, which makes it visible, so no escape sequence reaches the terminal.
+    /// Every message goes through `StandardError.writeLine`, which makes it visible, so no escape sequence in an
+    /// argument reaches the terminal.
     static func main() {
         EngineWarmUp.start(
             programPath: CommandLine.arguments.first ?? "", arguments: Array(CommandLine.arguments.dropFirst()),
@@ -39,58 +23,57 @@ struct OTCPromptCommand: ParsableCommand {
         let arguments = AskpassArguments.forParsing(
             Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current,
             programPath: CommandLine.arguments.first ?? "", standardOutputIsTerminal: StandardOutput.isTerminal)
-        do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
-        } catch {
-            let message = fullMessage(for: error)
-            let status = exitCode(for: error)
-            if !message.isEmpty {
-                if status.isSuccess {
-                    try? StandardOutput.write(UntrustedText.visibleLines(message).joined(separator: "\n"))
-                } else {
-                    StandardError.writeLine(message)
-                }
-            }
-            exit(withError: ExitCode(status.rawValue))
+        switch CommandLineParser.parse(arguments) {
+        case .failure(let error):
+            StandardError.writeLine(error.message)
+            ProcessExit.exit(ExitStatus.usage)
+        case .success(let parsed) where parsed.action == .help:
+            ProcessExit.exit(answer(String(HelpText.text(notes: helpNotes(commandLine: parsed.values)).dropLast())))
+        case .success(let parsed) where parsed.action == .version:
+            ProcessExit.exit(answer(OTCPromptVersion.current))
+        case .success(let parsed):
+            ProcessExit.exit(OTCPromptCommand(prompt: parsed.prompt, commandLine: parsed.values).run())
         }
     }
 
-    @Argument(help: "The field's label, shown and spoken (also the askpass prompt argument).")
-    var prompt: String?
+    /// What `--help` says holds here and now: which speech `auto` (or the user's choice) gives, and why, with the
+    /// same probes and the same config file as a prompt started with these options.
+    private static func helpNotes(commandLine: SettingValues) -> [String: String] {
+        let environment = ProcessEnvironment.current
+        let file = ConfigFileSettings.load(environment: environment) { path in try ConfigFile.readText(path: path) }
+        let choice = file.values.overridden(by: commandLine).value(Settings.speech)
+        let route = SpeechRouteProbes.route(for: choice, environment: environment)
+        return [Settings.speech.name: "Here and now: \(route.kind.rawValue), because \(route.reason)."]
+    }
 
-    @Option(Settings.length) var length: Int?
-    @Option(Settings.charset) var charset: CodeCharset?
-    @Flag(Settings.mask) var mask: Bool
-    @Flag(Settings.noAutoSubmit) var noAutoSubmit: Bool
-    @Option(Settings.language) var lang: Language?
-    @Option(Settings.speech) var speech: SpeechChoice?
-    @Option(Settings.speechLog) var speechLog: String?
-    @Option(Settings.verbosity) var verbosity: Verbosity?
-    @Flag(Settings.doctor) var doctor: Bool
+    /// Writes the help or the version on stdout: 0, or 74 when stdout cannot take it.
+    private static func answer(_ text: String) -> Int32 {
+        do {
+            try StandardOutput.write(text)
+            return ExitStatus.submitted
+        } catch {
+            StandardError.writeLine("\(Program.name): \(error)")
+            return ExitStatus.outputFailed
+        }
+    }
 
-    @OptionGroup(title: SettingGroup.logins.title)
-    var login: LoginOptions
-
-    @OptionGroup(title: SettingGroup.voice.title)
-    var voice: VoiceOptions
-
-    @OptionGroup(title: SettingGroup.appearance.title)
-    var appearance: AppearanceOptions
-
-    func run() throws {
+    func run() -> Int32 {
         // Before anything can hold the code: no core dumps, and fds 0-2 taken so that a closed
         // stdout can never become the terminal.
         ProcessHardening.reserveStandardDescriptors()
         ProcessHardening.disableCoreDumps()
         ProcessHardening.ignoreBrokenPipe()
         let environment = ProcessEnvironment.current
-        let asPinentry = login.pinentry || PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
         // The terminal first, in raw mode with signals handled, before anything that can wait (issue 14 point 1).
+        // --doctor, --stdin and --pinentry are command-line options only: no config file can change them.
+        let opensPrompt =
+            !commandLine.value(Settings.doctor) && !commandLine.value(Settings.stdin)
+            && !commandLine.value(Settings.pinentry)
+            && !PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
         var terminal: Terminal?
-        if !doctor && !login.stdin && !asPinentry {
+        if opensPrompt {
             terminal = PromptProgram.openTerminal(environment: environment)
-            if terminal == nil { throw ExitCode(ExitStatus.noTerminal) }
+            if terminal == nil { return ExitStatus.noTerminal }
         }
         let file = ConfigFileSettings.load(environment: environment) { path in try ConfigFile.readText(path: path) }
         let settings = file.values.overridden(by: commandLine)
@@ -99,7 +82,7 @@ struct OTCPromptCommand: ParsableCommand {
         let configuration = PromptConfiguration(
             label: label, length: settings.value(Settings.length), charset: settings.value(Settings.charset),
             mask: settings.value(Settings.mask), autoSubmit: !settings.value(Settings.noAutoSubmit), language: language,
-            verbosity: settings.value(Settings.verbosity), checksCode: login.check != nil,
+            verbosity: settings.value(Settings.verbosity), checksCode: settings[Settings.check] != nil,
             attempts: settings.value(Settings.attempts), timeLimit: settings[Settings.timeout])
         let check = settings[Settings.check].map {
             CheckSettings(command: $0, timeout: settings.value(Settings.checkTimeout))
@@ -109,16 +92,16 @@ struct OTCPromptCommand: ParsableCommand {
             language: language, voice: settings[Settings.voice], rate: settings[Settings.rate],
             volume: settings[Settings.volume], pitch: settings[Settings.pitch])
         voice.languageIsChosen = settings[Settings.language] != nil
-        if doctor {
+        if settings.value(Settings.doctor) {
             let route = SpeechRouteProbes.route(for: settings.value(Settings.speech), environment: environment)
             Doctor(route: route, voice: voice, environment: environment, configFile: file).run()
-            return
+            return ExitStatus.submitted
         }
-        if login.stdin && !asPinentry {
+        let asPinentry =
+            settings.value(Settings.pinentry) || PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
+        if settings.value(Settings.stdin) && !asPinentry {
             for notice in notices { StandardError.writeLine(notice) }
-            let status = StandardInputCode.run(configuration: configuration, check: check)
-            if status != 0 { throw ExitCode(status) }
-            return
+            return StandardInputCode.run(configuration: configuration, check: check)
         }
         let memory = AskMemory(store: StateDirectory.open(environment: environment))
         var request = request(configuration, environment: environment)
@@ -136,18 +119,16 @@ struct OTCPromptCommand: ParsableCommand {
             appearance: Appearance(settings), environment: environment, notices: notices, memory: memory)
         // Every path inside `run()` has restored the terminal before it returns.
         if asPinentry {
-            let status = PinentryProgram(
+            return PinentryProgram(
                 template: program, language: language, verbosity: settings.value(Settings.verbosity)
             ).run()
-            if status != 0 { throw ExitCode(status) }
-            return
         }
-        guard let terminal else { return }
+        guard let terminal else { return ExitStatus.noTerminal }
         let status = program.run(on: terminal)
         if case .code(_, askpass: true) = request, let prompt {
             memory.remember(prompt, answered: status == ExitStatus.submitted)
         }
-        if status != 0 { throw ExitCode(status) }
+        return status
     }
 }
 
@@ -156,7 +137,7 @@ extension OTCPromptCommand {
     /// SUDO_ASKPASS, what the prompt text asks for.
     func request(_ configuration: PromptConfiguration, environment: [String: String]) -> PromptRequest {
         // `main` has already turned an askpass call into `--askpass -- PROMPT`.
-        guard let prompt, login.askpass else {
+        guard let prompt, commandLine.value(Settings.askpass) else {
             return configuration.charset == .any
                 ? .code(freeText(configuration, label: configuration.label, mask: true), askpass: false)
                 : .code(configuration, askpass: false)
@@ -192,24 +173,6 @@ extension OTCPromptCommand {
             label: label, mask: mask, language: configuration.language, verbosity: configuration.verbosity,
             checksCode: configuration.checksCode, attempts: configuration.attempts,
             timeLimit: configuration.timeLimit)
-    }
-
-    /// Everything the command line sets; it wins over the file.
-    var commandLine: SettingValues {
-        var values = SettingValues()
-        values.set(Settings.length, length)
-        values.set(Settings.charset, charset)
-        values.set(Settings.mask, mask ? true : nil)
-        values.set(Settings.noAutoSubmit, noAutoSubmit ? true : nil)
-        values.set(Settings.speechLog, speechLog)
-        values.set(Settings.language, lang)
-        values.set(Settings.speech, speech)
-        values.set(Settings.verbosity, verbosity)
-        values.set(Settings.doctor, doctor ? true : nil)
-        appearance.add(to: &values)
-        voice.add(to: &values)
-        login.add(to: &values)
-        return values
     }
 }
 

@@ -1,5 +1,6 @@
 import OTCPromptCore
 import OTCPromptLoop
+import OTCPromptSettings
 import OTCPromptTerminal
 
 /// `--pinentry` (or run as `pinentry-otc`): gpg-agent's Assuan conversation on stdin/stdout, each

@@ -25,6 +25,14 @@ struct AutoSpeechEndToEndTests {
         return process.standardOutput
     }
 
+    /// `otc-prompt --help` in `environment`, its wrapped lines joined.
+    private func help(_ environment: [String: String]) throws -> String {
+        let process = try PseudoTerminalProcess(
+            executable: PromptRun.binary, arguments: ["--help"], environment: environment)
+        #expect(process.waitForExit(deadline: .seconds(20)) == .exited(0))
+        return process.standardOutput.replacingOccurrences(of: "\n    ", with: " ")
+    }
+
     /// The test environment's PULSE_SERVER (which keeps tests off any real server) would count as audio
     /// forwarded: these runs have none.
     private func withoutAudioServer(_ extra: [String: String]) -> [String: String] {
@@ -43,6 +51,7 @@ struct AutoSpeechEndToEndTests {
         run.type("123456")
         #expect(run.exit() == .exited(0))
         #expect(try doctor(environment).hasPrefix("Speech: text, because an SSH session"))
+        #expect(try help(environment).contains("Here and now: text, because an SSH session with no audio forwarded"))
         // With PulseAudio forwarded, the SSH rule does not hold.
         #expect(try !doctor(PromptRun.environment(ssh)).hasPrefix("Speech: text"))
     }
@@ -79,6 +88,9 @@ struct AutoSpeechEndToEndTests {
             let report = try doctor(PromptRun.environment(environment))
             #expect(report.hasPrefix("Speech: speechd, because speech-dispatcher answers"), "\(report)")
             #expect(report.contains("with the espeak-ng module"), "\(report)")
+            #expect(
+                try help(PromptRun.environment(environment)).contains(
+                    "Here and now: speechd, because speech-dispatcher answers on its socket."))
         }
     }
 

@@ -72,7 +72,7 @@ public struct AskpassPrompt: Equatable, Sendable {
         if PromptWords.asksYesOrNo(question) {
             return AskpassPrompt(
                 kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details,
-                acceptsFingerprint: question.lowercased().contains("fingerprint"))
+                acceptsFingerprint: question.lowercased().contains(text: "fingerprint"))
         }
         return AskpassPrompt(kind: PromptWords(words).kind, label: label, origin: origin, details: details)
     }
@@ -91,7 +91,7 @@ public struct AskpassPrompt: Equatable, Sendable {
     /// "Are you sure you want to continue connecting (yes/no/[fingerprint])?" → "… continue connecting?": the
     /// prompt's own keys (y, n) replace the typed answers.
     static func withoutAnswerChoices(_ label: String) -> String {
-        guard let start = label.firstRange(of: "(yes/no") else { return label }
+        guard let start = label.firstRange(ofText: "(yes/no") else { return label }
         guard let end = label[start.upperBound...].firstIndex(of: ")") else { return label }
         let before = label[..<start.lowerBound].trimmingBlanks()
         let after = label[label.index(after: end)...].trimmingBlanks()
@@ -134,7 +134,7 @@ struct PromptWords {
     /// ssh's host-key questions: "… (yes/no/[fingerprint])?" and "Please type 'yes', 'no' or the fingerprint: ".
     static func asksYesOrNo(_ text: String) -> Bool {
         let text = text.lowercased()
-        return text.contains("(yes/no") || (text.contains("'yes'") && text.contains("'no'"))
+        return text.contains(text: "(yes/no") || (text.contains(text: "'yes'") && text.contains(text: "'no'"))
     }
 
     private func contains(_ phrase: [String]) -> Bool {

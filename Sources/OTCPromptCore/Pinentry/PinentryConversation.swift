@@ -110,7 +110,7 @@ public struct PinentryConversation: Sendable {
         case "GETINFO": return info(line.argument).map { .reply($0 + ["OK"]) }
         case "GETPIN": return dialog(.getPIN(state))
         case "CONFIRM":
-            let oneButton = line.argument.contains("--one-button")
+            let oneButton = line.argument.contains(text: "--one-button")
             return dialog(PinentryRequest(kind: oneButton ? .message : .confirmation, state: state))
         case "MESSAGE": return dialog(PinentryRequest(kind: .message, state: state))
         case "RESET": state.reset()

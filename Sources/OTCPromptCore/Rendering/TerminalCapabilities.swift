@@ -31,7 +31,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
             depth = .none
         } else if colorTerm == "truecolor" || colorTerm == "24bit" || term.hasSuffix("-direct") {
             depth = .trueColor
-        } else if term.contains("256color") {
+        } else if term.contains(text: "256color") {
             depth = .ansi256
         } else {
             depth = .ansi16
@@ -39,7 +39,8 @@ public struct TerminalCapabilities: Equatable, Sendable {
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
         let encoding = (locale ?? "").lowercased()
         self.init(
-            isDumb: isDumb, colorDepth: depth, isUTF8: encoding.contains("utf-8") || encoding.contains("utf8"),
+            isDumb: isDumb, colorDepth: depth,
+            isUTF8: encoding.contains(text: "utf-8") || encoding.contains(text: "utf8"),
             wantsPlainOutput: !(environment["ACCESSIBLE"] ?? "").isEmpty)
     }
 

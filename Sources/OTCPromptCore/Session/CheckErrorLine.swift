@@ -72,7 +72,7 @@ public struct CheckErrorLine: Sendable {
             let lineForm = line.filter(keep)
             guard !codeForm.isEmpty else { return false }
             let run = min(leakingRun, codeForm.count)
-            return (0...(codeForm.count - run)).contains { lineForm.contains(String(codeForm[$0..<($0 + run)])) }
+            return (0...(codeForm.count - run)).contains { lineForm.contains(text: String(codeForm[$0..<($0 + run)])) }
         }
     }
 

@@ -36,7 +36,7 @@ public struct Setting<Value: Hashable & Sendable>: Sendable {
         self.inConfigFile = inConfigFile
     }
 
-    /// The value of a command-line argument, or what it must be (ArgumentParser names the option and the value).
+    /// The value of a command-line argument, or what it must be (`CommandLineError` names the option and the value).
     public func parseArgument(_ text: String) -> Result<Value, SettingError> {
         guard let value = domain.fromText(text) else { return .failure(SettingError("must be \(domain.allowed)")) }
         return .success(value)

@@ -10,8 +10,14 @@ public protocol AnySetting: Sendable {
     var choices: [String]? { get }
     var defaultDescription: String? { get }
     var inConfigFile: Bool { get }
+    /// Whether the option is a flag: on when given, no value.
+    var isFlag: Bool { get }
+    /// For shell completion: the extensions of the files it names ([] for any file), nil when not a file name.
+    var fileExtensions: [String]? { get }
     /// Whether the command line takes `text` as this option's value.
     func isValidArgument(_ text: String) -> Bool
+    /// Sets this setting in `values` from a command-line argument, or says what it must be.
+    func apply(argument text: String, to values: inout SettingValues) -> SettingError?
     /// Sets this setting in `values` from a file value, or says what is wrong with it.
     func apply(_ value: ConfigValue, to values: inout SettingValues) -> SettingError?
 }
@@ -20,8 +26,20 @@ extension Setting: AnySetting {
     public var valueName: String { domain.valueName }
     public var allowed: String { domain.allowed }
     public var choices: [String]? { domain.choices }
+    public var isFlag: Bool { domain.valueName.isEmpty }
+    public var fileExtensions: [String]? { domain.fileExtensions }
 
     public func isValidArgument(_ text: String) -> Bool { domain.fromText(text) != nil }
+
+    public func apply(argument text: String, to values: inout SettingValues) -> SettingError? {
+        switch parseArgument(text) {
+        case .success(let parsed):
+            values[self] = parsed
+            return nil
+        case .failure(let error):
+            return error
+        }
+    }
 
     public func apply(_ value: ConfigValue, to values: inout SettingValues) -> SettingError? {
         switch parseFileValue(value) {

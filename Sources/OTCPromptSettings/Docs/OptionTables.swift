@@ -1,3 +1,5 @@
+import OTCPromptCore
+
 /// The docs' option lists, generated from the declarations (a test keeps README.md and docs/user-guide.md equal).
 public enum OptionTables {
     /// The user guide's tables: one per group, "option | meaning".
@@ -6,7 +8,8 @@ public enum OptionTables {
             let rows = Settings.all.filter { $0.group == group }.map { setting in
                 let file = setting.inConfigFile ? "Config file: `\(setting.name) = …`." : nil
                 let meaning = [setting.helpLine, setting.details, file].compactMap { $0 }.joined(separator: " ")
-                return "| `\(synopsis(setting).replacing("|", with: "\\|"))` | \(meaning.replacing("|", with: "\\|")) |"
+                return
+                    "| `\(synopsis(setting).replacing(text: "|", with: "\\|"))` | \(meaning.replacing(text: "|", with: "\\|")) |"
             }
             return "\(group.title):\n\n| option | meaning |\n|---|---|\n" + rows.joined(separator: "\n")
         }.joined(separator: "\n\n")
@@ -32,8 +35,8 @@ public enum OptionTables {
     /// The text between `<!-- options:begin -->` and `<!-- options:end -->` in `document` replaced by `generated`;
     /// nil when the markers are missing.
     public static func replacingGenerated(in document: String, with generated: String) -> String? {
-        guard let begin = document.firstRange(of: "<!-- options:begin -->"),
-            let end = document.firstRange(of: "<!-- options:end -->"), begin.upperBound <= end.lowerBound
+        guard let begin = document.firstRange(ofText: "<!-- options:begin -->"),
+            let end = document.firstRange(ofText: "<!-- options:end -->"), begin.upperBound <= end.lowerBound
         else { return nil }
         return String(document[..<begin.upperBound]) + "\n" + generated + "\n" + String(document[end.lowerBound...])
     }
