@@ -5,12 +5,13 @@
 # Usage: Benchmarks/run.sh [REPETITIONS]   (whole-process runs per figure, default 15; ~8 minutes)
 # OTC_BENCH_PARTS selects parts (comma-separated; default all): ready, keys, listen, memory
 # (whole_process.py), footprint (footprint.py: size, --version, the floor, peak RSS; issue 16),
-# inprocess (package-benchmark and speech-benchmark), speechd (speechd.py).
+# inprocess (package-benchmark and speech-benchmark), speechd (speechd.py), esc (esc_exit.py: Esc and
+# Ctrl-C -> exit).
 set -euo pipefail
 cd "$(dirname "$0")"
 repetitions=${1:-15}
 root=$(cd .. && pwd)
-parts=${OTC_BENCH_PARTS:-ready,keys,listen,memory,footprint,inprocess,speechd}
+parts=${OTC_BENCH_PARTS:-ready,keys,listen,memory,footprint,inprocess,speechd,esc}
 export OTC_BENCH_PARTS=$parts
 has() { [[ ",$parts," == *",$1,"* ]]; }
 
@@ -85,6 +86,12 @@ rm -rf "$configs"
 echo
 echo "== whole process, on pseudo-terminals (Benchmarks/whole_process.py)"
 python3 whole_process.py "$prompt" "$repetitions"
+fi
+
+if has esc; then
+echo
+echo "== Esc -> exit: the Esc delay and the late-input wait (Benchmarks/esc_exit.py)"
+python3 esc_exit.py "$prompt" "$repetitions"
 fi
 
 if has inprocess; then

@@ -4,7 +4,8 @@
 // Input layout: byte 0 chooses the paste field (bit 0: alnum, bits 1–4: length 1–12); then
 // repeatedly a control byte and up to (control & 0x1F) bytes fed as one read; control bit 0x80
 // asks for the Esc-delay flush after that read when the decoder awaits more bytes; control bit
-// 0x40 closes an open paste after that read (the caller's paste timeout).
+// 0x40 closes an open paste after that read (the caller's paste timeout); control bit 0x20 says the
+// read came from a terminal without bracketed paste, so its keys go through `UnmarkedPaste`.
 //
 // Every key also goes to a PromptSession (configuration bits 5-7: mask, auto-submit, check), which
 // must keep its field within its length and charset, submit only whole codes, and end at most once.
@@ -17,7 +18,7 @@ func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () ->
 /// The reads described by the input, and where the caller flushes.
 struct FuzzReads {
     var configuration: UInt8 = 0
-    var reads: [(bytes: [UInt8], flushAfter: Bool, endPasteAfter: Bool)] = []
+    var reads: [(bytes: [UInt8], flushAfter: Bool, endPasteAfter: Bool, unmarked: Bool)] = []
 
     init(_ data: UnsafeBufferPointer<UInt8>) {
         guard let first = data.first else { return }
@@ -27,7 +28,7 @@ struct FuzzReads {
             let control = data[index]
             index += 1
             let end = min(data.count, index + Int(control & 0x1F))
-            reads.append((Array(data[index..<end]), control & 0x80 != 0, control & 0x40 != 0))
+            reads.append((Array(data[index..<end]), control & 0x80 != 0, control & 0x40 != 0, control & 0x20 != 0))
             index = end
         }
     }
@@ -50,9 +51,20 @@ struct SessionChecker {
 
     mutating func apply(_ key: Key) {
         var effects = session.handle(key)
+        if case .unmarkedPaste = key {
+            // A paste that cannot be told from typing never submits or checks by itself.
+            require(
+                !effects.contains(where: {
+                    switch $0 {
+                    case .submit, .check: true
+                    default: false
+                    }
+                }), "an unmarked paste was submitted without Enter")
+        }
         // A running check is answered at once: rejected when the code starts with 0, else accepted.
         if effects.contains(where: { if case .check = $0 { return true } else { return false } }) {
-            effects += session.field.characters.first == "0"
+            effects +=
+                session.field.characters.first == "0"
                 ? session.checkRejected(firstErrorLine: String(session.field.characters))
                 : session.checkAccepted()
         }
@@ -157,7 +169,19 @@ public func fuzzInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var checker = KeyStreamChecker(charset: charset, length: length)
     var session = SessionChecker(charset: charset, length: length, configuration: input.configuration)
     for read in input.reads {
-        for key in decoder.feed(read.bytes) {
+        let decoded = decoder.feed(read.bytes)
+        let keys = read.unmarked ? UnmarkedPaste.recognise(decoded, from: read.bytes) : decoded
+        if keys != decoded {
+            require(keys.count == 1, "an unmarked paste is one key")
+            require(
+                decoded.allSatisfy { if case .character = $0 { true } else { $0 == .submit || $0 == .ignored } },
+                "keys that are not text became a paste")
+        }
+        for key in keys {
+            if case .unmarkedPaste = key {
+                session.apply(key)
+                continue
+            }
             checker.check(key)
             session.apply(key)
         }

@@ -15,7 +15,14 @@ public struct PromptLoop<Session: InteractiveSession> {
     let speech: any SpeechBackend
     /// The voice still starting, until its outcome is in (`PromptLoop+SpeechStartup`).
     var speechStartup: (any SpeechStartup)?
-    let escapeDelay: Duration
+    /// How long a lone Esc waits for the rest of a key; grows to fit a link seen to split keys.
+    public private(set) var escapeDelay: Duration
+    /// The longest the Esc delay grows to by itself (`--escape-delay` may set more).
+    public static var adaptiveEscapeDelayLimit: Duration { .seconds(1) }
+    /// After a lone Esc ended the prompt, input is read and dropped until it has been quiet for twice
+    /// the Esc delay (at most `lateInputLimit`): the rest of a key a slow link split must not reach the shell.
+    public var lateInputQuiet: Duration { escapeDelay * 2 }
+    public static var lateInputLimit: Duration { .seconds(3) }
     /// A paste whose end marker never came is closed after this long without bytes, so it cannot
     /// swallow every key that follows.
     public static var unfinishedPasteLimit: Duration { .seconds(2) }
@@ -30,6 +37,8 @@ public struct PromptLoop<Session: InteractiveSession> {
     var runningCheck: CheckRun?
     /// The prompt resumed itself after its own stop; the SIGCONT that continued it is not news.
     private var resumedAfterOwnStop = false
+    /// A lone Esc was given up on (flushed as `.escape`): the rest of its key may still be on the way.
+    private var flushedLoneEscape = false
 
     public init(
         session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
@@ -54,6 +63,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// Runs until the prompt is over, then leaves the terminal as it found it.
     public mutating func run() -> PromptOutcome {
         let outcome = loop()
+        if flushedLoneEscape { dropLateInput() }
         runningCheck?.process.kill()
         terminal.write(renderer.finish())
         terminal.restore()
@@ -71,6 +81,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         // Where allowed (RLIMIT_MEMLOCK), the field's pages never go to swap.
         session.withSecretStorage { system.lockInMemory($0) }
         discardTypeAhead()
+        renderer.fit(columns: terminal.columns)
         if let outcome = perform(session.start()) { return outcome }
         draw()
 
@@ -80,8 +91,11 @@ public struct PromptLoop<Session: InteractiveSession> {
             switch terminal.read(timeout: nextTimeout(), alsoWatching: others) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
+                followSplitKey()
                 lastBytesAt = now
-                keys = decoder.feed(bytes)
+                // Without bracketed paste, a burst in one read is a paste (`UnmarkedPaste`).
+                let decoded = decoder.feed(bytes)
+                keys = capabilities.isDumb ? UnmarkedPaste.recognise(decoded, from: bytes) : decoded
             case .timedOut, .otherReady:
                 keys = flushOverdueInput()
             case .closed:
@@ -118,7 +132,28 @@ public struct PromptLoop<Session: InteractiveSession> {
     private mutating func flushOverdueInput() -> [Key] {
         let quiet = now - lastBytesAt
         if decoder.isInsidePaste { return quiet >= Self.unfinishedPasteLimit ? decoder.endPaste() : [] }
-        return decoder.isAwaitingMoreBytes && quiet >= escapeDelay ? decoder.flush() : []
+        guard decoder.isAwaitingMoreBytes && quiet >= escapeDelay else { return [] }
+        let keys = decoder.flush()
+        if keys.contains(.escape) { flushedLoneEscape = true }
+        return keys
+    }
+
+    /// Bytes arrived while a key was held unfinished: a link that splits keys this far apart gets an
+    /// Esc delay of twice the gap (up to `adaptiveEscapeDelayLimit`), so the next split key is not a cancel.
+    private mutating func followSplitKey() {
+        guard decoder.isAwaitingMoreBytes else { return }
+        let gap = now - lastBytesAt
+        if gap * 2 > escapeDelay { escapeDelay = max(escapeDelay, min(gap * 2, Self.adaptiveEscapeDelayLimit)) }
+    }
+
+    /// Reads and drops input until it has been quiet for `lateInputQuiet`, for at most
+    /// `lateInputLimit`; still in raw mode, so nothing is echoed. A signal ends it early.
+    private mutating func dropLateInput() {
+        let limit = now + Self.lateInputLimit
+        while now < limit {
+            let wait = min(lateInputQuiet, limit - now)
+            guard case .bytes = terminal.read(timeout: wait, alsoWatching: []) else { return }
+        }
     }
 
     /// How long the next wait may last: until the Esc delay, the session's next announcement or
@@ -199,6 +234,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     private mutating func handle(signal: Int32) -> PromptOutcome? {
         switch signal {
         case SIGWINCH:
+            renderer.fit(columns: terminal.columns)
             terminal.write(renderer.redraw(session.snapshot))
             return nil
         case SIGTSTP:
@@ -239,6 +275,7 @@ public struct PromptLoop<Session: InteractiveSession> {
             return .terminalClosed
         }
         discardTypeAhead()
+        renderer.fit(columns: terminal.columns)
         terminal.write(renderer.redraw(session.snapshot))
         return perform(session.start())
     }

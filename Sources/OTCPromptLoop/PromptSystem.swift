@@ -4,6 +4,8 @@ import OTCPromptCore
 /// scripted one.
 public protocol PromptTerminal: AnyObject {
     @discardableResult func write(_ text: String) -> Bool
+    /// The window's width in columns, nil when unknown.
+    var columns: Int? { get }
     func enterRawMode(bracketedPaste: Bool) throws
     /// Leaves the terminal as it was found; raw mode may be entered again afterwards.
     func restore()

@@ -39,10 +39,9 @@ final class EspeakEngine {
         terminate()
     }
 
-    /// Synthesises `text`, handing each chunk of samples to `receiver` until it asks to stop.
-    /// The corresponding C function is `espeak_Synth`.
-    func synthesize(_ text: String, into receiver: SynthesisReceiver) {
-        let document = SpokenText.ssml(text)
+    /// Synthesises `document` (SSML, as `SpokenText` builds it), handing each chunk of samples to
+    /// `receiver` until it asks to stop. The corresponding C function is `espeak_Synth`.
+    func synthesize(_ document: String, into receiver: SynthesisReceiver) {
         let flags = UInt32(espeakCHARS_UTF8) | UInt32(espeakSSML)
         withExtendedLifetime(receiver) {
             let userData = Unmanaged.passUnretained(receiver).toOpaque()
@@ -52,13 +51,13 @@ final class EspeakEngine {
         }
     }
 
-    /// The phonemes espeak-ng speaks for `text`, as the backend sends it (Kirshenbaum notation).
-    /// The corresponding C function is `espeak_SetPhonemeTrace`.
-    func spokenPhonemes(of text: String) -> String {
+    /// The phonemes espeak-ng speaks for `utterance`, as the backend sends it (Kirshenbaum
+    /// notation). The corresponding C function is `espeak_SetPhonemeTrace`.
+    func spokenPhonemes(of utterance: Utterance) -> String {
         guard let trace = tmpfile() else { return "" }
         defer { fclose(trace) }
         espeak_SetPhonemeTrace(Int32(espeakPHONEMES_SHOW), trace)
-        synthesize(text, into: SynthesisReceiver { _ in true })
+        synthesize(SpokenText.ssml(utterance), into: SynthesisReceiver { _ in true })
         espeak_SetPhonemeTrace(0, nil)
         fflush(trace)
         rewind(trace)

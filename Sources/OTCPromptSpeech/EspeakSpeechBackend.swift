@@ -89,7 +89,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     }
 
     public func speak(_ announcement: Announcement) {
-        synthesis.speak(announcement.text)
+        synthesis.speak(SpokenText.ssml(announcement.utterance))
     }
 
     /// Lets the last announcement play to its end, for at most `timeout`, then closes the

@@ -22,11 +22,12 @@ public enum SSIP {
         return bytes + Array(".\r\n".utf8)
     }
 
-    /// What speech-dispatcher is sent for `announcement`: SSML (with `SSML_MODE on`), built by the
-    /// same `SpokenText` the espeak-ng backend uses, so every character of a code is said by its
-    /// name and digits one by one (the espeak-ng module ignores SSIP's `SPELLING`).
+    /// What speech-dispatcher is sent for `announcement`: SSML (with `SSML_MODE on`), built from
+    /// its segments by the same `SpokenText` the espeak-ng backend uses, so every character of a
+    /// code is said by its name and digits one by one (the espeak-ng module ignores SSIP's
+    /// `SPELLING`). Every segment is scrubbed first: no line break can end the data block.
     public static func text(of announcement: Announcement) -> String {
-        SpokenText.ssml(UntrustedText.visible(announcement.text))
+        SpokenText.ssml(announcement.utterance.mapStrings(UntrustedText.visible))
     }
 
     /// SSIP's message priorities; see docs/architecture.md for why the prompt uses `important`.

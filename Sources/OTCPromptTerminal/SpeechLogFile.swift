@@ -5,6 +5,8 @@ import Glibc
 /// already announced and concurrent writers never interleave inside a line.
 public final class SpeechLogFile {
     private let descriptor: Int32
+    /// Why the last append failed (a full disk, `/dev/full`), in words; nil while every line was written.
+    public private(set) var failure: String?
 
     /// Opens `path` for appending, by `OutputFile`'s rules: a new file 0600, an existing one left
     /// as it is, no symbolic link followed, no wait on a FIFO without a reader.
@@ -17,6 +19,8 @@ public final class SpeechLogFile {
     /// Appends `line` and a newline in one write, immediately; false if the write failed.
     @discardableResult
     public func append(line: String) -> Bool {
-        SystemCalls.writeAll((line + "\n").utf8, to: descriptor) == nil
+        guard let error = SystemCalls.writeAll((line + "\n").utf8, to: descriptor) else { return true }
+        failure = String(describing: error)
+        return false
     }
 }

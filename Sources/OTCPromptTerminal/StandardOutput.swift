@@ -7,8 +7,8 @@ public enum StandardOutput {
     /// Writes `text` and "\n" to fd 1, retrying partial writes and EINTR.
     /// Throws `.standardOutput` for a closed stdout (EBADF) or a reader that went away (EPIPE,
     /// which needs SIGPIPE ignored: `SignalWatcher` does that). The corresponding C call is `write`.
-    public static func write(_ text: String) throws(TerminalError) {
-        try write(text, to: STDOUT_FILENO)
+    public static func write(_ text: String, encoding: TerminalEncoding = .utf8) throws(TerminalError) {
+        try write(text, to: STDOUT_FILENO, encoding: encoding)
     }
 
     /// Whether fd 1 is a terminal: a person reading, not a caller capturing the answer.
@@ -16,8 +16,8 @@ public enum StandardOutput {
     public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// `write(_:)` on any descriptor, so tests need not replace the process's fd 1.
-    static func write(_ text: String, to descriptor: Int32) throws(TerminalError) {
-        if let failure = SystemCalls.writeAll((text + "\n").utf8, to: descriptor) {
+    static func write(_ text: String, to descriptor: Int32, encoding: TerminalEncoding = .utf8) throws(TerminalError) {
+        if let failure = SystemCalls.writeAll(encoding.encode(text + "\n"), to: descriptor) {
             throw .standardOutput(failure)
         }
     }
@@ -36,10 +36,12 @@ public enum StandardError {
 /// Standard input, for `--stdin`: a code handed over by a script instead of typed.
 public enum StandardInput {
     /// Reads up to the first line break or end of input, keeping at most `limit` bytes (the rest of
-    /// a longer line is not read). Nil when the line is not valid UTF-8: a secret is never changed
-    /// silently, so it is refused rather than repaired with U+FFFD.
+    /// a longer line is not read), in `encoding` (the locale's). Nil when the line is not valid UTF-8:
+    /// a secret is never changed silently, so it is refused rather than repaired with U+FFFD.
     /// The corresponding C call is `read`.
-    public static func readLine(limit: Int = 65_536) throws(TerminalError) -> String? {
+    public static func readLine(limit: Int = 65_536, encoding: TerminalEncoding = .utf8) throws(TerminalError)
+        -> String?
+    {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while bytes.count < limit {
@@ -56,6 +58,6 @@ public enum StandardInput {
             }
             bytes += buffer[..<Int(count)]
         }
-        return String(validating: bytes.prefix(limit), as: UTF8.self)
+        return String(validating: encoding.decode(Array(bytes.prefix(limit))), as: UTF8.self)
     }
 }

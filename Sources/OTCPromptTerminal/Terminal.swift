@@ -20,6 +20,8 @@ public final class Terminal {
     var bracketedPasteWasEnabled = false
     var cursorIsHidden = false
     var escapeSequencesWritten = false
+    /// What the terminal's bytes mean (`LocaleCodeset`): input is decoded from it to UTF-8, output encoded to it.
+    public var encoding = TerminalEncoding.utf8
 
     /// A terminal over descriptors someone else opened (a test's pty, stdin); they are closed on
     /// deinit only when `closesDescriptorsOnDeinit` is true.
@@ -109,7 +111,8 @@ public final class Terminal {
 
     /// Writes without noting escape sequences; for the sequences the terminal itself manages.
     func writeUnrecorded(_ text: String) -> Bool {
-        SystemCalls.writeAll(text.utf8, to: output) == nil
+        if encoding == .utf8 { return SystemCalls.writeAll(text.utf8, to: output) == nil }
+        return SystemCalls.writeAll(encoding.encode(text), to: output) == nil
     }
 
     /// The window's width in columns, nil when unknown. The corresponding C call is `ioctl(TIOCGWINSZ)`.
@@ -156,7 +159,7 @@ public final class Terminal {
             let events = Int32(descriptors[0].revents)
             if events & Int32(POLLIN) != 0 {
                 switch readAvailableBytes() {
-                case .some(let bytes): return bytes.isEmpty ? .closed : .bytes(bytes)
+                case .some(let bytes): return bytes.isEmpty ? .closed : .bytes(encoding.decode(bytes))
                 case .none: continue
                 }
             }

@@ -199,6 +199,12 @@ public final class PseudoTerminalProcess {
         return String(decoding: standardOutputBytes, as: UTF8.self)
     }
 
+    /// What the child wrote to stdout, byte for byte (a Latin-1 answer is not UTF-8).
+    public var standardOutputData: [UInt8] {
+        if exitStatus != nil { drainToEnd() } else { pumpUntilQuiet() }
+        return standardOutputBytes
+    }
+
     /// What the child wrote to stderr when it is a pipe.
     public var standardErrorText: String {
         if exitStatus != nil { drainToEnd() } else { pumpUntilQuiet() }

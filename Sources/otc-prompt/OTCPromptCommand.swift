@@ -101,7 +101,7 @@ struct OTCPromptCommand {
             settings.value(Settings.pinentry) || PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
         if settings.value(Settings.stdin) && !asPinentry {
             for notice in notices { StandardError.writeLine(notice) }
-            return StandardInputCode.run(configuration: configuration, check: check)
+            return StandardInputCode.run(configuration: configuration, check: check, environment: environment)
         }
         let memory = AskMemory(store: StateDirectory.open(environment: environment))
         var request = request(configuration, environment: environment)
@@ -116,7 +116,8 @@ struct OTCPromptCommand {
             request: request, check: check, speech: settings.value(Settings.speech),
             speechLogPath: settings[Settings.speechLog], voice: voice,
             voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
-            appearance: Appearance(settings), environment: environment, notices: notices, memory: memory)
+            appearance: Appearance(settings), environment: environment, notices: notices, memory: memory,
+            escapeDelay: settings.value(Settings.escapeDelay))
         // Every path inside `run()` has restored the terminal before it returns.
         if asPinentry {
             return PinentryProgram(

@@ -32,7 +32,8 @@ extension PromptOutcome {
 
     private func print(_ text: String, terminal: Terminal) -> Int32 {
         do {
-            try StandardOutput.write(text)
+            // In the terminal's charset: a secret typed as Latin-1 goes out as the same bytes.
+            try StandardOutput.write(text, encoding: terminal.encoding)
             return ExitStatus.submitted
         } catch {
             terminal.writeLine("otc-prompt: \(error)")

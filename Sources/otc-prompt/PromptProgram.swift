@@ -53,7 +53,7 @@ struct PromptProgram {
     let memory: AskMemory
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
-    static let escapeDelay: Duration = .milliseconds(100)
+    let escapeDelay: Duration
     /// The longest the last announcement (complete, cancel) may keep the process alive.
     static let finalSpeechLimit: Duration = .seconds(3)
     /// The longest a voice still starting when the prompt ends is waited for, to say the last words: a
@@ -82,7 +82,7 @@ struct PromptProgram {
     func run(on terminal: Terminal) -> Int32 {
         switch runSession(on: terminal) {
         case .success(let outcome): return outcome.deliver(terminal: terminal)
-        case .failure: return ExitStatus.usage
+        case .failure(let failure): return failure.status
         }
     }
 
@@ -90,6 +90,16 @@ struct PromptProgram {
     /// terminal is restored when it returns. Fails, after saying why on the terminal, when the
     /// speech options cannot be met.
     func runSession(on terminal: Terminal) -> Result<PromptOutcome, SetupFailed> {
+        // A terminal whose charset cannot be transcoded would have a typed secret changed: refuse.
+        let codeset = LocaleCodeset.current(environment: environment)
+        guard let encoding = TerminalEncoding(codeset: codeset) else {
+            let message = ExitStatus.unsupportedCharsetMessage(codeset)
+            terminal.restore()
+            terminal.writeLine("otc-prompt: \(message)")
+            SystemLog.warning(message)
+            return .failure(SetupFailed(status: ExitStatus.unsupportedCharset))
+        }
+        terminal.encoding = encoding
         let clock = ContinuousClock()
         let start = clock.now
         let capabilities = TerminalCapabilities(environment: environment)
@@ -103,7 +113,7 @@ struct PromptProgram {
         } catch {
             terminal.restore()
             terminal.writeLine("otc-prompt: \(error)")
-            return .failure(SetupFailed())
+            return .failure(SetupFailed(status: ExitStatus.usage))
         }
 
         for notice in notices { terminal.writeLine(notice) }
@@ -135,7 +145,10 @@ struct PromptProgram {
     }
 
     /// The session could not start; the reason has been written on the terminal.
-    struct SetupFailed: Error {}
+    struct SetupFailed: Error {
+        /// The exit status that says why.
+        var status: Int32
+    }
 }
 
 extension PromptProgram {
@@ -148,7 +161,7 @@ extension PromptProgram {
             session: session,
             renderer: makeRenderer(
                 style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxes),
-            system: .live(terminal: terminal), speech: speech.backend, escapeDelay: Self.escapeDelay,
+            system: .live(terminal: terminal), speech: speech.backend, escapeDelay: escapeDelay,
             capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup)
         return loop.run()
     }
@@ -168,6 +181,15 @@ enum ExitStatus {
     static let timedOut: Int32 = 124
     /// The `--check` command could not run at all (sysexits' EX_UNAVAILABLE): no attempt was used.
     static let checkCouldNotRun: Int32 = 69
+    /// The locale's charset is one the prompt cannot read and write (sysexits' EX_CONFIG): a secret
+    /// typed in it could be changed, so nothing is asked.
+    static let unsupportedCharset: Int32 = 78
+
+    /// Why: in ASCII only, since the terminal's own charset is the one that cannot be written.
+    static func unsupportedCharsetMessage(_ codeset: String) -> String {
+        "the locale's character set \(codeset.isEmpty ? "(unknown)" : codeset) is not supported "
+            + "(only UTF-8, ISO-8859-1 and ISO-8859-15): nothing was asked. Use a UTF-8 locale, e.g. LC_ALL=C.UTF-8"
+    }
     static let cancelled: Int32 = 130
     /// The terminal went away (hang-up or end of input), as if by SIGHUP.
     static let terminalClosed: Int32 = 129

@@ -12,11 +12,20 @@ final class SpeechLogWriter {
     private var note: String?
     /// Lines made while the way is not known yet; nil once it is.
     private var held: [SpeechLogEntry]?
+    /// Told once, with why, when a line cannot be written; nothing more is logged after it.
+    private let failed: (String) -> Void
+    private var hasFailed = false
 
-    /// - Parameter note: which way speech goes, or nil while the voice is still starting.
-    init(file: SpeechLogFile, note: String?, elapsed: @escaping () -> Duration) {
+    /// - Parameters:
+    ///   - note: which way speech goes, or nil while the voice is still starting.
+    ///   - failed: says on the screen that the log cannot be written (a full disk, `/dev/full`).
+    init(
+        file: SpeechLogFile, note: String?, elapsed: @escaping () -> Duration,
+        failed: @escaping (String) -> Void
+    ) {
         self.file = file
         self.elapsed = elapsed
+        self.failed = failed
         self.note = note
         held = note == nil ? [] : nil
     }
@@ -38,9 +47,12 @@ final class SpeechLogWriter {
     }
 
     private func write(_ entry: SpeechLogEntry) {
+        guard !hasFailed else { return }
         var entry = entry
         entry.speech = note
         note = nil
-        file.append(line: entry.jsonLine)
+        guard !file.append(line: entry.jsonLine) else { return }
+        hasFailed = true
+        failed(file.failure ?? "write failed")
     }
 }

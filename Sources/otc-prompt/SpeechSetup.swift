@@ -30,12 +30,22 @@ struct SpeechSetup {
         }
         let log = try logPath.map { path throws(TerminalError) in try SpeechLogFile(path: path) }
         let text = TextSpeechBackend(writeLine: { terminal.write($0 + "\r\n") })
+        // A log that cannot be written is said once, on the screen, and then no longer tried.
+        let logFailed = { (why: String) -> Void in
+            terminal.writeLine(
+                "otc-prompt: the speech log \(logPath ?? "") cannot be written (\(why)); nothing more is logged")
+        }
         let voiceless = audioFile == nil ? decided.flatMap { $0.kind == .text || $0.kind == .none ? $0 : nil } : nil
         if let route = voiceless {
             startup = nil
             isText = route.kind == .text
             let spoken: any SpeechBackend = isText ? text : SilentSpeechBackend()
-            backend = Self.logged(spoken, to: log, note: "\(route.kind.rawValue): \(route.reason)", elapsed: elapsed)
+            backend = Self.logged(
+                spoken,
+                to: log.map {
+                    SpeechLogWriter(
+                        file: $0, note: "\(route.kind.rawValue): \(route.reason)", elapsed: elapsed, failed: logFailed)
+                })
             return
         }
         // espeak-ng starts now, so it gains the time the rest takes: at once when it is sure to be used,
@@ -44,7 +54,7 @@ struct SpeechSetup {
         let engine =
             audioFile != nil || decided?.kind == .espeak || speculative
             ? EspeakSpeechBackend.start(options: voice, output: output, muted: speculative) : nil
-        let writer = log.map { SpeechLogWriter(file: $0, note: nil, elapsed: elapsed) }
+        let writer = log.map { SpeechLogWriter(file: $0, note: nil, elapsed: elapsed, failed: logFailed) }
         let start = VoiceStart(voice: voice, voiceLocation: voiceLocation, output: output, environment: environment)
         let startup = try VoiceStartup(
             route: decided, choose: { SpeechRouteProbes.route(for: choice, environment: environment) },
@@ -56,11 +66,8 @@ struct SpeechSetup {
             ?? startup.held
     }
 
-    private static func logged(
-        _ backend: any SpeechBackend, to file: SpeechLogFile?, note: String, elapsed: @escaping () -> Duration
-    ) -> any SpeechBackend {
-        guard let file else { return backend }
-        let writer = SpeechLogWriter(file: file, note: note, elapsed: elapsed)
+    private static func logged(_ backend: any SpeechBackend, to writer: SpeechLogWriter?) -> any SpeechBackend {
+        guard let writer else { return backend }
         return LoggedSpeechBackend(wrapping: backend) { writer.record($0) }
     }
 

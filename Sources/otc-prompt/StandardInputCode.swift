@@ -5,10 +5,16 @@ import OTCPromptTerminal
 /// `--stdin`: no prompt at all; one line of standard input is read and checked like a paste
 /// (`StandardInputLine`).
 enum StandardInputCode {
-    static func run(configuration: PromptConfiguration, check: CheckSettings?) -> Int32 {
+    static func run(configuration: PromptConfiguration, check: CheckSettings?, environment: [String: String]) -> Int32 {
+        // The line is in the locale's charset, as typed at a terminal; the answer goes out in it too.
+        let codeset = LocaleCodeset.current(environment: environment)
+        guard let encoding = TerminalEncoding(codeset: codeset) else {
+            StandardError.writeLine("otc-prompt: " + ExitStatus.unsupportedCharsetMessage(codeset))
+            return ExitStatus.unsupportedCharset
+        }
         let read: String?
         do {
-            read = try StandardInput.readLine()
+            read = try StandardInput.readLine(encoding: encoding)
         } catch {
             StandardError.writeLine("otc-prompt: \(error)")
             return ExitStatus.outputFailed
@@ -32,7 +38,7 @@ enum StandardInputCode {
             return ExitStatus.rejected
         }
         do {
-            try StandardOutput.write(String(code))
+            try StandardOutput.write(String(code), encoding: encoding)
             return ExitStatus.submitted
         } catch {
             StandardError.writeLine("otc-prompt: \(error)")

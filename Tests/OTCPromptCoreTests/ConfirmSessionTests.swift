@@ -57,7 +57,7 @@ import Testing
     /// The leftover of "yes⏎" typed at an earlier question: "y" alone no longer answers, and Enter never does.
     @Test func aLetterAloneOrEnterAloneNeverAnswers() {
         var session = ConfirmSession(question: "Allow?")
-        #expect(session.handle(.character("y")) == [.announce(Announcement(.digit, "y"))])
+        #expect(session.handle(.character("y")) == [.announce(Announcement(.digit, "\(spelled: "y")"))])
         #expect(session.answer == nil)
         var empty = ConfirmSession(question: "Allow?")
         #expect(
@@ -80,7 +80,7 @@ import Testing
     @Test func editingTheAnswer() {
         var session = ConfirmSession(question: "Allow?")
         _ = session.handle(.character("n"))
-        #expect(session.handle(.backspace) == [.announce(Announcement(.delete, "deleted n"))])
+        #expect(session.handle(.backspace) == [.announce(Announcement(.delete, "deleted \(spelled: "n")"))])
         #expect(session.handle(.backspace).first?.announcement?.event == .help, "nothing to delete")
         _ = session.handle(.character("x"))
         #expect(session.handle(.clearField) == [.announce(Announcement(.clear, "cleared"))])

@@ -20,10 +20,10 @@ import Testing
         #expect(driver.session.field.value == "985391", "nothing is applied to the code being checked")
         #expect(driver.session.queuedKeys.count == 4)
         driver.checkRejected()
-        let text =
+        let text: Utterance =
             language == .en
-            ? "code rejected. 2 attempts left. New attempt: 1 3."
-            : "código recusado. Restam 2 tentativas. Nova tentativa: 1 3."
+            ? "code rejected. 2 attempts left. New attempt: \(spelled: "1 3")."
+            : "código recusado. Restam 2 tentativas. Nova tentativa: \(spelled: "1 3")."
         #expect(driver.lastEffects == [.announce(Announcement(.checkFailed, text))])
         #expect(driver.session.field.value == "13")
         #expect(!driver.snapshot.isError)
@@ -62,7 +62,9 @@ import Testing
         #expect(
             driver.lastEffects == [
                 .announce(
-                    Announcement(.checkFailed, "code rejected: invalid. 2 attempts left. New attempt: 1 2 3, 4 5 6.")),
+                    Announcement(
+                        .checkFailed,
+                        "code rejected: invalid. 2 attempts left. New attempt: \(spelled: "1 2 3, 4 5 6").")),
                 .check("123456"),
             ])
         #expect(driver.session.isChecking)
@@ -75,7 +77,7 @@ import Testing
         var driver = Self.checking()
         driver.type("985391")
         driver.press(.readBack)
-        #expect(driver.last == Announcement(.readback, "9 8 5, 3 9 1. All 6."))
+        #expect(driver.last == Announcement(.readback, "\(spelled: "9 8 5, 3 9 1"). All 6."))
         driver.press(.timeLeft)
         #expect(driver.last == Announcement(.timeLeft, "no time limit"))
         driver.press(.character("?"))

@@ -12,7 +12,7 @@ import Testing
     func aPastedCodeCompletesWithOneAnnouncement(pasted: String) {
         var driver = SessionDriver()
         driver.paste(pasted)
-        #expect(driver.speech.spoken == [Announcement(.complete, "pasted: 1 2 3, 4 5 6, code complete")])
+        #expect(driver.speech.spoken == [Announcement(.complete, "pasted: \(spelled: "1 2 3, 4 5 6"), code complete")])
         #expect(driver.actions == [.submit("123456")])
     }
 
@@ -23,7 +23,8 @@ import Testing
         driver.press(.pasteText("91"))
         #expect(driver.speech.spoken.isEmpty)
         driver.press(.pasteEnded)
-        #expect(driver.speech.spoken == [Announcement(.paste, "pasted: 9 8 5, 3 9 1. 6 of 6, press Enter")])
+        #expect(
+            driver.speech.spoken == [Announcement(.paste, "pasted: \(spelled: "9 8 5, 3 9 1"). 6 of 6, press Enter")])
         #expect(driver.session.field.value == "985391")
     }
 
@@ -33,11 +34,11 @@ import Testing
         driver.type("98")
         driver.paste("53")
         let (pasted, of) = language == .en ? ("pasted", "of") : ("colado", "de")
-        #expect(driver.last == Announcement(.paste, "\(pasted): 5, 3. 4 \(of) 6"))
+        #expect(driver.last == Announcement(.paste, "\(pasted): \(spelled: "5, 3"). 4 \(of) 6"))
         #expect(driver.session.field.value == "9853")
         driver.paste("91")
         let complete = language == .en ? "code complete" : "código completo"
-        #expect(driver.last == Announcement(.complete, "\(pasted): 9 1, \(complete)"))
+        #expect(driver.last == Announcement(.complete, "\(pasted): \(spelled: "9 1"), \(complete)"))
         #expect(driver.submitted == "985391")
     }
 
@@ -47,10 +48,10 @@ import Testing
         driver.paste("1234567")
         #expect(driver.submitted == nil)
         #expect(driver.session.field.value == "123456")
-        let expected =
+        let expected: Utterance =
             language == .en
-            ? "pasted: 1 2 3, 4 5 6. 6 of 6, the rest did not fit, press Enter"
-            : "colado: 1 2 3, 4 5 6. 6 de 6, o resto não coube, pressione Enter"
+            ? "pasted: \(spelled: "1 2 3, 4 5 6"). 6 of 6, the rest did not fit, press Enter"
+            : "colado: \(spelled: "1 2 3, 4 5 6"). 6 de 6, o resto não coube, pressione Enter"
         #expect(driver.last == Announcement(.paste, expected))
         driver.press(.submit)
         #expect(driver.submitted == "123456")
@@ -68,7 +69,9 @@ import Testing
         var driver = SessionDriver(autoSubmit: false)
         driver.type("985")
         driver.paste("3912")
-        #expect(driver.last == Announcement(.paste, "pasted: 3 9 1. 6 of 6, the rest did not fit, press Enter"))
+        #expect(
+            driver.last
+                == Announcement(.paste, "pasted: \(spelled: "3 9 1"). 6 of 6, the rest did not fit, press Enter"))
         #expect(driver.session.field.value == "985391")
     }
 
@@ -77,7 +80,7 @@ import Testing
         var driver = SessionDriver()
         driver.type("77")
         driver.paste("985391")
-        #expect(driver.last == Announcement(.complete, "pasted: 9 8 5, 3 9 1, code complete"))
+        #expect(driver.last == Announcement(.complete, "pasted: \(spelled: "9 8 5, 3 9 1"), code complete"))
         #expect(driver.submitted == "985391")
     }
 
@@ -92,7 +95,7 @@ import Testing
     @Test func alnumPasteIsUpperCased() {
         var driver = SessionDriver(charset: .alnum)
         driver.paste("g1a-2b3")
-        #expect(driver.last == Announcement(.complete, "pasted: G 1 A, 2 B 3, code complete"))
+        #expect(driver.last == Announcement(.complete, "pasted: \(spelled: "G 1 A, 2 B 3"), code complete"))
         #expect(driver.submitted == "G1A2B3")
     }
 
@@ -110,7 +113,7 @@ import Testing
         driver.press(.pasteEnded)
         #expect(driver.lastEffects.isEmpty)
         driver.press(.pasteText("98"), .pasteEnded)
-        #expect(driver.last == Announcement(.paste, "pasted: 9 8. 2 of 6"))
+        #expect(driver.last == Announcement(.paste, "pasted: \(spelled: "9 8"). 2 of 6"))
     }
 
     // MARK: SMS extraction (needs the real PasteScanner: the stub keeps every allowed character)
@@ -119,10 +122,10 @@ import Testing
     func smsExtractionFindsTheCodeInAMessage(language: Language) {
         var driver = SessionDriver(language: language)
         driver.paste("Your code is 123456.")
-        let expected =
+        let expected: Utterance =
             language == .en
-            ? "code found in pasted text: 1 2 3, 4 5 6, code complete"
-            : "código encontrado no texto colado: 1 2 3, 4 5 6, código completo"
+            ? "code found in pasted text: \(spelled: "1 2 3, 4 5 6"), code complete"
+            : "código encontrado no texto colado: \(spelled: "1 2 3, 4 5 6"), código completo"
         #expect(driver.speech.spoken == [Announcement(.complete, expected)])
         #expect(driver.submitted == "123456")
     }
@@ -131,7 +134,9 @@ import Testing
         var driver = SessionDriver(autoSubmit: false)
         driver.type("77")
         driver.paste("Your code is G-985391. Do not share it.")
-        #expect(driver.last == Announcement(.paste, "code found in pasted text: 9 8 5, 3 9 1. 6 of 6, press Enter"))
+        #expect(
+            driver.last
+                == Announcement(.paste, "code found in pasted text: \(spelled: "9 8 5, 3 9 1"). 6 of 6, press Enter"))
         #expect(driver.session.field.value == "985391")
     }
 

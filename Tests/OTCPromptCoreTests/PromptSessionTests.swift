@@ -35,7 +35,7 @@ import Testing
         var driver = SessionDriver(verbosity: .terse)
         driver.type("9853")
         driver.start()
-        #expect(driver.last == Announcement(.prompt, "Verification code, 9 8 5, 3, 6-digit code."))
+        #expect(driver.last == Announcement(.prompt, "Verification code, \(spelled: "9 8 5, 3"), 6-digit code."))
     }
 
     @Test(arguments: Language.allCases, Verbosity.allCases)
@@ -59,8 +59,10 @@ import Testing
         var driver = SessionDriver(language: language, verbosity: verbosity)
         driver.type("98539")
         driver.press(.character("1"))
-        let complete = language == .en ? "1, code complete" : "1, código completo"
-        let expected = verbosity == .verbose ? complete + ": 9 8 5, 3 9 1" : complete
+        let complete = language == .en ? "code complete" : "código completo"
+        let expected: Utterance =
+            verbosity == .verbose
+            ? "\(spelled: "1"), \(complete): \(spelled: "9 8 5, 3 9 1")" : "\(spelled: "1"), \(complete)"
         #expect(driver.lastEffects == [.announce(Announcement(.complete, expected)), .submit("985391")])
         #expect(driver.session.isFinished)
         driver.press(.character("2"), .backspace, .submit, .interrupt)
@@ -75,14 +77,14 @@ import Testing
         #expect(driver.submitted == nil)
         let expected: String =
             switch (language, verbosity) {
-            case (.en, .terse): "1, code full"
-            case (.en, .normal): "1, code full, press Enter"
-            case (.en, .verbose): "1, 6 of 6, code full, press Enter"
-            case (.pt, .terse): "1, código preenchido"
-            case (.pt, .normal): "1, código preenchido, pressione Enter"
-            case (.pt, .verbose): "1, 6 de 6, código preenchido, pressione Enter"
+            case (.en, .terse): ", code full"
+            case (.en, .normal): ", code full, press Enter"
+            case (.en, .verbose): ", 6 of 6, code full, press Enter"
+            case (.pt, .terse): ", código preenchido"
+            case (.pt, .normal): ", código preenchido, pressione Enter"
+            case (.pt, .verbose): ", 6 de 6, código preenchido, pressione Enter"
             }
-        #expect(driver.last == Announcement(.digit, expected))
+        #expect(driver.last == Announcement(.digit, "\(spelled: "1")\(expected)"))
         driver.press(.character("7"))
         let full: String =
             switch (language, verbosity) {
@@ -95,7 +97,10 @@ import Testing
         #expect(driver.session.field.value == "985391")
         driver.press(.submit)
         let complete = language == .en ? "code complete" : "código completo"
-        #expect(driver.last == Announcement(.complete, verbosity == .verbose ? complete + ": 9 8 5, 3 9 1" : complete))
+        #expect(
+            driver.last
+                == Announcement(
+                    .complete, verbosity == .verbose ? "\(complete): \(spelled: "9 8 5, 3 9 1")" : Utterance(complete)))
         #expect(driver.actions == [.submit("985391")])
     }
 
@@ -104,7 +109,9 @@ import Testing
         var driver = SessionDriver(language: language)
         driver.type("98")
         driver.press(.character("x"))
-        let expected = language == .en ? "letter X not allowed, digits only" : "letra X não permitida, apenas dígitos"
+        let expected: Utterance =
+            language == .en
+            ? "letter \(spelled: "X") not allowed, digits only" : "letra \(spelled: "X") não permitida, apenas dígitos"
         #expect(driver.lastEffects == [.announce(Announcement(.reject, expected))])
         #expect(driver.session.field.value == "98")
         #expect(driver.snapshot.isError)
@@ -143,7 +150,7 @@ import Testing
         var driver = SessionDriver(language: language, verbosity: verbosity)
         driver.type("985")
         driver.press(.backspace)
-        let deleted = language == .en ? "deleted 5" : "apagado 5"
+        let deleted: Utterance = "\(language == .en ? "deleted" : "apagado") \(spelled: "5")"
         let of = language == .en ? "of" : "de"
         #expect(driver.last == Announcement(.delete, verbosity == .verbose ? deleted + ", 2 \(of) 6" : deleted))
         #expect(driver.session.field.value == "98")
@@ -178,10 +185,12 @@ import Testing
         #expect(driver.last == Announcement(.readback, "\(empty), 0 \(of) 6"))
         driver.type("9853")
         driver.press(.readBack)
-        #expect(driver.last == Announcement(.readback, "9 8 5, 3. 4 \(of) 6"))
+        #expect(driver.last == Announcement(.readback, "\(spelled: "9 8 5, 3"). 4 \(of) 6"))
         driver.type("91")
         driver.press(.readBack)
-        #expect(driver.last == Announcement(.readback, "9 8 5, 3 9 1. " + (language == .en ? "All 6." : "Todos.")))
+        #expect(
+            driver.last
+                == Announcement(.readback, "\(spelled: "9 8 5, 3 9 1"). \(language == .en ? "All 6." : "Todos.")"))
         #expect(driver.session.field.value == "985391")
     }
 

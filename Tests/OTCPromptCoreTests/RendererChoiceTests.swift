@@ -39,9 +39,10 @@ import Testing
         #expect(makeRenderer(style: nil, speechIsText: true, capabilities: colourful, boxes: boxes) is NullRenderer)
         #expect(
             makeRenderer(style: .boxes, speechIsText: false, capabilities: dumb, boxes: boxes) is AppendOnlyRenderer)
-        #expect(makeRenderer(style: nil, speechIsText: false, capabilities: noColor, boxes: boxes) is LineRenderer)
+        let line = makeRenderer(style: nil, speechIsText: false, capabilities: noColor, boxes: boxes)
+        #expect((line as? FittingRenderer)?.inlineRenderer is LineRenderer)
         let chosen = makeRenderer(style: .boxes, speechIsText: false, capabilities: noColor, boxes: boxes)
-        #expect((chosen as? BoxesRenderer)?.colorDepth == ColorDepth.none)
+        #expect(((chosen as? FittingRenderer)?.inlineRenderer as? BoxesRenderer)?.colorDepth == ColorDepth.none)
         var renderer = makeRenderer(style: nil, speechIsText: false, capabilities: colourful, boxes: boxes)
         #expect(
             renderer.render(fieldState("", length: 1))

@@ -17,29 +17,28 @@ import Testing
     @Test(arguments: 1...12)
     func aFullCodeIsSpelledInItsGroups(length: Int) {
         let code = Array("985391274068".prefix(length))
-        let spelled = CodeGrouping.spell(code, length: length)
-        let groups = spelled.split(separator: ", ", omittingEmptySubsequences: false)
-        #expect(groups.map { $0.split(separator: " ").count } == Self.groupSizes[length])
-        #expect(groups.joined().filter { $0 != " " } == String(code))
-        #expect(groups.allSatisfy { group in group.split(separator: " ").allSatisfy { $0.count == 1 } })
+        let groups = CodeGrouping.groups(code, length: length)
+        #expect(groups.map(\.count) == Self.groupSizes[length])
+        #expect(groups.joined().joined() == String(code))
+        #expect(groups.allSatisfy { group in group.allSatisfy { $0.count == 1 } })
     }
 
     @Test func knownSpellings() {
-        #expect(CodeGrouping.spell(Array("985391"), length: 6) == "9 8 5, 3 9 1")
-        #expect(CodeGrouping.spell(Array("98539127"), length: 8) == "9 8 5 3, 9 1 2 7")
-        #expect(CodeGrouping.spell(Array("9853912"), length: 7) == "9 8 5, 3 9 1 2")
-        #expect(CodeGrouping.spell(Array("1234"), length: 4) == "1 2 3 4")
-        #expect(CodeGrouping.spell(Array("g1a2b3"), length: 6) == "G 1 A, 2 B 3")
+        #expect(CodeGrouping.groups(Array("985391"), length: 6) == Utterance.groups(written: "9 8 5, 3 9 1"))
+        #expect(CodeGrouping.groups(Array("98539127"), length: 8) == Utterance.groups(written: "9 8 5 3, 9 1 2 7"))
+        #expect(CodeGrouping.groups(Array("9853912"), length: 7) == Utterance.groups(written: "9 8 5, 3 9 1 2"))
+        #expect(CodeGrouping.groups(Array("1234"), length: 4) == Utterance.groups(written: "1 2 3 4"))
+        #expect(CodeGrouping.groups(Array("g1a2b3"), length: 6) == Utterance.groups(written: "G 1 A, 2 B 3"))
     }
 
     /// A partial code breaks where the full code would.
     @Test func partialCodesAreGroupedByTheirPositionsInTheFullCode() {
-        #expect(CodeGrouping.spell(Array("9853"), length: 6) == "9 8 5, 3")
-        #expect(CodeGrouping.spell(Array("985"), length: 6) == "9 8 5")
-        #expect(CodeGrouping.spell(Array("98539"), length: 8) == "9 8 5 3, 9")
-        #expect(CodeGrouping.spell(Array("5391"), length: 6, offset: 2) == "5, 3 9 1")
-        #expect(CodeGrouping.spell(Array("391"), length: 6, offset: 3) == "3 9 1")
-        #expect(CodeGrouping.spell([], length: 6) == "")
+        #expect(CodeGrouping.groups(Array("9853"), length: 6) == Utterance.groups(written: "9 8 5, 3"))
+        #expect(CodeGrouping.groups(Array("985"), length: 6) == Utterance.groups(written: "9 8 5"))
+        #expect(CodeGrouping.groups(Array("98539"), length: 8) == Utterance.groups(written: "9 8 5 3, 9"))
+        #expect(CodeGrouping.groups(Array("5391"), length: 6, offset: 2) == Utterance.groups(written: "5, 3 9 1"))
+        #expect(CodeGrouping.groups(Array("391"), length: 6, offset: 3) == Utterance.groups(written: "3 9 1"))
+        #expect(CodeGrouping.groups([], length: 6) == [])
     }
 
     /// Whatever is said, two characters of a code are never written next to each other, so the
@@ -90,7 +89,8 @@ import Testing
         func prompt(_ wording: Wording, _ length: Int, _ charset: CodeCharset, mask: Bool = false) -> String {
             wording.prompt(
                 label: "", field: CodeField(length: length, charset: charset),
-                style: .init(mask: mask, verbosity: .terse))
+                style: .init(mask: mask, verbosity: .terse)
+            ).text
         }
         #expect(prompt(en, 6, .digits) == "empty, 6-digit code.")
         #expect(prompt(en, 1, .digits) == "empty, 1-digit code.")
@@ -109,15 +109,19 @@ import Testing
         let digits = CodeField(length: 6, charset: .digits)
         let alnum = CodeField(length: 6, charset: .alnum)
         let style = Wording.Style()
-        #expect(en.notAllowed("x", field: digits, style: style) == "letter X not allowed, digits only")
-        #expect(en.notAllowed("\u{FF58}", field: digits, style: style) == "letter X not allowed, digits only")
+        #expect(en.notAllowed("x", field: digits, style: style) == "letter \(spelled: "X") not allowed, digits only")
+        #expect(
+            en.notAllowed("\u{FF58}", field: digits, style: style) == "letter \(spelled: "X") not allowed, digits only")
         #expect(en.notAllowed(" ", field: digits, style: style) == "space not allowed, digits only")
-        #expect(en.notAllowed("é", field: digits, style: style) == "character é not allowed, digits only")
+        #expect(en.notAllowed("é", field: digits, style: style) == "character \(spelled: "é") not allowed, digits only")
         #expect(en.notAllowed("-", field: alnum, style: style) == "dash not allowed, letters and digits only")
-        #expect(pt.notAllowed("x", field: digits, style: style) == "letra X não permitida, apenas dígitos")
+        #expect(
+            pt.notAllowed("x", field: digits, style: style) == "letra \(spelled: "X") não permitida, apenas dígitos")
         #expect(pt.notAllowed(",", field: digits, style: style) == "vírgula não permitida, apenas dígitos")
         #expect(pt.notAllowed("-", field: digits, style: style) == "hífen não permitido, apenas dígitos")
-        #expect(pt.notAllowed("é", field: alnum, style: style) == "caractere é não permitido, apenas letras e dígitos")
+        #expect(
+            pt.notAllowed("é", field: alnum, style: style)
+                == "caractere \(spelled: "é") não permitido, apenas letras e dígitos")
         #expect(
             pt.notAllowed("x", field: digits, style: .init(mask: true))
                 == "caractere não permitido, apenas dígitos")
@@ -142,13 +146,13 @@ import Testing
             let terse = Wording.Style(autoSubmit: autoSubmit, verbosity: .terse)
             let normal = Wording.Style(autoSubmit: autoSubmit, verbosity: .normal)
             #expect(
-                wording.prompt(label: "L", field: field, style: normal).hasPrefix(
-                    wording.prompt(label: "L", field: field, style: terse)))
+                wording.prompt(label: "L", field: field, style: normal).text.hasPrefix(
+                    wording.prompt(label: "L", field: field, style: terse).text))
             #expect(wording.help(field: field, style: normal).hasSuffix(wording.help(field: field, style: terse)))
             field.append(contentsOf: "985391")
             #expect(
-                wording.typed("1", field: field, style: normal).hasPrefix(
-                    wording.typed("1", field: field, style: terse)))
+                wording.typed("1", field: field, style: normal).text.hasPrefix(
+                    wording.typed("1", field: field, style: terse).text))
             #expect(wording.full(style: normal).hasPrefix(wording.full(style: terse)))
             field.clear()
         }

@@ -25,6 +25,7 @@ final class ScriptedTerminal: PromptTerminal {
     private(set) var timeouts: [Duration?] = []
     /// The clock when each scripted step was delivered.
     private(set) var deliveredAt: [Duration] = []
+    var columns: Int?
 
     init(clock: ManualClock, _ script: [Step]) {
         self.clock = clock
@@ -104,7 +105,7 @@ struct LoopRun {
     init(
         _ configuration: PromptConfiguration = PromptConfiguration(), check: CheckSettings? = nil,
         checks: [(ManualClock) -> ScriptedCheck] = [], script: [ScriptedTerminal.Step], failingStart: Bool = false,
-        voice: ScriptedVoice? = nil
+        dumbTerminal: Bool = false, escapeDelay: Duration = .milliseconds(50), voice: ScriptedVoice? = nil
     ) {
         let clock = ManualClock()
         let terminal = ScriptedTerminal(clock: clock, script)
@@ -126,8 +127,8 @@ struct LoopRun {
             })
         var loop = PromptLoop(
             session: PromptSession(configuration: configuration), renderer: LineRenderer(), system: system,
-            speech: startup?.held ?? speech, escapeDelay: .milliseconds(50),
-            capabilities: TerminalCapabilities(isDumb: false, colorDepth: .none, isUTF8: true), check: check,
+            speech: startup?.held ?? speech, escapeDelay: escapeDelay,
+            capabilities: TerminalCapabilities(isDumb: dumbTerminal, colorDepth: .none, isUTF8: true), check: check,
             speechStartup: startup)
         outcome = loop.run()
         self.terminal = terminal

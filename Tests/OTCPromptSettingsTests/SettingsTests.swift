@@ -18,7 +18,8 @@ private let source = "~/.config/otc-prompt/config"
     }
 
     @Test func theFileHoldsTheSettingsItHeldBefore() {
-        #expect(ConfigFileSettings.knownKeys == "lang, speech, verbosity, voice, rate, volume, pitch, style")
+        #expect(
+            ConfigFileSettings.knownKeys == "lang, speech, verbosity, escape-delay, voice, rate, volume, pitch, style")
     }
 
     @Test func speechOffersEveryBackend() {

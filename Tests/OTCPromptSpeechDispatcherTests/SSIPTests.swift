@@ -1,4 +1,5 @@
 import OTCPromptCore
+import OTCPromptTestSupport
 import Testing
 
 @testable import OTCPromptSpeechDispatcher
@@ -19,11 +20,14 @@ import Testing
     }
 
     @Test func anAnnouncementBecomesTheSameSSMLTheEspeakBackendSpeaksWithoutControlCharacters() {
-        #expect(SSIP.text(of: Announcement(.digit, "9")) == "<speak>9</speak>")
-        let readback = SSIP.text(of: Announcement(.readback, "G 1 A, 2 B C. All 6."))
+        #expect(SSIP.text(of: Announcement(.digit, "\(spelled: "9")")) == "<speak>9</speak>")
+        let announcement = Announcement(.readback, "\(spelled: "G 1 A, 2 B C"). All 6.")
+        let readback = SSIP.text(of: announcement)
         #expect(
-            readback == SpokenText.ssml("G 1 A, 2 B C. All 6.")
-                && readback.contains("<say-as interpret-as=\"characters\">"))
+            readback == SpokenText.ssml(announcement.utterance)
+                && readback.contains("<say-as interpret-as=\"characters\">g1a</say-as>"))
+        let typed = SSIP.text(of: Announcement(.digit, Utterance.characters([["a\u{1B}[2J\n"]])))
+        #expect(typed == "<speak>a\\x1B[2J </speak>", "each segment is scrubbed")
         #expect(!SSIP.text(of: Announcement(.prompt, "Code\u{1B}[2J\r\n.")).contains("\u{1B}"))
         #expect(SSIP.text(of: Announcement(.prompt, "a < b & c")) == "<speak>a &lt; b &amp; c</speak>")
     }

@@ -1,4 +1,5 @@
 import OTCPromptCore
+import OTCPromptTestSupport
 import Testing
 
 @testable import OTCPromptSpeech
@@ -24,14 +25,33 @@ extension SpeechTests {
             (Language.pt, "Z,e", ",a", "maI'uskulU"),
         ])
         func lettersAreSpokenByTheirNames(language: Language, g: String, a: String, wrong: String) throws {
-            let phonemes = try withEngine(SpeechOptions(language: language)) { $0.spokenPhonemes(of: "G 1 A 2") }
+            let phonemes = try withEngine(SpeechOptions(language: language)) {
+                $0.spokenPhonemes(of: "\(spelled: "G 1 A 2")")
+            }
             #expect(phonemes.contains(g) && phonemes.contains(a), "\(phonemes)")
             #expect(!phonemes.contains(wrong) && !phonemes.contains("k'0m@") && !phonemes.contains("v'irgul"))
         }
 
         @Test func aLoneLetterAnnouncementIsItsName() throws {
-            let english = try withEngine { $0.spokenPhonemes(of: "A") }
+            let english = try withEngine { $0.spokenPhonemes(of: "\(spelled: "A")") }
             #expect(english.contains("eI") && !english.contains("a#"), "\(english)")
+        }
+
+        /// Free text keeps case: a lone lower-case letter before a symbol's name was read from flat text
+        /// as a word (the article "a", Portuguese "o"); as characters it is the letter.
+        @Test(arguments: [
+            (Language.en, ["a", "dollar", "b"], "'eI", "a# d'0l3"),
+            (Language.pt, ["o", "cifrão", "a"], "'O", "U sifR"),
+        ])
+        func aLoneLowercaseLetterInFreeTextIsItsName(language: Language, group: [String], name: String, word: String)
+            throws
+        {
+            let typed = Utterance.characters([group])
+            let (spelled, flat) = try withEngine(SpeechOptions(language: language)) {
+                ($0.spokenPhonemes(of: typed), $0.spokenPhonemes(of: Utterance(typed.text)))
+            }
+            #expect(spelled.hasPrefix(name) && !spelled.contains(word), "\(spelled)")
+            #expect(flat.contains(word), "control: as prose it is a word: \(flat)")
         }
 
         @Test func languagesSelectDifferentVoices() throws {

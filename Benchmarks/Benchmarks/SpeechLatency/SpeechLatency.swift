@@ -50,7 +50,7 @@ let benchmarks: @Sendable () -> Void = {
         for iteration in benchmark.scaledIterations {
             speaker.sink.arm()
             let key = now()
-            speaker.backend.speak(Announcement(.digit, String(iteration % 10)))
+            speaker.backend.speak(Announcement(.digit, .characters([[String(iteration % 10)]])))
             guard let times = speaker.sink.waitForFirstWrite() else { fatalError("no audio within 2 s") }
             benchmark.measurement(firstSample, Int((times.firstWrite - key) * 1000))
             if let flushed = times.flushed { benchmark.measurement(stopped, Int((flushed - key) * 1000)) }

@@ -16,8 +16,9 @@ public enum CodeGrouping {
         return sizes
     }
 
-    /// The characters as spoken: each separated by a space, the groups by ", ". The groups are
-    /// those of the full code, so a partial code breaks where the full one would ("9 8 5, 3").
+    /// The characters as spoken, in groups: each element is one character as written (`spoken`).
+    /// The groups are those of the full code, so a partial code breaks where the full one would
+    /// ("9 8 5, 3").
     ///
     /// - Parameters:
     ///   - characters: the characters to spell.
@@ -25,14 +26,14 @@ public enum CodeGrouping {
     ///     their own count.
     ///   - offset: the position of the first character in the code (a paste appended after
     ///     characters already typed), so the groups stay where they are in the full code.
-    public static func spell(_ characters: [Character], length: Int, offset: Int = 0) -> String {
+    public static func groups(_ characters: [Character], length: Int, offset: Int = 0) -> [[String]] {
         let boundaries = groupStarts(length: max(length, offset + characters.count))
-        var text = ""
+        var groups: [[String]] = []
         for (index, character) in characters.enumerated() {
-            if index > 0 { text += boundaries.contains(offset + index) ? ", " : " " }
-            text += spoken(character)
+            if index == 0 || boundaries.contains(offset + index) { groups.append([]) }
+            groups[groups.count - 1].append(spoken(character))
         }
-        return text
+        return groups
     }
 
     /// One character as it is written in an announcement: letters upper-case (the speech engine

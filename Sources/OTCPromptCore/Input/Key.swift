@@ -28,6 +28,9 @@ public enum Key: Equatable, Sendable {
     case pasteText(String)
     /// ESC[201~ arrived: the paste is complete.
     case pasteEnded
+    /// Two or more characters that arrived in one read on a terminal that cannot mark pastes
+    /// (`UnmarkedPaste`): scanned as a paste, but never submitted before the user presses Enter.
+    case unmarkedPaste(String)
     /// Anything consumed whole that must change nothing: arrows, function keys,
     /// unknown sequences, other control characters, invalid UTF-8.
     case ignored

@@ -1,7 +1,7 @@
 /// What one wait on the terminal produced: the live terminal (`OTCPromptTerminal.Terminal`) returns
 /// it and the loop reads it, so both speak of the same value.
 public enum TerminalInput: Equatable, Sendable {
-    /// Bytes the user typed or pasted, exactly as read (decoding is the core's job).
+    /// Bytes the user typed or pasted, as read, in UTF-8 (the terminal transcodes from its `TerminalEncoding`).
     case bytes([UInt8])
     /// The timeout passed before anything arrived.
     case timedOut

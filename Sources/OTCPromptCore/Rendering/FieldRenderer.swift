@@ -27,6 +27,13 @@ public protocol FieldRenderer {
     mutating func redraw(_ snapshot: FieldSnapshot) -> String
     /// The bytes that leave the terminal clean when the prompt ends: end the line, reset attributes.
     mutating func finish() -> String
+    /// The terminal is `columns` wide now (nil: unknown); called before the first draw and on resize.
+    mutating func fit(columns: Int?)
+}
+
+extension FieldRenderer {
+    /// Most renderers draw the same at any width; `FittingRenderer` chooses a layout.
+    public mutating func fit(columns: Int?) {}
 }
 
 /// Draws nothing: with `--speech text` each announcement is its own line and is the whole
@@ -81,8 +88,11 @@ public func makeRenderer(
     switch choosePresentation(style: style, speechIsText: speechIsText, capabilities: capabilities) {
     case .null: return NullRenderer()
     case .appendOnly: return AppendOnlyRenderer()
-    case .line: return LineRenderer()
-    case .boxes: return BoxesRenderer(style: boxes, colorDepth: capabilities.colorDepth)
+    case .line: return FittingRenderer(inline: LineRenderer(), field: LineRenderer(), fieldColumns: \.lineFieldColumns)
+    case .boxes:
+        return FittingRenderer(
+            inline: BoxesRenderer(style: boxes, colorDepth: capabilities.colorDepth),
+            field: BoxesRenderer(style: boxes, colorDepth: capabilities.colorDepth), fieldColumns: \.boxesColumns)
     }
 }
 

@@ -51,18 +51,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
 }
 
 extension Character {
-    /// How many terminal columns this character takes: 2 for East Asian wide and emoji
-    /// characters, else 1. Used to erase and to step back over what was drawn; codes are ASCII,
-    /// but `--charset any` (askpass passwords) may hold anything.
-    var terminalColumns: Int {
-        guard let first = unicodeScalars.first else { return 1 }
-        if unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-        let value = first.value
-        let wideRanges: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
-        ]
-        return wideRanges.contains { $0.contains(value) } ? 2 : 1
-    }
+    /// How many terminal columns this character takes (`TerminalWidth`). Used to erase and to step
+    /// back over what was drawn; codes are ASCII, but `--charset any` (askpass passwords) may hold anything.
+    var terminalColumns: Int { TerminalWidth.columns(of: self) }
 }

@@ -63,6 +63,10 @@ public struct ConfirmSession: Sendable {
         case .pasteEnded:
             pasting = false
             return [.announce(Announcement(.paste, wording.typedSoFar(String(typed))))]
+        case .unmarkedPaste(let text):
+            // Its line break is text, never Enter: a pasted "yes\n" is typed, not answered.
+            _ = type(Array(text.filter { !$0.isWhitespace }), announce: false)
+            return [.announce(Announcement(.paste, wording.typedSoFar(String(typed))))]
         case .backspace:
             guard let last = typed.popLast() else { return help() }
             return [.announce(Announcement(.delete, wording.deletedFromAnswer(last)))]

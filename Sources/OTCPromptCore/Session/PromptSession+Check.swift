@@ -95,7 +95,7 @@ extension PromptSession {
     func keyDuringCheckIsQueued(_ key: Key) -> Bool {
         switch key {
         case .character(let character): return character != "?" || field.charset.accept(character) != nil
-        case .backspace, .clearField, .submit, .pasteBegan, .pasteText, .pasteEnded: return true
+        case .backspace, .clearField, .submit, .pasteBegan, .pasteText, .pasteEnded, .unmarkedPaste: return true
         case .readBack, .timeLeft, .redraw, .interrupt, .escape, .endOfInput, .ignored, .suspend: return false
         }
     }
@@ -125,6 +125,8 @@ extension PromptSession {
         guard queuedKeys.count < Self.queuedKeyLimit else { return }
         if case .pasteText(let text) = key {
             queuedKeys.append(.pasteText(String(text.prefix(Self.queuedPasteLimit))))
+        } else if case .unmarkedPaste(let text) = key {
+            queuedKeys.append(.unmarkedPaste(String(text.prefix(Self.queuedPasteLimit))))
         } else {
             queuedKeys.append(key)
         }
@@ -139,7 +141,7 @@ extension PromptSession {
             // A character that is not allowed (or `?` for help) leaves the rejected code shown.
             if field.charset.accept(character) != nil { clearRejectedCode() }
             return nil
-        case .pasteBegan, .pasteText:
+        case .pasteBegan, .pasteText, .unmarkedPaste:
             clearRejectedCode()
             return nil
         case .backspace, .clearField, .submit:

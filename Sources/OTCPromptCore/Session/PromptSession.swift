@@ -108,6 +108,11 @@ public struct PromptSession: Sendable {
             paste?.scan(text)
             return []
         case .pasteEnded: return endPaste()
+        case .unmarkedPaste(let text):
+            // Cannot be told from fast typing, so it fills the field but waits for Enter.
+            paste = newPaste()
+            paste?.scan(text)
+            return endPaste(mayAutoSubmit: false)
         case .redraw, .ignored, .timeLeft, .suspend: return []
         }
     }
@@ -161,7 +166,7 @@ public struct PromptSession: Sendable {
 
     /// The field is complete: submitted with `text`, or with `--check` sent to the check, after
     /// `beforeCheck` (what the last key did; the verdict is said later).
-    private mutating func complete(_ text: String, beforeCheck: Announcement?) -> [PromptEffect] {
+    private mutating func complete(_ text: Utterance, beforeCheck: Announcement?) -> [PromptEffect] {
         guard configuration.checksCode else {
             phase = .finished
             return [announce(.complete, text), .submit(field.value)]
@@ -177,6 +182,10 @@ public struct PromptSession: Sendable {
     }
 
     private mutating func reject(_ text: String) -> [PromptEffect] {
+        reject(Utterance(text))
+    }
+
+    private mutating func reject(_ text: Utterance) -> [PromptEffect] {
         isError = true
         return [announce(.reject, text)]
     }
@@ -184,7 +193,7 @@ public struct PromptSession: Sendable {
     /// One announcement for the whole paste; a paste that completes the field submits it
     /// (auto-submit) with the `complete` announcement alone. A code found in a message, or a
     /// paste that is a whole code by itself, replaces the field; a shorter paste is appended.
-    private mutating func endPaste() -> [PromptEffect] {
+    private mutating func endPaste(mayAutoSubmit: Bool = true) -> [PromptEffect] {
         guard var scanner = paste else { return [] }
         paste = nil
         defer { scanner.wipe() }
@@ -215,9 +224,10 @@ public struct PromptSession: Sendable {
             extracted = true
         }
         let text = wording.pasted(
-            accepted, offset: offset, extracted: extracted, overflowed: overflowed, field: field, style: style)
+            accepted, offset: offset, extracted: extracted, overflowed: overflowed, field: field, style: style,
+            needsEnter: !mayAutoSubmit)
         // A paste cut to fit is never submitted unheard: the user checks it and presses Enter.
-        if field.kind == .code && field.isFull && configuration.autoSubmit && !overflowed {
+        if field.kind == .code && field.isFull && configuration.autoSubmit && !overflowed && mayAutoSubmit {
             return complete(
                 wording.pasteCompleted(accepted, offset: offset, extracted: extracted, field: field, style: style),
                 beforeCheck: Announcement(.paste, text))
@@ -227,5 +237,9 @@ public struct PromptSession: Sendable {
 
     func announce(_ event: Announcement.Event, _ text: String) -> PromptEffect {
         .announce(Announcement(event, text))
+    }
+
+    func announce(_ event: Announcement.Event, _ utterance: Utterance) -> PromptEffect {
+        .announce(Announcement(event, utterance))
     }
 }

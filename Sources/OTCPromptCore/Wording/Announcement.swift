@@ -15,19 +15,48 @@ public struct Announcement: Equatable, Sendable {
         case notice
     }
 
+    /// One part of what is said: prose, or characters to be heard one by one.
+    public enum Segment: Equatable, Sendable {
+        /// Words read as prose (a caller's text too: a host name, a fingerprint).
+        case words(String)
+        /// Characters heard one by one, in groups. Each element is one character as it is
+        /// written: a letter, a digit, or in free text a symbol's name ("dollar").
+        case characters([[String]])
+
+        /// As shown and logged: characters spaced, groups separated by ", ".
+        public var text: String {
+            switch self {
+            case .words(let words): words
+            case .characters(let groups): groups.map { $0.joined(separator: " ") }.joined(separator: ", ")
+            }
+        }
+    }
+
     public var event: Event
-    /// The words, exactly as spoken. In mask mode this never contains a character of the code.
-    public var text: String
+    /// What is said; equality compares it, not `text`, which is derived from it.
+    public var utterance: Utterance
     /// The last words before the prompt exits: played to their end (bounded), never cut off.
     public var isFinal: Bool
 
     /// - Parameter isFinal: nil takes the event's usual role: `complete`, `cancel`, `timeout` and
     ///   `confirm` end the prompt; a `check-failed` with no attempts left passes true.
-    public init(_ event: Event, _ text: String, isFinal: Bool? = nil) {
+    public init(_ event: Event, _ utterance: Utterance, isFinal: Bool? = nil) {
         self.event = event
-        self.text = text
+        self.utterance = utterance
         self.isFinal = isFinal ?? Self.endsThePrompt(event)
     }
+
+    /// Prose only: `text` is read as words, nothing in it is spelled as a code.
+    public init(_ event: Event, _ text: String, isFinal: Bool? = nil) {
+        self.init(event, Utterance(text), isFinal: isFinal)
+    }
+
+    /// The parts of what is said, in order.
+    public var segments: [Segment] { utterance.segments }
+
+    /// The words, exactly as shown on the screen and written to the speech log. In mask mode this
+    /// never contains a character of the code.
+    public var text: String { utterance.text }
 
     private static func endsThePrompt(_ event: Event) -> Bool {
         switch event {

@@ -1,30 +1,87 @@
-/// Turns an announcement's words into the SSML espeak-ng is given, so every character of a code
-/// is heard by its name.
+/// Turns an announcement into the SSML espeak-ng is given, so every character of a code is heard
+/// by its name.
 ///
-/// espeak-ng reads a lone capital "A" in "G 1 A 2" as the article and "I" as the pronoun. Runs
-/// of spaced single characters that contain a letter are wrapped, one group at a time, in
-/// `<say-as interpret-as="characters">` (within a group, never across a comma: inside say-as
-/// espeak-ng 1.51 speaks the comma as the word "comma"). Letters are given in lower case, as
-/// Portuguese otherwise adds "maiúsculo". Runs of digits stay plain text: the wording already
-/// spaces them, which espeak-ng reads digit by digit in every language.
+/// espeak-ng reads a lone capital "A" in "G 1 A 2" as the article and "I" as the pronoun.
+/// `.characters` segments say which characters are spelled: in each group, runs of single ASCII
+/// letters and digits that contain a letter are wrapped in `<say-as interpret-as="characters">`
+/// (one group at a time, never across a comma: inside say-as espeak-ng 1.51 speaks the comma as
+/// the word "comma"). Letters are given in lower case, as Portuguese otherwise adds "maiúsculo".
+/// Runs of digits stay plain text, spaced, which espeak-ng reads digit by digit in every
+/// language; a symbol's name ("dollar") is read as a word.
+///
+/// `.words` segments are prose, but may hold a caller's text: long opaque words (a fingerprint)
+/// are grouped (see `CodeGrouping.groupingOpaqueWords`), and runs of spaced single characters in
+/// them are spelled by the same rule, except a lone lower-case letter or a capital opening a
+/// sentence ("A code was sent"), which are words.
 public enum SpokenText {
-    /// `text` as an SSML document for `espeak_Synth` with `espeakSSML`.
-    public static func ssml(_ text: String) -> String {
-        let tokens = tokenize(CodeGrouping.groupingOpaqueWords(text))
+    /// `utterance` as an SSML document for `espeak_Synth` with `espeakSSML`.
+    public static func ssml(_ utterance: Utterance) -> String {
         var output = "<speak>"
+        for segment in utterance.segments {
+            switch segment {
+            case .words(let words): output += prose(words)
+            case .characters(let groups): output += spelled(groups)
+            }
+        }
+        return output + "</speak>"
+    }
+
+    /// `text`, all of it prose, as an SSML document.
+    public static func ssml(_ text: String) -> String {
+        ssml(Utterance(text))
+    }
+
+    /// Each group's characters by name: letters (with the digits among them) in say-as, digits and
+    /// symbol names as plain text.
+    static func spelled(_ groups: [[String]]) -> String {
+        groups.map { group in
+            var runs: [[String]] = []
+            var inRun = false
+            for item in group {
+                let single = isSingleCharacter(item)
+                if single && inRun {
+                    runs[runs.count - 1].append(item)
+                } else {
+                    runs.append([item])
+                }
+                inRun = single
+            }
+            return runs.map { run in
+                guard run.contains(where: { $0.first?.isLetter == true }), isSingleCharacter(run[0]) else {
+                    return escaped(run.joined(separator: " "))
+                }
+                return sayAs(run.joined())
+            }.joined(separator: " ")
+        }.joined(separator: ", ")
+    }
+
+    /// ASCII letters and digits said by name, in lower case (Portuguese adds "maiúsculo" to a capital).
+    private static func sayAs(_ characters: String) -> String {
+        "<say-as interpret-as=\"characters\">" + characters.lowercased() + "</say-as>"
+    }
+
+    /// One ASCII letter or digit.
+    private static func isSingleCharacter(_ item: String) -> Bool {
+        item.count == 1 && item.first!.isASCII && (item.first!.isLetter || item.first!.isNumber)
+    }
+
+    /// Prose: runs of spaced single characters spelled where they cannot be words.
+    static func prose(_ text: String) -> String {
+        let tokens = tokenize(CodeGrouping.groupingOpaqueWords(text))
+        var output = ""
         var index = 0
         while index < tokens.count {
             let run = singleCharacterRun(in: tokens, from: index)
             if run.count > 0, shouldSpell(run, in: tokens, from: index, text: text) {
                 let characters = stride(from: index, to: index + run.count * 2 - 1, by: 2).map { tokens[$0].text }
-                output += "<say-as interpret-as=\"characters\">" + characters.joined().lowercased() + "</say-as>"
+                output += sayAs(characters.joined())
                 index += run.count * 2 - 1
             } else {
                 output += escaped(tokens[index].text)
                 index += 1
             }
         }
-        return output + "</speak>"
+        return output
     }
 
     struct Token {

@@ -110,11 +110,11 @@ extension Phrases {
     }
 
     /// A rejected character as it is said: "letter X", "dash", "character é".
-    static func englishName(of character: Character) -> String {
-        if character.isASCII && character.isLetter { return "letter " + character.uppercased() }
-        if character.isASCII && character.isNumber { return "digit \(character)" }
-        if let name = englishSymbolNames[character] { return name }
-        return "character \(character)"
+    static func englishName(of character: Character) -> Utterance {
+        if character.isASCII && character.isLetter { return "letter " + .characters([[character.uppercased()]]) }
+        if character.isASCII && character.isNumber { return "digit " + .characters([[String(character)]]) }
+        if let name = englishSymbolNames[character] { return Utterance(name) }
+        return "character " + .characters([[String(character)]])
     }
 
     private static let englishSymbolNames: [Character: String] = [

@@ -3,8 +3,8 @@
 extension Wording {
     /// The character that filled the field and sent it to the check: the character alone (the
     /// verdict follows), its count in mask mode.
-    public func sentToCheck(_ character: Character, field: CodeField, style: Style) -> String {
-        if style.mask { return phrases.bullet + ", " + position(field) }
+    public func sentToCheck(_ character: Character, field: CodeField, style: Style) -> Utterance {
+        if style.mask { return Utterance(phrases.bullet + ", " + position(field)) }
         return style.verbose ? say(character, field) + ", " + position(field) : say(character, field)
     }
 
@@ -24,13 +24,13 @@ extension Wording {
     ///     left something in it; nil when the rejected code is still shown.
     public func checkRejected(
         errorLine: String?, attemptsLeft: Int, newAttempt: CodeField?, field: CodeField, style: Style
-    ) -> String {
-        var text = phrases.outcome.rejected(field.kind)
+    ) -> Utterance {
+        var text = Utterance(phrases.outcome.rejected(field.kind))
         if let line = errorLine?.trimmingTrailingStops(), !line.isEmpty { text += ": " + line }
         text += ". " + phrases.outcome.attemptsLeft(attemptsLeft) + "."
         guard attemptsLeft > 0 else { return text }
         if let newAttempt, !newAttempt.isEmpty {
-            let value = style.mask ? entered(newAttempt) : spell(newAttempt)
+            let value = style.mask ? Utterance(entered(newAttempt)) : spell(newAttempt)
             text += " " + phrases.outcome.newAttempt + (style.mask ? ", " : ": ") + value + "."
         } else if style.hints {
             text += " " + phrases.outcome.typeAgain(field.kind)
@@ -93,12 +93,12 @@ extension Wording {
     }
 
     /// A character typed into the answer, as it is said on its own.
-    public func answerCharacter(_ character: Character) -> String {
-        phrases.symbolName(character) ?? String(character)
+    public func answerCharacter(_ character: Character) -> Utterance {
+        .characters([[phrases.symbolName(character) ?? String(character)]])
     }
 
     /// Backspace in the answer: "deleted s".
-    public func deletedFromAnswer(_ character: Character) -> String {
+    public func deletedFromAnswer(_ character: Character) -> Utterance {
         phrases.deleted + " " + answerCharacter(character)
     }
 

@@ -119,11 +119,11 @@ extension Phrases {
 
     /// A rejected character as it is said, and whether its name is feminine (for agreement:
     /// "letra X não permitida", "hífen não permitido").
-    static func portugueseName(of character: Character) -> (String, Bool) {
-        if character.isASCII && character.isLetter { return ("letra " + character.uppercased(), true) }
-        if character.isASCII && character.isNumber { return ("dígito \(character)", false) }
-        if let name = portugueseSymbolNames[character] { return name }
-        return ("caractere \(character)", false)
+    static func portugueseName(of character: Character) -> (Utterance, Bool) {
+        if character.isASCII && character.isLetter { return ("letra " + .characters([[character.uppercased()]]), true) }
+        if character.isASCII && character.isNumber { return ("dígito " + .characters([[String(character)]]), false) }
+        if let (name, feminine) = portugueseSymbolNames[character] { return (Utterance(name), feminine) }
+        return ("caractere " + .characters([[String(character)]]), false)
     }
 
     private static let portugueseSymbolNames: [Character: (String, Bool)] = [

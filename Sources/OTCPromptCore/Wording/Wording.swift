@@ -40,18 +40,20 @@ public struct Wording: Sendable {
     public var defaultLabel: String { phrases.defaultLabel }
 
     /// `characters` spelled one by one, grouped as in the full code (see `CodeGrouping`).
-    public func spell(_ characters: [Character], length: Int, offset: Int = 0) -> String {
-        CodeGrouping.spell(characters, length: length, offset: offset)
+    public func spell(_ characters: [Character], length: Int, offset: Int = 0) -> Utterance {
+        .characters(CodeGrouping.groups(characters, length: length, offset: offset))
     }
 
     /// When the prompt appears (or comes back): label, value, kind of field, then the hint,
     /// in VoiceOver's order.
-    public func prompt(label: String, field: CodeField, style: Style) -> String {
-        var text = sentence([label, value(of: field, style: style), phrases.kind(kind(field, style))])
+    public func prompt(label: String, field: CodeField, style: Style) -> Utterance {
+        var text = sentence([
+            Utterance(label), value(of: field, style: style), Utterance(phrases.kind(kind(field, style))),
+        ])
         if style.hints {
             text += " " + phrases.typeHint(field.charset, field.kind, style.autoSubmit)
-            var keys = [phrases.readBackHint(style.mask)]
-            if helpKeyWorks(field) { keys.append(phrases.helpHint) }
+            var keys = [Utterance(phrases.readBackHint(style.mask))]
+            if helpKeyWorks(field) { keys.append(Utterance(phrases.helpHint)) }
             text += " " + sentence(keys)
         }
         return text
@@ -76,19 +78,19 @@ public struct Wording: Sendable {
 
     /// A character was accepted; `field` holds it already. Just the character for fast listeners
     /// (verbose adds its position); mask mode: "bullet" and the count.
-    public func typed(_ character: Character, field: CodeField, style: Style) -> String {
-        var parts = [style.mask ? phrases.bullet : say(character, field)]
-        if style.mask || style.verbose { parts.append(position(field)) }
+    public func typed(_ character: Character, field: CodeField, style: Style) -> Utterance {
+        var parts = [style.mask ? Utterance(phrases.bullet) : say(character, field)]
+        if style.mask || style.verbose { parts.append(Utterance(position(field))) }
         if field.isFull {
-            parts.append(field.kind == .code ? phrases.filled : phrases.textFull(field.length))
-            if style.hints { parts.append(phrases.pressEnter) }
+            parts.append(Utterance(field.kind == .code ? phrases.filled : phrases.textFull(field.length)))
+            if style.hints { parts.append(Utterance(phrases.pressEnter)) }
         }
         return parts.joined(separator: ", ")
     }
 
     /// The field is complete and submitted. `character` is the key that completed it, if typed.
-    public func completed(by character: Character? = nil, field: CodeField, style: Style) -> String {
-        var text = character.map { (style.mask ? phrases.bullet : say($0, field)) + ", " } ?? ""
+    public func completed(by character: Character? = nil, field: CodeField, style: Style) -> Utterance {
+        var text = character.map { (style.mask ? Utterance(phrases.bullet) : say($0, field)) + ", " } ?? Utterance([])
         text += field.kind == .code ? phrases.complete : phrases.submitted
         if style.verbose && !style.mask { text += ": " + spell(field) }
         return text
@@ -103,14 +105,14 @@ public struct Wording: Sendable {
     }
 
     /// A character the charset does not allow; mask mode does not name it.
-    public func notAllowed(_ character: Character, field: CodeField, style: Style) -> String {
+    public func notAllowed(_ character: Character, field: CodeField, style: Style) -> Utterance {
         phrases.notAllowed(style.mask ? nil : CodeCharset.foldFullWidth(character)) + ", "
             + phrases.only(field.charset)
     }
 
     /// The last character was deleted; `field` no longer holds it.
-    public func deleted(_ character: Character, field: CodeField, style: Style) -> String {
-        if style.mask { return phrases.deleted + ", " + position(field) }
+    public func deleted(_ character: Character, field: CodeField, style: Style) -> Utterance {
+        if style.mask { return Utterance(phrases.deleted + ", " + position(field)) }
         let text = phrases.deleted + " " + say(character, field)
         return style.verbose ? text + ", " + position(field) : text
     }
@@ -124,9 +126,11 @@ public struct Wording: Sendable {
     }
 
     /// Ctrl-R: the value as one unit, then how many of how many are entered.
-    public func readBack(field: CodeField, style: Style) -> String {
-        if field.isEmpty { return field.kind == .code ? phrases.empty + ", " + position(field) : phrases.empty }
-        if style.mask { return entered(field) }
+    public func readBack(field: CodeField, style: Style) -> Utterance {
+        if field.isEmpty {
+            return Utterance(field.kind == .code ? phrases.empty + ", " + position(field) : phrases.empty)
+        }
+        if style.mask { return Utterance(entered(field)) }
         // A full code ends "All 6." rather than "6 of 6.": as clear, and short enough to keep the
         // whole readback under 3 s of audio at the default rate in both languages.
         if field.kind == .code && field.isFull { return spell(field) + ". " + phrases.allEntered(field.length) }
@@ -145,21 +149,24 @@ public struct Wording: Sendable {
     /// A paste added `characters` at `offset` (or, `extracted`, replaced the field with the code
     /// found in it). `overflowed`: some pasted characters did not fit.
     public func pasted(
-        _ characters: [Character], offset: Int, extracted: Bool, overflowed: Bool, field: CodeField, style: Style
-    ) -> String {
+        _ characters: [Character], offset: Int, extracted: Bool, overflowed: Bool, field: CodeField, style: Style,
+        needsEnter: Bool = false
+    ) -> Utterance {
         var text = pasteHeading(characters, offset: offset, extracted: extracted, field: field, style: style)
         text += (style.mask ? ", " : ". ") + position(field)
         if overflowed { text += ", " + (field.kind == .code ? phrases.restDidNotFit : phrases.textFull(field.length)) }
-        // After a cut paste Enter is needed even with auto-submit, so it is said even when terse.
+        // After a cut or unmarked paste Enter is needed even with auto-submit, so it is said even when terse.
         let cutCode = overflowed && field.kind == .code
-        if field.isFull && (cutCode || style.hints && !style.autoSubmit) { text += ", " + phrases.pressEnter }
+        if field.isFull && (cutCode || needsEnter || style.hints && !style.autoSubmit) {
+            text += ", " + phrases.pressEnter
+        }
         return text
     }
 
     /// A paste completed the field and it is submitted: one announcement, never one per character.
     public func pasteCompleted(
         _ characters: [Character], offset: Int, extracted: Bool, field: CodeField, style: Style
-    ) -> String {
+    ) -> Utterance {
         let heading = pasteHeading(characters, offset: offset, extracted: extracted, field: field, style: style)
         return heading + ", " + phrases.complete
     }
@@ -177,36 +184,41 @@ public struct Wording: Sendable {
 
     private func pasteHeading(
         _ characters: [Character], offset: Int, extracted: Bool, field: CodeField, style: Style
-    ) -> String {
+    ) -> Utterance {
         let heading = extracted ? phrases.foundInPaste : phrases.pasted
-        if style.mask { return heading }
+        if style.mask { return Utterance(heading) }
         return heading + ": " + spell(characters, field: field, offset: offset)
     }
 
-    private func value(of field: CodeField, style: Style) -> String {
-        if field.isEmpty { return phrases.empty }
-        return style.mask ? entered(field) : spell(field)
+    private func value(of field: CodeField, style: Style) -> Utterance {
+        if field.isEmpty { return Utterance(phrases.empty) }
+        return style.mask ? Utterance(entered(field)) : spell(field)
     }
 
-    func spell(_ field: CodeField) -> String {
+    func spell(_ field: CodeField) -> Utterance {
         spell(field.characters, field: field)
     }
 
     /// Free text may hold spaces and symbols, which a speech engine drops or merges: they are
     /// named, and letters keep their case. Codes are spelled by `CodeGrouping`.
-    private func spell(_ characters: [Character], field: CodeField, offset: Int = 0) -> String {
+    private func spell(_ characters: [Character], field: CodeField, offset: Int = 0) -> Utterance {
         guard field.charset == .any else { return spell(characters, length: spokenLength(field), offset: offset) }
-        var groups: [String] = []
+        var groups: [[String]] = []
         var start = 0
         for size in CodeGrouping.groupSizes(length: characters.count) {
-            groups.append(characters[start..<start + size].map { say($0, field) }.joined(separator: " "))
+            groups.append(characters[start..<start + size].map { name($0, field) })
             start += size
         }
-        return groups.joined(separator: ", ")
+        return .characters(groups)
     }
 
     /// One character as it is said on its own.
-    func say(_ character: Character, _ field: CodeField) -> String {
+    func say(_ character: Character, _ field: CodeField) -> Utterance {
+        .characters([[name(character, field)]])
+    }
+
+    /// One character as it is written among spelled characters: in free text a symbol by its name.
+    private func name(_ character: Character, _ field: CodeField) -> String {
         guard field.charset == .any else { return CodeGrouping.spoken(character) }
         return phrases.symbolName(character) ?? String(character)
     }
@@ -234,7 +246,7 @@ public struct Wording: Sendable {
     }
 
     /// Joins clauses with commas into one sentence ending in a full stop; empty clauses dropped.
-    private func sentence(_ clauses: [String]) -> String {
+    private func sentence(_ clauses: [Utterance]) -> Utterance {
         clauses.filter { !$0.isEmpty }.joined(separator: ", ") + "."
     }
 }
@@ -287,7 +299,7 @@ struct Phrases: Sendable {
     var allEntered: @Sendable (Int) -> String
     var cancelled: String
     /// "letter X not allowed"; nil: a character that must not be named (mask mode).
-    var notAllowed: @Sendable (Character?) -> String
+    var notAllowed: @Sendable (Character?) -> Utterance
     /// "digits only"
     var only: @Sendable (CodeCharset) -> String
     var pasted: String

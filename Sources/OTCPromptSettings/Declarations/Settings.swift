@@ -96,6 +96,13 @@ public enum Settings {
         "audio-file", group: .voice, "Write the speech to this WAV file instead of the sound device.",
         details: "**Contains the code unless `--mask`.**", domain: .path(extensions: ["wav"]))
 
+    public static let escapeDelay = Setting<Duration>(
+        "escape-delay", group: .general, "How long a lone Esc waits for the rest of an arrow or function key.",
+        details: "Esc cancels only after this long without more bytes. A link seen to split keys makes it grow, "
+            + "up to 1 s, by itself; set it higher for slower links (a serial line, a satellite hop). "
+            + "Bash's readline waits 0.5 s (`keyseq-timeout`).",
+        domain: .seconds(maximum: 5), default: .milliseconds(300), inConfigFile: true)
+
     public static let style = Setting<FieldStyle>(
         "style", group: .appearance, "How the field is drawn.",
         details: "`line`: the label and the characters as typed; `boxes`: one outlined cell per character. "
@@ -112,13 +119,15 @@ public enum Settings {
     public static let placeholder = Setting<Character>(
         "placeholder", group: .appearance, "What an empty box shows: one printable one-column character.",
         domain: SettingDomain(
-            valueName: "CHAR", allowed: "one printable character, such as _ or a space",
+            valueName: "CHAR",
+            allowed: "one printable character one column wide, such as _ or a space "
+                + "(not a combining mark, a zero-width or a wide character)",
             fromText: BoxesStyle.placeholder(from:), describe: { String($0) }),
         default: BoxesStyle.defaultPlaceholder)
 
     /// Every setting, in the order of `--help` and the docs.
     public static let all: [any AnySetting] = [
-        length, charset, mask, noAutoSubmit, language, speech, speechLog, verbosity,
+        length, charset, mask, noAutoSubmit, language, speech, speechLog, verbosity, escapeDelay,
         doctor, check, attempts, checkTimeout, timeout, askpass, pinentry, stdin,
         voice, rate, volume, pitch, audioFile,
         style, startColor, endColor, placeholder,

@@ -25,6 +25,7 @@ public enum Program {
         ("65", "--stdin got no valid code"),
         ("69", "the --check command could not run"),
         ("74", "no terminal or stdout unwritable"),
+        ("78", "the locale's character set is not supported"),
         ("124", "timed out"),
         ("130", "cancelled"),
         ("128+N", "ended by signal N"),
