@@ -39,7 +39,8 @@ trap stop_pulse EXIT
 HOME=$runtime pulseaudio --daemonize=yes --exit-idle-time=-1 -n --use-pid-file=yes \
     --load="module-null-sink sink_name=otc" --load="module-native-protocol-unix socket=$runtime/native" \
     >/dev/null 2>&1
-for _ in $(seq 50); do [ -S "$runtime/native" ] && break; sleep 0.1; done
+# The socket exists a moment before the daemon answers: a prompt started then finds no audio device.
+for _ in $(seq 50); do [ -S "$runtime/native" ] && pactl info >/dev/null 2>&1 && break; sleep 0.1; done
 
 if has ready; then
 echo

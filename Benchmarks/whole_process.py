@@ -60,15 +60,33 @@ class Session:
         os.close(slave)
         self.screen = b""
         self.seen = 0
+        # When the terminal first showed anything (ESC[?2004h, raw mode's first write), and the label.
+        self.first_byte_at = None
+        self.label_at = None
 
     def pump(self, timeout=0.0):
         """Reads what the terminal shows (so the child never blocks writing to it)."""
         ready, _, _ = select.select([self.master], [], [], timeout)
         if ready:
             try:
-                self.screen += os.read(self.master, 65536)
+                data = os.read(self.master, 65536)
             except OSError:
-                pass
+                return
+            now = time.monotonic_ns()
+            if data and self.first_byte_at is None:
+                self.first_byte_at = now
+            self.screen += data
+            if self.label_at is None and b"Verification code" in self.screen:
+                self.label_at = now
+
+    def wait_label(self, timeout=5.0):
+        """The time the prompt's label reached the terminal."""
+        deadline = time.monotonic() + timeout
+        while self.label_at is None and time.monotonic() < deadline:
+            self.pump(0.002)
+        if self.label_at is None:
+            raise TimeoutError("the prompt never drew its label")
+        return self.label_at
 
     def type(self, data):
         """Writes `data` to the terminal; returns the time just *before* the write, so a harness
@@ -143,13 +161,43 @@ def wav_seconds(path):
         return wav.getnframes() / wav.getframerate()
 
 
-def first_sample_ms(argv):
-    """Starts the prompt, waits for its first audio sample handed to the sink, cancels it."""
+def first_sample_ms(argv, screen=None):
+    """Starts the prompt, waits for its first audio sample handed to the sink, cancels it; with
+    `screen` (a list), also appends (first byte, label drawn) in ms after exec."""
     session = Session(argv, trace=trace_path("trace"))
     _, t = session.wait_event("sample")
+    if screen is not None:
+        label = session.wait_label()
+        screen.append((ms(session.first_byte_at - session.started), ms(label - session.started)))
     session.type(b"\x03")
     session.finish()
     return ms(t - session.started)
+
+
+FLOOR_SOURCE = rb"""#include <fcntl.h>
+#include <unistd.h>
+int main(void) {
+    int fd = open("/dev/tty", O_RDWR | O_NOCTTY);
+    if (fd < 0) return 1;
+    write(fd, "Verification code: ", 19);
+    char c;
+    read(fd, &c, 1);
+    return 0;
+}
+"""
+
+
+def floor_program():
+    """The floor under any prompt: a static C program that opens /dev/tty, writes one line and
+    waits for a key (built once with cc -static; a dynamic build where static libc is missing)."""
+    path = os.path.join(WORK, "floor")
+    if not os.path.exists(path):
+        source = path + ".c"
+        with open(source, "wb") as file:
+            file.write(FLOOR_SOURCE)
+        if subprocess.run(["cc", "-O2", "-static", "-o", path, source]).returncode != 0:
+            subprocess.run(["cc", "-O2", "-o", path, source], check=True)
+    return path
 
 
 def prompt_ready(text):
@@ -157,12 +205,20 @@ def prompt_ready(text):
     print(f"   prompt text: \"{text}\"")
     static = os.environ.get("OTC_BENCH_STATIC")
     device, to_file, engine, bash_read, terminal_only, static_file = [], [], [], [], [], []
+    screen, static_device, static_screen, floor = [], [], [], []
     wav = os.path.join(WORK, "out.wav")
     for _ in range(REPS):
-        device.append(first_sample_ms([BINARY]))
+        device.append(first_sample_ms([BINARY], screen))
         to_file.append(first_sample_ms([BINARY, "--audio-file", wav]))
         if static:
             static_file.append(first_sample_ms([static, "--audio-file", wav]))
+            static_device.append(first_sample_ms([static], static_screen))
+
+        # The floor: a static C program that opens /dev/tty and writes the label.
+        session = Session([floor_program()])
+        floor.append(ms(session.wait_label() - session.started))
+        session.type(b"\r")
+        session.finish()
 
         session = Session(["espeak-ng", "-w", wav, text])
         _, ended, _, _ = session.finish()
@@ -180,10 +236,18 @@ def prompt_ready(text):
         _, ended, _, out = session.finish()
         assert out.strip() == b"985391", out
         terminal_only.append(ms(ended - session.started))
-    d = median_line("otc-prompt (PulseAudio null sink): exec -> first sample to the device", device)
-    f = median_line("otc-prompt --audio-file: exec -> first sample to the WAV writer", to_file)
     e = median_line("anchor espeak-ng -w FILE \"<prompt>\": exec -> exit (whole file written)", engine)
-    print(f"   ratio prompt ready / espeak-ng -w: device {d / e:.2f}, audio file {f / e:.2f}  target <= 1.0")
+    fl = median_line("floor: a static C program writing the label to /dev/tty: exec -> label on the tty", floor)
+    builds = [("", device, screen)] + ([(", --static-swift-stdlib", static_device, static_screen)] if static else [])
+    for label, samples, drawn in builds:
+        b = median_line(f"otc-prompt{label} (speech, null sink): exec -> first byte on the tty (raw mode's "
+                        "ESC[?2004h)", [first for first, _ in drawn])
+        l = median_line(f"otc-prompt{label}: exec -> the prompt's label on the tty", [text for _, text in drawn])
+        d = median_line(f"otc-prompt{label}: exec -> opening announcement's first sample to the device", samples)
+        print(f"   ratios to espeak-ng -w: first byte {b / e:.2f}, label {l / e:.2f} (target <= 0.3); "
+              f"handed to the device {d / e:.2f} (target <= 0.6); label / floor {l / fl:.2f}")
+    f = median_line("otc-prompt --audio-file: exec -> first sample to the WAV writer", to_file)
+    print(f"   ratio audio file / espeak-ng -w: {f / e:.2f}")
     if static:
         s = median_line("same, built with --static-swift-stdlib, --audio-file", static_file)
         print(f"   ratio static build / espeak-ng -w: {s / e:.2f}")

@@ -16,7 +16,9 @@ typedef struct pa_operation pa_operation;
 typedef struct pa_channel_map pa_channel_map;
 typedef struct pa_cvolume pa_cvolume;
 typedef struct pa_spawn_api pa_spawn_api;
+typedef struct pa_time_event pa_time_event;
 typedef uint64_t pa_usec_t;
+struct timeval;
 
 /* <pulse/sample.h> */
 typedef struct pa_sample_spec {
@@ -51,6 +53,7 @@ typedef void (*pa_context_notify_cb_t)(pa_context *c, void *userdata);
 typedef void (*pa_stream_notify_cb_t)(pa_stream *p, void *userdata);
 typedef void (*pa_stream_success_cb_t)(pa_stream *s, int success, void *userdata);
 typedef void (*pa_free_cb_t)(void *p);
+typedef void (*pa_time_event_cb_t)(pa_mainloop_api *a, pa_time_event *e, const struct timeval *tv, void *userdata);
 
 /* <pulse/thread-mainloop.h> */
 pa_threaded_mainloop *pa_threaded_mainloop_new(void);
@@ -71,6 +74,11 @@ int pa_context_errno(const pa_context *c);
 int pa_context_get_state(const pa_context *c); /* pa_context_state_t */
 int pa_context_connect(pa_context *c, const char *server, unsigned flags, const pa_spawn_api *api);
 void pa_context_disconnect(pa_context *c);
+pa_time_event *pa_context_rttime_new(const pa_context *c, pa_usec_t usec, pa_time_event_cb_t cb, void *userdata);
+void pa_context_rttime_restart(const pa_context *c, pa_time_event *e, pa_usec_t usec);
+
+/* <pulse/rtclock.h> */
+pa_usec_t pa_rtclock_now(void);
 
 /* <pulse/stream.h> */
 pa_stream *pa_stream_new(pa_context *c, const char *name, const pa_sample_spec *ss, const pa_channel_map *map);

@@ -11,8 +11,10 @@ public struct PromptLoop<Session: InteractiveSession> {
     public private(set) var session: Session
     var renderer: any FieldRenderer
     let system: PromptSystem
-    private var terminal: any PromptTerminal { system.terminal }
+    var terminal: any PromptTerminal { system.terminal }
     let speech: any SpeechBackend
+    /// The voice still starting, until its outcome is in (`PromptLoop+SpeechStartup`).
+    var speechStartup: (any SpeechStartup)?
     /// How long a lone Esc waits for the rest of a key; grows to fit a link seen to split keys.
     public private(set) var escapeDelay: Duration
     /// The longest the Esc delay grows to by itself (`--escape-delay` may set more).
@@ -32,7 +34,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     private var keysIgnoredUntil: Duration = .zero
     private var decoder = KeyDecoder()
     private var lastBytesAt: Duration = .zero
-    private var runningCheck: CheckRun?
+    var runningCheck: CheckRun?
     /// The prompt resumed itself after its own stop; the SIGCONT that continued it is not news.
     private var resumedAfterOwnStop = false
     /// A lone Esc was given up on (flushed as `.escape`): the rest of its key may still be on the way.
@@ -41,8 +43,9 @@ public struct PromptLoop<Session: InteractiveSession> {
     public init(
         session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
         escapeDelay: Duration, capabilities: TerminalCapabilities, check: CheckSettings?,
-        typeAhead: TypeAheadRule = .kept
+        typeAhead: TypeAheadRule = .kept, speechStartup: (any SpeechStartup)? = nil
     ) {
+        self.speechStartup = speechStartup
         self.session = session
         self.renderer = renderer
         self.system = system
@@ -84,7 +87,8 @@ public struct PromptLoop<Session: InteractiveSession> {
 
         while true {
             let keys: [Key]
-            switch terminal.read(timeout: nextTimeout(), alsoWatching: runningCheck?.process.descriptor) {
+            let others = [runningCheck?.process.descriptor, speechStartup?.descriptor].compactMap { $0 }
+            switch terminal.read(timeout: nextTimeout(), alsoWatching: others) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
                 followSplitKey()
@@ -110,6 +114,8 @@ public struct PromptLoop<Session: InteractiveSession> {
                 draw()
                 if let outcome { return outcome }
             }
+            // After the keys that came with it: what they did is caught up in the same announcement.
+            if let outcome = followSpeechStartup() { return outcome }
             draw()
         }
     }
@@ -146,7 +152,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         let limit = now + Self.lateInputLimit
         while now < limit {
             let wait = min(lateInputQuiet, limit - now)
-            guard case .bytes = terminal.read(timeout: wait, alsoWatching: nil) else { return }
+            guard case .bytes = terminal.read(timeout: wait, alsoWatching: []) else { return }
         }
     }
 
@@ -191,7 +197,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     }
 
     /// Carries out the session's effects; returns an outcome when the prompt is over.
-    private mutating func perform(_ effects: [PromptEffect]) -> PromptOutcome? {
+    mutating func perform(_ effects: [PromptEffect]) -> PromptOutcome? {
         var outcome: PromptOutcome?
         for effect in effects {
             switch effect {
@@ -221,7 +227,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         }
     }
 
-    private mutating func draw() {
+    mutating func draw() {
         terminal.write(renderer.render(session.snapshot))
     }
 

@@ -12,6 +12,8 @@ public enum PromptOutcome: Equatable, Sendable {
     case timedOut
     /// The terminal went away (hang-up or end of input).
     case terminalClosed
+    /// Speech could not start as the command line asked (the message says why): a usage error.
+    case speechFailed(String)
     /// A signal asked the process to end: it is raised again once the terminal is restored.
     case signalled(Int32)
 }

@@ -9,8 +9,9 @@ public protocol PromptTerminal: AnyObject {
     func enterRawMode(bracketedPaste: Bool) throws
     /// Leaves the terminal as it was found; raw mode may be entered again afterwards.
     func restore()
-    /// Waits at most `timeout` (nil: until something happens) for bytes, a signal, or `other`.
-    func read(timeout: Duration?, alsoWatching other: Int32?) -> TerminalInput
+    /// Waits at most `timeout` (nil: until something happens) for bytes, a signal, or one of
+    /// `others` (a running check, a voice starting) to become readable.
+    func read(timeout: Duration?, alsoWatching others: [Int32]) -> TerminalInput
     /// Discards whatever has been typed and not yet read.
     func discardInput()
     /// Stops the process as Ctrl-Z would (it returns once continued, or at once if the stop is

@@ -13,6 +13,8 @@ import OTCPromptCore
 final class EspeakEngine {
     /// Samples per second of the 16-bit mono audio espeak-ng produces (22050 in 1.51).
     let sampleRate: Int
+    /// The rate every espeak-ng voice has had so far, for opening a device before the engine says.
+    static let usualSampleRate = 22050
     private var terminated = false
 
     /// Initialises espeak-ng with `espeakINITIALIZE_DONT_EXIT` and selects the voice and prosody.
@@ -164,5 +166,14 @@ final class EngineLease: @unchecked Sendable {
             held = false
             lock.broadcast()
         }
+    }
+
+    /// Initialises the library and loads `voiceName` (its dictionary stays loaded for the engine that
+    /// asks for it next), then lets that engine have the library. Failures are left for it to find.
+    /// The corresponding C functions are `espeak_Initialize` and `espeak_SetVoiceByName`.
+    func prepare(voiceName: String, bufferMilliseconds: Int) {
+        guard (try? acquire(bufferMilliseconds: bufferMilliseconds)) != nil else { return }
+        _ = espeak_SetVoiceByName(voiceName)
+        release()
     }
 }

@@ -13,13 +13,36 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// - Throws: `.noAudioDevice` (nothing reaches the terminal's stderr), `.unknownVoice`,
     ///   `.engineUnavailable`, `.cannotWriteFile`.
     public convenience init(options: SpeechOptions, output: SpeechOutput) throws(SpeechError) {
-        self.init(options: options, bufferMilliseconds: 10, makeSink: Self.sinkFactory(for: output))
+        self.init(
+            options: options, bufferMilliseconds: 10, opensSinkBeside: output == .device,
+            makeSink: Self.sinkFactory(for: output))
         try waitUntilReady()
     }
 
     /// Starts espeak-ng and `output` on the synthesis thread and returns at once.
-    public static func start(options: SpeechOptions, output: SpeechOutput) -> EspeakSpeechBackend {
-        EspeakSpeechBackend(options: options, bufferMilliseconds: 10, makeSink: sinkFactory(for: output))
+    /// - Parameter muted: start before it is known to be wanted (`--speech auto` still probing): what
+    ///   it is asked to say waits until `unmute`, so it gains the probes' time and says nothing if unused.
+    public static func start(options: SpeechOptions, output: SpeechOutput, muted: Bool = false)
+        -> EspeakSpeechBackend
+    {
+        EspeakSpeechBackend(
+            options: options, bufferMilliseconds: 10, opensSinkBeside: output == .device, muted: muted,
+            makeSink: sinkFactory(for: output))
+    }
+
+    /// Loads espeak-ng's data and `voiceName` on a thread of its own, from the first moment of the
+    /// process, before the options are even parsed: the engine started later finds them loaded (the
+    /// library is initialised once per process, and keeps the last voice's dictionary). Nothing is
+    /// written to stderr meanwhile in espeak-ng 1.51 (its audio probe is pcaudiolib's, silent when it fails).
+    /// The default device's PulseAudio stream is opened meanwhile too (`PreparedStream`).
+    public static func prepare(voiceName: String) {
+        startThread { EngineLease.shared.prepare(voiceName: voiceName, bufferMilliseconds: 10) }
+        PreparedStream.shared.start()
+    }
+
+    /// Lets a backend started `muted` speak; the newest announcement asked for is said once it is ready.
+    public func unmute() {
+        synthesis.unmute()
     }
 
     /// Starts with a sink of the caller's (benchmarks and tests); returns at once.
@@ -30,8 +53,13 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
         EspeakSpeechBackend(options: options, bufferMilliseconds: bufferMilliseconds, makeSink: makeSink)
     }
 
-    private init(options: SpeechOptions, bufferMilliseconds: Int, makeSink: @escaping AudioSinkFactory) {
-        synthesis = SynthesisThread(options: options, bufferMilliseconds: bufferMilliseconds, makeSink: makeSink)
+    private init(
+        options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool = false, muted: Bool = false,
+        makeSink: @escaping AudioSinkFactory
+    ) {
+        synthesis = SynthesisThread(
+            options: options, bufferMilliseconds: bufferMilliseconds, opensSinkBeside: opensSinkBeside,
+            muted: muted, makeSink: makeSink)
     }
 
     deinit {
@@ -41,6 +69,18 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// Waits until espeak-ng and the output are ready; throws why speech cannot start.
     public func waitUntilReady() throws(SpeechError) {
         if case .failure(let error) = synthesis.waitUntilReady() { throw error }
+    }
+
+    /// Waits at most `timeout` for espeak-ng and the output; throws why speech cannot start, or
+    /// `.notReadyInTime` when they are still starting (a library that hangs is left to itself).
+    public func waitUntilReady(timeout: Duration) throws(SpeechError) {
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        switch synthesis.waitUntilReady(deadline: monotonicNanoseconds() + nanoseconds) {
+        case .success?: return
+        case .failure(let error)?: throw error
+        case nil: throw .notReadyInTime(timeout)
+        }
     }
 
     /// espeak-ng's sample rate (waits for start-up to end), or nil when speech could not start.
@@ -60,10 +100,21 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     }
 
     /// The default sound device: a short-buffered PulseAudio stream, else pcaudiolib (ALSA, OSS).
+    /// A PulseAudio server that accepts and never answers is not asked again through pcaudiolib,
+    /// whose own PulseAudio attempt (and ALSA's pulse plugin) would wait on it for 120 s.
     public static func openDevice(sampleRate: Int) throws(SpeechError) -> any AudioSink {
+        if sampleRate == EspeakEngine.usualSampleRate, let prepared = PreparedStream.shared.take() {
+            switch prepared {
+            case .success(let sink): return sink
+            case .failure(.audioServerDidNotAnswer(let server, let limit)):
+                throw .audioServerDidNotAnswer(server, within: limit)
+            case .failure: break  // tried again below, with pcaudiolib's fallback
+            }
+        }
         do {
             return try PulseAudioSink(sampleRate: sampleRate)
         } catch {
+            if case .audioServerDidNotAnswer = error { throw error }
             do {
                 return try PCAudioSink(sampleRate: sampleRate)
             } catch let fallback {

@@ -21,13 +21,25 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
     /// The closures of acknowledged flushes still in flight, oldest first; guarded by the
     /// mainloop lock, which libpulse holds while it runs callbacks.
     private let acknowledgements = Acknowledgements()
+    /// The connection's deadline; its timer is disabled once connected, but lives as long as the loop.
+    private let deadline: ConnectDeadline
     public let pacing: AudioPacing?
 
+    /// The longest the server may take to accept the connection and the stream: libpulse's own
+    /// limit is 120 s, and a server that accepts and never answers (a stuck pipewire-pulse) would
+    /// keep the prompt silent that long. A live server answers in a few milliseconds.
+    public static let connectTimeout: Duration = .seconds(2)
+
     /// Connects to `server` (nil: the default one, so `PULSE_SERVER` is honoured) for 16-bit mono.
-    /// - Parameter bufferMilliseconds: audio the server holds ahead of the listener.
-    /// The corresponding C functions are `pa_context_connect` and `pa_stream_connect_playback`.
+    /// - Parameters:
+    ///   - bufferMilliseconds: audio the server holds ahead of the listener.
+    ///   - connectTimeout: the longest the connection and the stream may take to be ready.
+    /// - Throws: `.audioServerDidNotAnswer` when `connectTimeout` passes, `.noAudioDevice` otherwise.
+    /// The corresponding C functions are `pa_context_connect`, `pa_stream_connect_playback` and
+    /// `pa_context_rttime_new` (the deadline).
     public init(
-        sampleRate: Int, bufferMilliseconds: Int = 50, server: String? = nil, applicationName: String = "otc-prompt"
+        sampleRate: Int, bufferMilliseconds: Int = 50, server: String? = nil, applicationName: String = "otc-prompt",
+        connectTimeout: Duration = PulseAudioSink.connectTimeout
     ) throws(SpeechError) {
         guard let mainloop = pa_threaded_mainloop_new() else {
             throw .noAudioDevice("PulseAudio: cannot create a main loop")
@@ -44,8 +56,15 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
             maxlength: UInt32.max, tlength: bytesPerMillisecond * UInt32(bufferMilliseconds),
             prebuf: bytesPerMillisecond * 5, minreq: bytesPerMillisecond * 5, fragsize: UInt32.max)
 
+        let deadline = ConnectDeadline(mainloop: mainloop)
         pa_threaded_mainloop_lock(mainloop)
         var stream: OpaquePointer?
+        // The deadline is a timer on libpulse's own loop, which wakes the waits below when it passes. It
+        // is set before the loop's thread starts: one added while that thread sleeps is not seen (libpulse
+        // 16.1 does not wake its poll for a new timer), and the loop would wait its own 30 s.
+        let timer = pa_context_rttime_new(
+            context, pa_rtclock_now() + Self.microseconds(connectTimeout),
+            { _, _, _, box in ConnectDeadline.pass(box) }, Unmanaged.passUnretained(deadline).toOpaque())
         let failure: String? = {
             // Flags 0, as pa_simple_new: the server may be autospawned where that is configured.
             guard pa_context_connect(context, server, 0, nil) >= 0, pa_threaded_mainloop_start(mainloop) >= 0 else {
@@ -53,6 +72,7 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
             }
             while pa_context_get_state(context) != OTC_PA_CONTEXT_READY {
                 if pa_context_get_state(context) >= OTC_PA_CONTEXT_FAILED { return Self.reason(context) }
+                if deadline.passed { return nil }
                 pa_threaded_mainloop_wait(mainloop)
             }
             guard let created = pa_stream_new(context, "One-time code prompt", &spec, nil) else {
@@ -76,15 +96,20 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
             }
             while pa_stream_get_state(created) != OTC_PA_STREAM_READY {
                 if pa_stream_get_state(created) >= OTC_PA_STREAM_FAILED { return Self.reason(context) }
+                if deadline.passed { return nil }
                 pa_threaded_mainloop_wait(mainloop)
             }
             return nil
         }()
+        let timedOut = deadline.passed && failure == nil
+        if let timer, !timedOut { pa_context_rttime_restart(context, timer, pa_usec_t.max) }
         pa_threaded_mainloop_unlock(mainloop)
-        guard let stream, failure == nil else {
+        guard let stream, failure == nil, !timedOut else {
             Self.release(mainloop: mainloop, context: context, stream: stream)
+            if timedOut { throw .audioServerDidNotAnswer("PulseAudio", within: connectTimeout) }
             throw .noAudioDevice("PulseAudio: \(failure ?? "no stream")")
         }
+        self.deadline = deadline
         self.mainloop = mainloop
         self.context = context
         self.stream = stream
@@ -193,9 +218,33 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
         pa_threaded_mainloop_signal(OpaquePointer(mainloop), 0)
     }
 
+    /// `duration` in microseconds, libpulse's unit of time.
+    private static func microseconds(_ duration: Duration) -> pa_usec_t {
+        let (seconds, attoseconds) = duration.components
+        return pa_usec_t(max(0, seconds)) * 1_000_000 + pa_usec_t(max(0, attoseconds) / 1_000_000_000_000)
+    }
+
     private static func reason(_ context: OpaquePointer) -> String {
         let code = pa_context_errno(context)
         return pa_strerror(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+}
+
+/// Whether the connection's deadline has passed; set by a timer on libpulse's thread with the main
+/// loop locked, read with it locked.
+private final class ConnectDeadline {
+    let mainloop: OpaquePointer
+    var passed = false
+
+    init(mainloop: OpaquePointer) {
+        self.mainloop = mainloop
+    }
+
+    static func pass(_ box: UnsafeMutableRawPointer?) {
+        guard let box else { return }
+        let deadline = Unmanaged<ConnectDeadline>.fromOpaque(box).takeUnretainedValue()
+        deadline.passed = true
+        pa_threaded_mainloop_signal(deadline.mainloop, 0)
     }
 }
 

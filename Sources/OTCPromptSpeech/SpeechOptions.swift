@@ -52,6 +52,10 @@ public enum SpeechOutput: Equatable, Sendable {
 public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No sound device could be opened; the detail is what the audio library said, for logs only.
     case noAudioDevice(String)
+    /// The audio server (named) accepted the connection but did not make the stream ready in time.
+    case audioServerDidNotAnswer(String, within: Duration)
+    /// espeak-ng and the audio device were not ready within this long (a library that hangs).
+    case notReadyInTime(Duration)
     /// espeak-ng has no voice of this name.
     case unknownVoice(String)
     /// espeak-ng itself could not start (its data is missing or unreadable).
@@ -65,6 +69,12 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .noAudioDevice:
             return "speech unavailable: no audio device; announcements shown as text"
+        case .audioServerDidNotAnswer(let server, let limit):
+            return "speech unavailable: the audio server (\(server)) did not answer within \(Self.seconds(limit)); "
+                + "announcements shown as text"
+        case .notReadyInTime(let limit):
+            return "speech unavailable: the audio device did not start within \(Self.seconds(limit)); "
+                + "announcements shown as text"
         case .unknownVoice(let name):
             return "unknown voice '\(name)': run espeak-ng --voices to list them"
         case .engineUnavailable(let detail):
@@ -74,5 +84,12 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotWriteFile(let path, let errno):
             return "cannot write audio file '\(path)': \(String(cString: strerror(errno)))"
         }
+    }
+
+    /// "2 s", "1.5 s": a limit as a person reads it.
+    static func seconds(_ duration: Duration) -> String {
+        let (whole, attoseconds) = duration.components
+        let tenths = attoseconds / 100_000_000_000_000_000
+        return tenths == 0 ? "\(whole) s" : "\(whole).\(tenths) s"
     }
 }

@@ -12,7 +12,8 @@
 /// - `stopped G T`: the device acknowledged that (PulseAudio; other sinks never say);
 /// - `flushed G T`: the writer thread's own flush of older audio returned;
 /// - `sample G T`: the first chunk of announcement G is handed to the sink (device or file);
-/// - `underrun 0 T`: the PulseAudio server reported that the stream ran dry.
+/// - `underrun 0 T`: the PulseAudio server reported that the stream ran dry;
+/// - `engine 0 T`, `device 0 T`: at start-up, espeak-ng has its voice; the sink is open too.
 /// Unset, it costs one `getenv` per process; set, one `clock_gettime` and one `write` per event,
 /// about six per announcement.
 final class SpeechTrace: Sendable {

@@ -21,12 +21,24 @@ final class SynthesisThread: @unchecked Sendable {
     private var readiness = Readiness.starting
     private var pending: Request?
     private var finishing = false
+    /// Started before it is known to be wanted (`--speech auto` still probing): it starts, but says
+    /// nothing until `unmute`.
+    private var muted: Bool
     private var writer: AudioWriter?
     private let trace = SpeechTrace.shared
 
-    init(options: SpeechOptions, bufferMilliseconds: Int, makeSink: @escaping AudioSinkFactory) {
+    /// Open the sink beside the engine's start-up rather than after it (a device: not a file, which
+    /// cannot be opened twice should the guessed sample rate be wrong).
+    private let opensSinkBeside: Bool
+
+    init(
+        options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool = false, muted: Bool = false,
+        makeSink: @escaping AudioSinkFactory
+    ) {
+        self.muted = muted
         self.options = options
         self.bufferMilliseconds = bufferMilliseconds
+        self.opensSinkBeside = opensSinkBeside
         self.makeSink = makeSink
         startThread { [self] in run() }
     }
@@ -41,6 +53,28 @@ final class SynthesisThread: @unchecked Sendable {
                 case .failed(let error): return .failure(error)
                 }
             }
+        }
+    }
+
+    /// Waits for initialisation to end until the monotonic `deadline`; nil when it has not.
+    func waitUntilReady(deadline: UInt64) -> Result<Int, SpeechError>? {
+        lock.withLock {
+            while true {
+                switch readiness {
+                case .starting:
+                    if !lock.wait(until: deadline), case .starting = readiness { return nil }
+                case .ready(let rate): return .success(rate)
+                case .failed(let error): return .failure(error)
+                }
+            }
+        }
+    }
+
+    /// Lets a muted engine speak: the newest request waiting is said the moment it is ready.
+    func unmute() {
+        lock.withLock {
+            muted = false
+            lock.broadcast()
         }
     }
 
@@ -76,7 +110,7 @@ final class SynthesisThread: @unchecked Sendable {
         guard let (engine, writer) = start() else { return }
         lock.withLock {
             while true {
-                if let request = pending {
+                if !muted, let request = pending {
                     pending = nil
                     lock.unlocked {
                         trace?.record("woke", generation: request.generation)
@@ -94,13 +128,38 @@ final class SynthesisThread: @unchecked Sendable {
     }
 
     /// Initialises the engine and opens the sink with fd 2 captured; publishes the outcome.
+    ///
+    /// A device is opened on a thread of its own while espeak-ng loads its voice, at the sample rate
+    /// espeak-ng 1.51 always reports: ready at the later of the two, not after their sum.
     private func start() -> (EspeakEngine, AudioWriter)? {
         let capture = StderrCapture()
+        // An audio server that does not answer ends the start-up at its deadline, even while espeak-ng
+        // still starts: its own audio probe in espeak_Initialize (pcaudiolib's) waits on the same server as
+        // long as libpulse lets it. Other device failures wait for the engine, whose errors come first.
+        let opening =
+            opensSinkBeside
+            ? SinkOpening(rate: EspeakEngine.usualSampleRate, makeSink: makeSink) { [self] error in
+                if case .audioServerDidNotAnswer = error { publish(error) }
+            } : nil
         let outcome: Result<(EspeakEngine, any AudioSink), SpeechError>
         do throws(SpeechError) {
-            let engine = try EspeakEngine(options: options, bufferMilliseconds: bufferMilliseconds)
+            let engine: EspeakEngine
             do throws(SpeechError) {
-                outcome = .success((engine, try makeSink(engine.sampleRate)))
+                engine = try EspeakEngine(options: options, bufferMilliseconds: bufferMilliseconds)
+            } catch {
+                if let sink = try? opening?.wait().get() { sink.close() }
+                throw error
+            }
+            trace?.record("engine", generation: 0)
+            do throws(SpeechError) {
+                var sink: any AudioSink
+                if let opening { sink = try opening.wait().get() } else { sink = try makeSink(engine.sampleRate) }
+                if opening != nil && engine.sampleRate != EspeakEngine.usualSampleRate {
+                    sink.close()
+                    sink = try makeSink(engine.sampleRate)
+                }
+                trace?.record("device", generation: 0)
+                outcome = .success((engine, sink))
             } catch {
                 engine.terminate()
                 throw error
@@ -114,7 +173,7 @@ final class SynthesisThread: @unchecked Sendable {
             let writer = AudioWriter(sink: sink, generations: generations)
             startThread { writer.run() }
             let accepted = lock.withLock {
-                guard !finishing else { return false }
+                guard !finishing, case .starting = readiness else { return false }
                 self.writer = writer
                 readiness = .ready(sampleRate: engine.sampleRate)
                 lock.broadcast()
@@ -128,11 +187,17 @@ final class SynthesisThread: @unchecked Sendable {
             if case .noAudioDevice(let detail) = error {
                 error = .noAudioDevice(Self.summary(detail: detail, noise: noise))
             }
-            lock.withLock {
-                readiness = .failed(error)
-                lock.broadcast()
-            }
+            publish(error)
             return nil
+        }
+    }
+
+    /// Speech cannot start: says why, unless the outcome is already known.
+    private func publish(_ error: SpeechError) {
+        lock.withLock {
+            guard case .starting = readiness else { return }
+            readiness = .failed(error)
+            lock.broadcast()
         }
     }
 
@@ -152,5 +217,33 @@ final class SynthesisThread: @unchecked Sendable {
     private static func summary(detail: String, noise: String) -> String {
         let lastNoise = noise.split(whereSeparator: \.isNewline).last.map(String.init)
         return [detail, lastNoise].compactMap { $0 }.joined(separator: "; ")
+    }
+}
+
+/// A sink being opened on a thread of its own (see `SynthesisThread.start`).
+private final class SinkOpening: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private var result: Result<any AudioSink, SpeechError>?
+
+    /// - Parameter failed: called on the opening's thread when the sink cannot be had.
+    init(rate: Int, makeSink: @escaping AudioSinkFactory, failed: @escaping @Sendable (SpeechError) -> Void) {
+        startThread { [self] in
+            let opened = Result { () throws(SpeechError) in try makeSink(rate) }
+            if case .failure(let error) = opened { failed(error) }
+            lock.withLock {
+                result = opened
+                lock.broadcast()
+            }
+        }
+    }
+
+    /// The sink, or why it could not be opened, once the opening has ended.
+    func wait() -> Result<any AudioSink, SpeechError> {
+        lock.withLock {
+            while true {
+                if let result { return result }
+                lock.wait()
+            }
+        }
     }
 }

@@ -46,7 +46,9 @@ public final class Terminal {
     /// Opens the controlling terminal, falling back to stdin/stderr, never waiting for one.
     ///
     /// /dev/tty is opened O_RDWR|O_CLOEXEC|O_NOCTTY. If that fails and stdin is a terminal, stdin is
-    /// read and stderr (when a terminal, else stdin) is written. Otherwise `.noTerminal`.
+    /// read and stderr (when a terminal, else stdin) is written, through copies of those
+    /// descriptors. Otherwise `.noTerminal`. The corresponding C functions are `open`, `isatty` and
+    /// `fcntl(F_DUPFD_CLOEXEC)`.
     public static func open(signalWatcher: SignalWatcher? = nil) throws(TerminalError) -> Terminal {
         let descriptor = SystemCalls.retryingOnInterrupt { Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY) }
         if descriptor >= 0 {
@@ -57,8 +59,17 @@ public final class Terminal {
             _ = Glibc.close(descriptor)
         }
         guard isatty(STDIN_FILENO) == 1 else { throw .noTerminal }
-        let output: Int32 = isatty(STDERR_FILENO) == 1 ? STDERR_FILENO : STDIN_FILENO
-        return Terminal(input: STDIN_FILENO, output: output, signalWatcher: signalWatcher)
+        // Copies: the audio libraries' start-up points fd 2 at a capture file for a while
+        // (`StderrCapture`), which must not swallow the prompt drawn meanwhile.
+        let input = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
+        let output = fcntl(isatty(STDERR_FILENO) == 1 ? STDERR_FILENO : STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
+        guard input >= 0, output >= 0 else {
+            let failure = SystemCalls.errno
+            if input >= 0 { _ = Glibc.close(input) }
+            if output >= 0 { _ = Glibc.close(output) }
+            throw .system(failure, call: "fcntl")
+        }
+        return Terminal(input: input, output: output, closesDescriptorsOnDeinit: true, signalWatcher: signalWatcher)
     }
 
     /// Opens the terminal at `path` (the tty gpg-agent names with `OPTION ttyname`), not the one
@@ -118,11 +129,11 @@ public final class Terminal {
         return nil
     }
 
-    /// Waits for input, the signal watcher and `other` (a running check) at once, in one poll, at most
+    /// Waits for input, the signal watcher and `others` (a running check, a voice starting) at once, in one poll, at most
     /// `timeout` (nil: forever).
     ///
     /// A pending signal is returned before any input; one signal per call, in arrival order.
-    public func read(timeout: Duration?, alsoWatching other: Int32? = nil) -> TerminalInput {
+    public func read(timeout: Duration?, alsoWatching others: [Int32] = []) -> TerminalInput {
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now.advanced(by: $0) }
         while true {
@@ -130,7 +141,7 @@ public final class Terminal {
             var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
             // A negative descriptor is ignored by poll, which keeps the indices fixed.
             descriptors.append(pollfd(fd: signalWatcher?.descriptor ?? -1, events: Int16(POLLIN), revents: 0))
-            descriptors.append(pollfd(fd: other ?? -1, events: Int16(POLLIN), revents: 0))
+            for other in others { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
             let milliseconds = deadline.map { Self.pollMilliseconds(until: $0, now: clock.now) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
             if ready < 0 {
@@ -144,7 +155,7 @@ public final class Terminal {
             if descriptors[1].revents != 0, let signal = signalWatcher?.takePendingSignal() {
                 return .signal(signal)
             }
-            if descriptors[2].revents != 0 { return .otherReady }
+            if descriptors[2...].contains(where: { $0.revents != 0 }) { return .otherReady }
             let events = Int32(descriptors[0].revents)
             if events & Int32(POLLIN) != 0 {
                 switch readAvailableBytes() {

@@ -21,7 +21,7 @@ struct Doctor {
         let engine = EspeakSpeechBackend.start(options: voice, output: .device)
         let audio: Result<Void, DoctorReport.AudioProblem>
         do throws(SpeechError) {
-            try engine.waitUntilReady()
+            try engine.waitUntilReady(timeout: VoiceStartup.readyTimeout)
             audio = .success(())
         } catch {
             audio = .failure(DoctorReport.AudioProblem("\(error)"))

@@ -17,6 +17,9 @@ struct OTCPromptCommand {
     /// Every message goes through `StandardError.writeLine`, which makes it visible, so no escape sequence in an
     /// argument reaches the terminal.
     static func main() {
+        EngineWarmUp.start(
+            programPath: CommandLine.arguments.first ?? "", arguments: Array(CommandLine.arguments.dropFirst()),
+            environment: ProcessEnvironment.current)
         let arguments = AskpassArguments.forParsing(
             Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current,
             programPath: CommandLine.arguments.first ?? "", standardOutputIsTerminal: StandardOutput.isTerminal)
@@ -61,6 +64,17 @@ struct OTCPromptCommand {
         ProcessHardening.disableCoreDumps()
         ProcessHardening.ignoreBrokenPipe()
         let environment = ProcessEnvironment.current
+        // The terminal first, in raw mode with signals handled, before anything that can wait (issue 14 point 1).
+        // --doctor, --stdin and --pinentry are command-line options only: no config file can change them.
+        let opensPrompt =
+            !commandLine.value(Settings.doctor) && !commandLine.value(Settings.stdin)
+            && !commandLine.value(Settings.pinentry)
+            && !PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
+        var terminal: Terminal?
+        if opensPrompt {
+            terminal = PromptProgram.openTerminal(environment: environment)
+            if terminal == nil { return ExitStatus.noTerminal }
+        }
         let file = ConfigFileSettings.load(environment: environment) { path in try ConfigFile.readText(path: path) }
         let settings = file.values.overridden(by: commandLine)
         let language = settings[Settings.language] ?? Language.fromEnvironment(environment)
@@ -89,7 +103,6 @@ struct OTCPromptCommand {
             for notice in notices { StandardError.writeLine(notice) }
             return StandardInputCode.run(configuration: configuration, check: check, environment: environment)
         }
-        let route = SpeechRouteProbes.route(for: settings.value(Settings.speech), environment: environment)
         let memory = AskMemory(store: StateDirectory.open(environment: environment))
         var request = request(configuration, environment: environment)
         if case .code(var field, askpass: true) = request, let prompt, memory.isAskedAgain(prompt) {
@@ -100,7 +113,8 @@ struct OTCPromptCommand {
         // command line names is a usage error.
         let voiceLocation = commandLine[Settings.voice] == nil ? file.location(of: Settings.voice) : nil
         let program = PromptProgram(
-            request: request, check: check, speech: route, speechLogPath: settings[Settings.speechLog], voice: voice,
+            request: request, check: check, speech: settings.value(Settings.speech),
+            speechLogPath: settings[Settings.speechLog], voice: voice,
             voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
             appearance: Appearance(settings), environment: environment, notices: notices, memory: memory,
             escapeDelay: settings.value(Settings.escapeDelay))
@@ -110,7 +124,8 @@ struct OTCPromptCommand {
                 template: program, language: language, verbosity: settings.value(Settings.verbosity)
             ).run()
         }
-        let status = program.run()
+        guard let terminal else { return ExitStatus.noTerminal }
+        let status = program.run(on: terminal)
         if case .code(_, askpass: true) = request, let prompt {
             memory.remember(prompt, answered: status == ExitStatus.submitted)
         }

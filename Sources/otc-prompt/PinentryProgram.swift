@@ -146,6 +146,7 @@ struct PinentryDialog {
         case .success(.timedOut): .timedOut
         case .success(.signalled): .interrupted
         case .success(.cancelled), .success(.rejected), .success(.checkCouldNotRun), .success(.terminalClosed),
+            .success(.speechFailed),
             .failure:
             .cancelled
         }

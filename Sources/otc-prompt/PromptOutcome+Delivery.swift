@@ -21,6 +21,9 @@ extension PromptOutcome {
             return ExitStatus.checkCouldNotRun
         case .timedOut:
             return ExitStatus.timedOut
+        case .speechFailed(let message):
+            terminal.writeLine("otc-prompt: \(message)")
+            return ExitStatus.usage
         case .signalled(let signal):
             guard let watcher = terminal.signalWatcher else { return 128 + signal }
             watcher.reraise(signal)

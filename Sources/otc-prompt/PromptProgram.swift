@@ -1,5 +1,6 @@
 import OTCPromptCore
 import OTCPromptLoop
+import OTCPromptSettings
 import OTCPromptSpeech
 import OTCPromptTerminal
 
@@ -31,13 +32,13 @@ enum PromptRequest {
     }
 }
 
-/// One run of the prompt: opens the terminal, wires the session to the screen and the voice,
-/// and returns the exit status once the terminal has been restored.
+/// One run of the prompt: wires the session to the screen and the voice on a terminal already in
+/// raw mode, and returns the exit status once the terminal has been restored.
 struct PromptProgram {
     var request: PromptRequest
     var check: CheckSettings?
-    /// How announcements reach the user, and why (`SpeechRoute.choose`).
-    let speech: SpeechRoute
+    /// How announcements should reach the user (`--speech`); `auto` is decided beside the prompt.
+    let speech: SpeechChoice
     let speechLogPath: String?
     let voice: SpeechOptions
     /// "file:line" when the voice comes from the configuration file: then a voice that is not installed falls
@@ -55,19 +56,30 @@ struct PromptProgram {
     let escapeDelay: Duration
     /// The longest the last announcement (complete, cancel) may keep the process alive.
     static let finalSpeechLimit: Duration = .seconds(3)
+    /// The longest a voice still starting when the prompt ends is waited for, to say the last words: a
+    /// voice starts in tens of milliseconds, and one stuck on its server is not worth the user's wait.
+    static let startupGraceAtEnd: Duration = .milliseconds(200)
 
-    func run() -> Int32 {
-        // The terminal first: the engine's start-up points fd 2 at a capture file for a moment,
-        // which must not swallow the no-terminal message or confuse the stderr fallback.
+    /// The terminal, in raw mode with no echo and with signals handled, before anything that can wait
+    /// (issue 14 point 1): keys typed meanwhile are kept, unechoed, and Ctrl-C or SIGTERM end the prompt
+    /// at any moment. The first thing the command does.
+    /// - Returns: nil once the reason is on stderr (and the system log, for an askpass caller without a
+    ///   terminal, whose stderr goes nowhere): exit with `ExitStatus.noTerminal`.
+    static func openTerminal(environment: [String: String]) -> Terminal? {
         let terminal: Terminal
         do {
             terminal = try Terminal.open(signalWatcher: try SignalWatcher())
         } catch {
             StandardError.writeLine("otc-prompt: \(error)")
-            // An askpass caller without a terminal (an agent started by systemd) discards stderr.
             SystemLog.warning("\(error)")
-            return ExitStatus.noTerminal
+            return nil
         }
+        // A failure here is said by the loop, which tries again.
+        try? terminal.enterRawMode(bracketedPaste: !TerminalCapabilities(environment: environment).isDumb)
+        return terminal
+    }
+
+    func run(on terminal: Terminal) -> Int32 {
         switch runSession(on: terminal) {
         case .success(let outcome): return outcome.deliver(terminal: terminal)
         case .failure(let failure): return failure.status
@@ -82,6 +94,7 @@ struct PromptProgram {
         let codeset = LocaleCodeset.current(environment: environment)
         guard let encoding = TerminalEncoding(codeset: codeset) else {
             let message = ExitStatus.unsupportedCharsetMessage(codeset)
+            terminal.restore()
             terminal.writeLine("otc-prompt: \(message)")
             SystemLog.warning(message)
             return .failure(SetupFailed(status: ExitStatus.unsupportedCharset))
@@ -89,38 +102,27 @@ struct PromptProgram {
         terminal.encoding = encoding
         let clock = ContinuousClock()
         let start = clock.now
-        // espeak-ng and the audio device start on their own thread; `SpeechSetup` waits for them
-        // before anything is written.
-        let engine: EspeakSpeechBackend?
-        do {
-            engine = try SpeechSetup.startEngine(route: self.speech, voice: voice, audioFile: audioFile)
-        } catch {
-            terminal.writeLine("otc-prompt: \(error)")
-            return .failure(SetupFailed(status: ExitStatus.usage))
-        }
-
+        let capabilities = TerminalCapabilities(environment: environment)
+        try? terminal.enterRawMode(bracketedPaste: !capabilities.isDumb)
         let speech: SpeechSetup
         do {
             speech = try SpeechSetup(
-                engine: engine, route: self.speech, voice: voice, voiceLocation: voiceLocation,
-                audioFile: audioFile, terminal: terminal, environment: environment, logPath: speechLogPath,
+                choice: self.speech, voice: voice, voiceLocation: voiceLocation, audioFile: audioFile,
+                terminal: terminal, environment: environment, logPath: speechLogPath, memory: memory,
                 elapsed: { clock.now - start })
         } catch {
+            terminal.restore()
             terminal.writeLine("otc-prompt: \(error)")
             return .failure(SetupFailed(status: ExitStatus.usage))
         }
 
-        let capabilities = TerminalCapabilities(environment: environment)
         for notice in notices { terminal.writeLine(notice) }
-        for notice in speech.notices where memory.isFirstTimeThisSession(notice) {
-            terminal.writeLine("otc-prompt: \(notice)")
-        }
         // With --speech text the opening announcement holds these lines already.
         if !speech.isText {
             for line in request.details { terminal.writeLine(LineWrapping.wrap(line, width: terminal.columns)) }
         }
 
-        let outcome: PromptOutcome
+        var outcome: PromptOutcome
         switch request {
         case .code(let configuration, _):
             // Boxes are for codes: a free-text secret of up to 256 characters is drawn as a line.
@@ -135,7 +137,8 @@ struct PromptProgram {
             outcome = runLoop(
                 notice, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
         }
-        if case .signalled = outcome { speech.cancel() } else { speech.backend.finish(timeout: Self.finalSpeechLimit) }
+        outcome = speech.finish(
+            after: outcome, terminal: terminal, startupGrace: Self.startupGraceAtEnd, limit: Self.finalSpeechLimit)
         // Nothing typed here is left for the next program (the shell, the next askpass question).
         terminal.discardInput()
         return .success(outcome)
@@ -159,7 +162,7 @@ extension PromptProgram {
             renderer: makeRenderer(
                 style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxes),
             system: .live(terminal: terminal), speech: speech.backend, escapeDelay: escapeDelay,
-            capabilities: capabilities, check: check, typeAhead: request.typeAhead)
+            capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup)
         return loop.run()
     }
 }

@@ -19,6 +19,28 @@ enum SpeechRouteProbes {
             })
     }
 
+    /// The route when no probe is needed to choose it (the user's choice, an SSH session with no audio
+    /// forwarded); nil when the automatic choice has to ask the speech server, /proc or PATH, which
+    /// is left to the voice's own thread (`VoiceStartup`).
+    static func decidedAtOnce(for choice: SpeechChoice, environment: [String: String]) -> SpeechRoute? {
+        var probed = false
+        let route = SpeechRoute.choose(
+            chosen: choice == .auto ? nil : SpeechRoute.Kind(rawValue: choice.rawValue), environment: environment,
+            speechDispatcherAnswers: {
+                probed = true
+                return false
+            },
+            screenReader: {
+                probed = true
+                return nil
+            },
+            speechDispatcherInstalled: {
+                probed = true
+                return false
+            })
+        return probed ? nil : route
+    }
+
     /// The output module of the speech-dispatcher that answers at the user's address; nil when none answers.
     static func speechDispatcherModule(_ environment: [String: String]) -> String? {
         try? SpeechDispatcherBackend.probe(

@@ -1,128 +1,98 @@
 import OTCPromptCore
+import OTCPromptLoop
+import OTCPromptSettings
 import OTCPromptSpeech
-import OTCPromptSpeechDispatcher
 import OTCPromptTerminal
 
-/// The voice of the prompt, for the route chosen (`SpeechRoute`), with the speech log wrapped around it.
+/// The voice of the prompt, with the speech log around it. Nothing here waits on an outside
+/// component: the files are opened without waiting (`OutputFile`), and a voice that has to start
+/// (espeak-ng, speech-dispatcher, the automatic choice's probes) starts beside the prompt
+/// (`VoiceStartup`), its announcements held until it is ready.
 struct SpeechSetup {
+    /// What the loop speaks to: the log around the voice (or around the held announcements).
     let backend: any SpeechBackend
-    /// True when announcements are written as lines on the terminal (chosen, or fallen back to).
+    /// The voice still starting; nil when the way was known at once (text, none).
+    let startup: VoiceStartup?
+    /// True when announcements are text lines from the start (`--speech text`, SSH with no audio).
     let isText: Bool
-    /// One-line notices for the user, e.g. that speech fell back to text.
-    let notices: [String]
-    /// Silences speech that would outlive the process (speech-dispatcher's), for a signal's exit.
-    let cancel: () -> Void
 
-    /// Starts espeak-ng when the route calls for it (or an audio file is asked for), so that it initialises
-    /// while the terminal is being set up; `init` waits for it.
-    /// - Throws: `TerminalError` when the audio file cannot be opened (`OutputFile`'s rules).
-    static func startEngine(route: SpeechRoute, voice: SpeechOptions, audioFile: String?) throws(TerminalError)
-        -> EspeakSpeechBackend?
-    {
-        guard route.kind == .espeak || audioFile != nil else { return nil }
+    /// - Throws: `TerminalError` when the audio file or the speech log cannot be opened (usage errors, 64),
+    ///   `.system` when no thread can be started for the voice.
+    init(
+        choice: SpeechChoice, voice: SpeechOptions, voiceLocation: String?, audioFile: String?, terminal: Terminal,
+        environment: [String: String], logPath: String?, memory: AskMemory, elapsed: @escaping () -> Duration
+    ) throws(TerminalError) {
+        let decided = SpeechRouteProbes.decidedAtOnce(for: choice, environment: environment)
         var output = SpeechOutput.device
         if let audioFile {
             let file = try OutputFile.open(path: audioFile, option: "--audio-file", appending: false)
             output = .file(descriptor: file.descriptor, isRegularFile: file.isRegularFile, path: audioFile)
         }
-        return EspeakSpeechBackend.start(options: voice, output: output)
-    }
-
-    /// - Parameters:
-    ///   - engine: what `startEngine` returned for `route`, `voice` and `audioFile`.
-    ///   - voiceLocation: "file:line" when the voice comes from the configuration file: a voice that is not
-    ///     installed then falls back to the language's voice, with a notice.
-    /// - Throws: `SpeechError` for an unknown voice named on the command line, missing voice data or an audio
-    ///   file that cannot be written, `TerminalError` for a speech log that cannot be opened; all usage errors (64).
-    init(
-        engine: EspeakSpeechBackend?, route: SpeechRoute, voice: SpeechOptions, voiceLocation: String?,
-        audioFile: String?, terminal: Terminal, environment: [String: String], logPath: String?,
-        elapsed: @escaping () -> Duration
-    ) throws {
-        var notices: [String] = []
-        var chosen: Chosen
-        if route.kind == .speechd && audioFile == nil {
-            chosen = Self.speechDispatcher(
-                voice: voice, autospawn: route.autospawn, terminal: terminal, environment: environment)
-        } else {
-            chosen = try Self.chooseBackend(engine: engine, route: route, terminal: terminal)
-            if case .unknownVoice(let name) = chosen.error, let voiceLocation {
-                var fallback = voice
-                fallback.voice = nil
-                let engine = try Self.startEngine(route: route, voice: fallback, audioFile: audioFile)
-                chosen = try Self.chooseBackend(engine: engine, route: route, terminal: terminal)
-                notices.append(
-                    "\(voiceLocation): voice '\(name)' is not installed; using \(fallback.voiceName) "
-                        + "(espeak-ng --voices lists the voices)")
-            }
-            if let error = chosen.error { throw error }
-        }
-        let dispatcher = chosen.backend as? SpeechDispatcherBackend
-        cancel = { dispatcher?.cancel() }
-        isText = chosen.isText
-        notices += chosen.notice.map { [$0] } ?? []
-        self.notices = notices
-        if let logPath {
-            let log = try SpeechLogFile(path: logPath)
-            var logFailed = false
-            // The first line says which way speech went: the route chosen, or the text it fell back to.
-            var speechNote: String? =
-                chosen.isText && route.kind != .text
-                ? "text: \(notices.last ?? "fallback")"
-                : "\(route.kind.rawValue): \(route.reason)"
-            backend = LoggedSpeechBackend(wrapping: chosen.backend) { announcement in
-                let (seconds, attoseconds) = elapsed().components
-                let milliseconds = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-                var entry = SpeechLogEntry(announcement, milliseconds: milliseconds)
-                entry.speech = speechNote
-                speechNote = nil
-                // A log that cannot be written is said once, on the screen, and then no longer tried.
-                guard !logFailed, !log.append(line: entry.jsonLine) else { return }
-                logFailed = true
-                terminal.writeLine(
-                    "otc-prompt: the speech log \(logPath) cannot be written (\(log.failure ?? "write failed")); "
-                        + "nothing more is logged")
-            }
-        } else {
-            backend = chosen.backend
-        }
-    }
-
-    typealias Chosen = (backend: any SpeechBackend, isText: Bool, notice: String?, error: SpeechError?)
-
-    /// The user's speech-dispatcher, with text lines as its fallback; text lines when none answers.
-    private static func speechDispatcher(
-        voice: SpeechOptions, autospawn: Bool, terminal: Terminal, environment: [String: String]
-    ) -> Chosen {
+        let log = try logPath.map { path throws(TerminalError) in try SpeechLogFile(path: path) }
         let text = TextSpeechBackend(writeLine: { terminal.write($0 + "\r\n") })
-        let options = SpeechDispatcherOptions(
-            language: voice.languageIsChosen ? voice.language : nil, voice: voice.voice, rate: voice.rate,
-            autospawn: autospawn)
-        do {
-            let backend = try SpeechDispatcherBackend(
-                options: options, fallback: text, environment: environment, user: UserAccount.current)
-            return (backend, false, nil, nil)
-        } catch {
-            return (text, true, "\(error); announcements shown as text", nil)
+        // A log that cannot be written is said once, on the screen, and then no longer tried.
+        let logFailed = { (why: String) -> Void in
+            terminal.writeLine(
+                "otc-prompt: the speech log \(logPath ?? "") cannot be written (\(why)); nothing more is logged")
         }
+        let voiceless = audioFile == nil ? decided.flatMap { $0.kind == .text || $0.kind == .none ? $0 : nil } : nil
+        if let route = voiceless {
+            startup = nil
+            isText = route.kind == .text
+            let spoken: any SpeechBackend = isText ? text : SilentSpeechBackend()
+            backend = Self.logged(
+                spoken,
+                to: log.map {
+                    SpeechLogWriter(
+                        file: $0, note: "\(route.kind.rawValue): \(route.reason)", elapsed: elapsed, failed: logFailed)
+                })
+            return
+        }
+        // espeak-ng starts now, so it gains the time the rest takes: at once when it is sure to be used,
+        // muted while `auto` still probes (unmuted the moment espeak-ng is chosen, dropped otherwise).
+        let speculative = decided == nil && audioFile == nil
+        let engine =
+            audioFile != nil || decided?.kind == .espeak || speculative
+            ? EspeakSpeechBackend.start(options: voice, output: output, muted: speculative) : nil
+        let writer = log.map { SpeechLogWriter(file: $0, note: nil, elapsed: elapsed, failed: logFailed) }
+        let start = VoiceStart(voice: voice, voiceLocation: voiceLocation, output: output, environment: environment)
+        let startup = try VoiceStartup(
+            route: decided, choose: { SpeechRouteProbes.route(for: choice, environment: environment) },
+            engine: engine, start: start, text: text, log: writer, memory: memory)
+        self.startup = startup
+        isText = false
+        backend =
+            writer.map { writer in LoggedSpeechBackend(wrapping: startup.held) { writer.record($0) } }
+            ?? startup.held
     }
 
-    /// espeak-ng when it started; text lines when there is no audio device; else why speech cannot start.
-    private static func chooseBackend(
-        engine: EspeakSpeechBackend?, route: SpeechRoute, terminal: Terminal
-    ) throws -> Chosen {
-        let text = TextSpeechBackend(writeLine: { terminal.write($0 + "\r\n") })
-        guard let engine else {
-            return route.kind == .text ? (text, true, nil, nil) : (SilentSpeechBackend(), false, nil, nil)
+    private static func logged(_ backend: any SpeechBackend, to writer: SpeechLogWriter?) -> any SpeechBackend {
+        guard let writer else { return backend }
+        return LoggedSpeechBackend(wrapping: backend) { writer.record($0) }
+    }
+
+    /// After the prompt: lets the last words play (bounded by `limit`), a voice still starting waited
+    /// for first, at most `startupGrace`; a signal meanwhile ends the prompt as that signal.
+    func finish(after outcome: PromptOutcome, terminal: Terminal, startupGrace: Duration, limit: Duration)
+        -> PromptOutcome
+    {
+        if case .signalled = outcome {
+            startup?.abandon()
+            startup?.dispatcher?.cancel()
+            return outcome
         }
-        let ready = Result { () throws(SpeechError) in try engine.waitUntilReady() }
-        switch ready {
-        case .success:
-            return (engine, false, nil, nil)
-        case .failure(.noAudioDevice):
-            return (text, true, SpeechError.noAudioDevice("").description, nil)
-        case .failure(let error):
-            return (SilentSpeechBackend(), false, nil, error)
+        let clock = ContinuousClock()
+        let start = clock.now
+        if let startup {
+            switch startup.waitAfterPrompt(timeout: min(startupGrace, limit), signals: terminal.signalWatcher) {
+            case .signal(let signal): return .signalled(signal)
+            case .outcome(.started(let started)):
+                for notice in started.notices { terminal.writeLine(notice) }
+                started.held.release(to: started.backend) { nil }
+            case .outcome(.failed), .none: break
+            }
         }
+        backend.finish(timeout: max(.zero, limit - (clock.now - start)))
+        return outcome
     }
 }

@@ -43,7 +43,7 @@ final class ScriptedTerminal: PromptTerminal {
     func stopProcess() { calls.append("stop") }
     func discardInput() { calls.append("discard") }
 
-    func read(timeout: Duration?, alsoWatching other: Int32?) -> TerminalInput {
+    func read(timeout: Duration?, alsoWatching others: [Int32]) -> TerminalInput {
         timeouts.append(timeout)
         guard !script.isEmpty else { return .closed }
         let step = script.removeFirst()
@@ -65,6 +65,8 @@ extension ScriptedTerminal.Step {
     static var timeout: Self { Self(input: .timedOut, after: .zero) }
     static func signal(_ number: Int32) -> Self { Self(input: .signal(number), after: .zero) }
     static func checkReady(after: Duration = .zero) -> Self { Self(input: .otherReady, after: after) }
+    /// The voice's start-up (or a check) has news: the loop's wait ends for it.
+    static func voiceReady(after: Duration = .zero) -> Self { Self(input: .otherReady, after: after) }
 }
 
 /// A `--check` process whose verdict arrives at a set time on the manual clock.
@@ -103,11 +105,12 @@ struct LoopRun {
     init(
         _ configuration: PromptConfiguration = PromptConfiguration(), check: CheckSettings? = nil,
         checks: [(ManualClock) -> ScriptedCheck] = [], script: [ScriptedTerminal.Step], failingStart: Bool = false,
-        dumbTerminal: Bool = false, escapeDelay: Duration = .milliseconds(50)
+        dumbTerminal: Bool = false, escapeDelay: Duration = .milliseconds(50), voice: ScriptedVoice? = nil
     ) {
         let clock = ManualClock()
         let terminal = ScriptedTerminal(clock: clock, script)
         let speech = RecordingSpeechBackend()
+        let startup = voice.map { ScriptedSpeechStartup(clock: clock, voice: $0, backend: speech) }
         var pendingChecks = checks
         var started: [(String, String)] = []
         var locked = false
@@ -124,8 +127,9 @@ struct LoopRun {
             })
         var loop = PromptLoop(
             session: PromptSession(configuration: configuration), renderer: LineRenderer(), system: system,
-            speech: speech, escapeDelay: escapeDelay,
-            capabilities: TerminalCapabilities(isDumb: dumbTerminal, colorDepth: .none, isUTF8: true), check: check)
+            speech: startup?.held ?? speech, escapeDelay: escapeDelay,
+            capabilities: TerminalCapabilities(isDumb: dumbTerminal, colorDepth: .none, isUTF8: true), check: check,
+            speechStartup: startup)
         outcome = loop.run()
         self.terminal = terminal
         spoken = speech.spoken
@@ -139,4 +143,46 @@ struct LoopRun {
 /// What a failed spawn (EMFILE, ENOMEM) throws in the scripted system.
 struct ScriptedSpawnError: Error, CustomStringConvertible {
     var description: String { "cannot run the --check command: posix_spawn failed: Too many open files" }
+}
+
+/// How a scripted voice's start-up ends, and when (on the manual clock, from the loop's start).
+struct ScriptedVoice {
+    var endsAfter: Duration
+    var outcome: Outcome
+
+    enum Outcome {
+        case speaks
+        case fallsBackToText(notice: String)
+        case fails(String)
+    }
+}
+
+/// A voice that starts at a set time on the manual clock; its backend is the run's recording one.
+final class ScriptedSpeechStartup: SpeechStartup {
+    let held = HeldSpeech()
+    let clock: ManualClock
+    let endsAt: Duration
+    let voice: ScriptedVoice
+    let backend: RecordingSpeechBackend
+
+    init(clock: ManualClock, voice: ScriptedVoice, backend: RecordingSpeechBackend) {
+        self.clock = clock
+        self.endsAt = clock.now + voice.endsAfter
+        self.voice = voice
+        self.backend = backend
+    }
+
+    var descriptor: Int32 { 98 }
+
+    func takeOutcome() -> SpeechStartOutcome? {
+        guard clock.now >= endsAt else { return nil }
+        switch voice.outcome {
+        case .speaks:
+            return .started(SpeechStarted(held: held, backend: backend, renderer: nil, notices: []))
+        case .fallsBackToText(let notice):
+            return .started(SpeechStarted(held: held, backend: backend, renderer: NullRenderer(), notices: [notice]))
+        case .fails(let message):
+            return .failed(message)
+        }
+    }
 }

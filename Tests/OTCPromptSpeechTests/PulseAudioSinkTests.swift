@@ -81,3 +81,25 @@ extension SpeechTests {
         }
     }
 }
+
+extension SpeechTests {
+    /// The PulseAudio connection's deadline, against a server that accepts and never answers.
+    @Suite struct PulseAudioDeadlineTests {
+        @Test func aServerThatAcceptsAndNeverAnswersIsGivenUpAtTheDeadline() throws {
+            let server = try SilentSocketServer()
+            defer { server.stop() }
+            let start = ContinuousClock.now
+            let outcome = Result { () throws(SpeechError) in
+                try PulseAudioSink(sampleRate: 22050, server: "unix:\(server.path)", connectTimeout: .milliseconds(300))
+            }
+            let elapsed = ContinuousClock.now - start
+            guard case .failure(.audioServerDidNotAnswer("PulseAudio", within: .milliseconds(300))) = outcome else {
+                Issue.record("expected .audioServerDidNotAnswer, got \(outcome)")
+                return
+            }
+            #expect(server.connectionCount == 1, "the sink never reached the server")
+            #expect(elapsed >= .milliseconds(300) && elapsed < .seconds(5), "gave up after \(elapsed)")
+            #expect("\(SpeechError.audioServerDidNotAnswer("PulseAudio", within: .seconds(2)))".contains("within 2 s"))
+        }
+    }
+}

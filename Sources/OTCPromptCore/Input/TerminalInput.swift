@@ -9,6 +9,6 @@ public enum TerminalInput: Equatable, Sendable {
     case signal(Int32)
     /// End of file or hang-up: the terminal is gone, the prompt should end.
     case closed
-    /// The other watched descriptor (a running check) has something to say.
+    /// One of the other watched descriptors (a running check, a voice starting) is readable.
     case otherReady
 }

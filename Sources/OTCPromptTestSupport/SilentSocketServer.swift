@@ -1,0 +1,66 @@
+import Foundation
+import Glibc
+
+/// A unix-socket server that accepts every connection and never answers: a stuck pipewire-pulse or
+/// speech-dispatcher, made in a test's own temporary directory (issue 14 point 1). Point
+/// `PULSE_SERVER=unix:PATH` or `SPEECHD_ADDRESS=unix_socket:PATH` at `path`.
+public final class SilentSocketServer: @unchecked Sendable {
+    /// The directory of the test's own, removed by `stop`.
+    public let directory: String
+    public var path: String { directory + "/silent.sock" }
+    private let listener: Int32
+    private let lock = NSLock()
+    private var connections: [Int32] = []
+    private var received = 0
+
+    /// Listens at once; connections are accepted on a thread of its own and held open, unread.
+    public init() throws {
+        directory = NSTemporaryDirectory() + "/otc-silent-\(UUID().uuidString.prefix(8))"
+        guard mkdir(directory, 0o700) == 0 else { throw POSIXError(.EEXIST) }
+        listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array((directory + "/silent.sock").utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0, listen(listener, 16) == 0 else {
+            Glibc.close(listener)
+            rmdir(directory)
+            throw POSIXError(.EADDRINUSE)
+        }
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// How many connections have been accepted so far.
+    public var connectionCount: Int { lock.withLock { connections.count } }
+
+    /// Closes every connection and the listener, and removes the directory.
+    public func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        Glibc.close(listener)
+        lock.withLock {
+            for connection in connections { Glibc.close(connection) }
+            connections = []
+        }
+        unlink(path)
+        rmdir(directory)
+    }
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            lock.withLock { connections.append(connection) }
+        }
+    }
+}

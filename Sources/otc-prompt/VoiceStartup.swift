@@ -1,0 +1,193 @@
+import OTCPromptCore
+import OTCPromptLoop
+import OTCPromptSpeech
+import OTCPromptSpeechDispatcher
+import OTCPromptTerminal
+
+/// The voice starting beside the prompt (issue 16, "the screen first"): the automatic choice's
+/// probes, speech-dispatcher's connection, espeak-ng and the audio device all run on a thread of
+/// their own while the prompt is drawn and takes keys. Every wait there has a deadline
+/// (`PulseAudioSink.connectTimeout`, `SpeechDispatcherOptions`, `readyTimeout`); when one passes,
+/// announcements become text lines, with one notice.
+final class VoiceStartup: SpeechStartup {
+    /// The longest espeak-ng and the audio device may take together before the prompt gives up on
+    /// them: beyond the audio server's own deadline, for a library that hangs elsewhere.
+    static let readyTimeout: Duration = .seconds(3)
+
+    /// How the start-up ended, as the thread hands it over.
+    enum Voice: @unchecked Sendable {
+        case espeak(EspeakSpeechBackend)
+        case speechd(SpeechDispatcherBackend)
+        /// No voice: text lines from now on, and why.
+        case text(because: String)
+        /// A usage error (a voice named on the command line is not installed, espeak-ng is missing).
+        case failed(String)
+    }
+
+    struct Result: Sendable {
+        var voice: Voice
+        /// Which way speech was to go, and why (the automatic choice may only be known now).
+        var route: SpeechRoute
+        /// Lines for the user besides a fallback's own (a config file's voice that is not installed).
+        var notices: [String] = []
+    }
+
+    /// Where announcements wait until the voice is ready (the loop releases them); espeak-ng, when it
+    /// starts, has the first of them at once.
+    let held: HeldSpeech
+    private let task: BackgroundTask<Result>
+    private let text: TextSpeechBackend
+    private let log: SpeechLogWriter?
+    private let memory: AskMemory
+    /// speech-dispatcher once it answers, to silence it when a signal ends the prompt.
+    private(set) var dispatcher: SpeechDispatcherBackend?
+    private var taken = false
+
+    /// Starts the voice; returns at once.
+    /// - Parameters:
+    ///   - route: the way already decided, or nil when the automatic choice must probe first.
+    ///   - engine: espeak-ng already starting (a known route or an audio file), so it gains the time the
+    ///     terminal set-up takes.
+    init(
+        route: SpeechRoute?, choose: @escaping @Sendable () -> SpeechRoute, engine: EspeakSpeechBackend?,
+        start: VoiceStart, text: TextSpeechBackend, log: SpeechLogWriter?, memory: AskMemory
+    ) throws(TerminalError) {
+        self.text = text
+        self.log = log
+        self.memory = memory
+        held = HeldSpeech(provisional: engine)
+        let engine = UncheckedBox(engine)
+        let fallback = UncheckedBox(text)
+        task = try BackgroundTask {
+            let route = route ?? choose()
+            return start.run(route: route, engine: engine.value, fallback: fallback.value)
+        }
+    }
+
+    var descriptor: Int32 { task.descriptor }
+
+    func takeOutcome() -> SpeechStartOutcome? {
+        guard !taken, let result = task.result else { return nil }
+        taken = true
+        var notices = result.notices
+        let backend: any SpeechBackend
+        var renderer: (any FieldRenderer)?
+        switch result.voice {
+        case .failed(let message):
+            log?.settle(note: "\(result.route.kind.rawValue): \(message)")
+            return .failed(message)
+        case .espeak(let engine):
+            log?.settle(note: "\(result.route.kind.rawValue): \(result.route.reason)")
+            backend = engine
+        case .speechd(let server):
+            log?.settle(note: "\(result.route.kind.rawValue): \(result.route.reason)")
+            dispatcher = server
+            backend = server
+        case .text(let reason):
+            log?.settle(note: "text: \(reason)")
+            notices.append(reason)
+            backend = text
+            renderer = NullRenderer()
+        }
+        notices = notices.filter { memory.isFirstTimeThisSession($0) }.map { "otc-prompt: \($0)" }
+        return .started(SpeechStarted(held: held, backend: backend, renderer: renderer, notices: notices))
+    }
+
+    /// After the prompt has ended with the voice still starting: waits at most `timeout` for it, so the
+    /// last words (code complete) are still said; a signal meanwhile is returned at once.
+    func waitAfterPrompt(timeout: Duration, signals: SignalWatcher?) -> SpeechStartAfterPrompt {
+        guard !taken else { return .none }
+        switch task.wait(timeout: timeout, signals: signals) {
+        case .signal(let signal): return .signal(signal)
+        case .timedOut:
+            log?.settle(note: "none: the voice was still starting when the prompt ended")
+            return .none
+        case .finished: return takeOutcome().map { .outcome($0) } ?? .none
+        }
+    }
+
+    /// The held log lines, when the prompt ends before the voice is known (a signal).
+    func abandon() {
+        guard !taken else { return }
+        log?.settle(note: "none: the voice was still starting when the prompt ended")
+    }
+}
+
+/// What `VoiceStartup.waitAfterPrompt` ended with.
+enum SpeechStartAfterPrompt {
+    case outcome(SpeechStartOutcome)
+    case signal(Int32)
+    /// Nothing to wait for, or not in time.
+    case none
+}
+
+/// The start-up's work on its thread: everything it needs, as values.
+struct VoiceStart: Sendable {
+    var voice: SpeechOptions
+    /// "file:line" when the voice comes from the config file: one that is not installed falls back to
+    /// the language's voice instead of ending the prompt.
+    var voiceLocation: String?
+    var output: SpeechOutput
+    var environment: [String: String]
+
+    func run(route: SpeechRoute, engine: EspeakSpeechBackend?, fallback: TextSpeechBackend) -> VoiceStartup.Result {
+        if route.kind == .speechd, output == .device {
+            // A muted engine started for `auto` is not used: it says nothing and goes with the held speech.
+            return VoiceStartup.Result(voice: speechDispatcher(route: route, fallback: fallback), route: route)
+        }
+        var result = VoiceStartup.Result(voice: .text(because: ""), route: route)
+        var engine = engine ?? EspeakSpeechBackend.start(options: voice, output: output)
+        engine.unmute()
+        do throws(SpeechError) {
+            try engine.waitUntilReady(timeout: VoiceStartup.readyTimeout)
+            result.voice = .espeak(engine)
+        } catch .unknownVoice(let name) where voiceLocation != nil {
+            var language = voice
+            language.voice = nil
+            engine = EspeakSpeechBackend.start(options: language, output: output)
+            result.notices.append(
+                "\(voiceLocation ?? ""): voice '\(name)' is not installed; using \(language.voiceName) "
+                    + "(espeak-ng --voices lists the voices)")
+            result.voice = Self.outcome(of: engine)
+        } catch {
+            result.voice = Self.outcome(failure: error)
+        }
+        return result
+    }
+
+    private static func outcome(of engine: EspeakSpeechBackend) -> VoiceStartup.Voice {
+        do throws(SpeechError) {
+            try engine.waitUntilReady(timeout: VoiceStartup.readyTimeout)
+            return .espeak(engine)
+        } catch {
+            return outcome(failure: error)
+        }
+    }
+
+    /// No audio device, or one that did not answer in time: text lines. Anything else stops the prompt.
+    private static func outcome(failure error: SpeechError) -> VoiceStartup.Voice {
+        switch error {
+        case .noAudioDevice, .audioServerDidNotAnswer, .notReadyInTime: return .text(because: error.description)
+        case .unknownVoice, .engineUnavailable, .cannotOpenFiles, .cannotWriteFile: return .failed("\(error)")
+        }
+    }
+
+    private func speechDispatcher(route: SpeechRoute, fallback: TextSpeechBackend) -> VoiceStartup.Voice {
+        let options = SpeechDispatcherOptions(
+            language: voice.languageIsChosen ? voice.language : nil, voice: voice.voice, rate: voice.rate,
+            autospawn: route.autospawn)
+        do {
+            return .speechd(
+                try SpeechDispatcherBackend(
+                    options: options, fallback: fallback, environment: environment, user: UserAccount.current))
+        } catch {
+            return .text(because: "\(error); announcements shown as text")
+        }
+    }
+}
+
+/// A value handed to the start-up's thread and back once, never used by two threads at a time.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// Issue 14 point 1 and issue 16's "screen first": an audio server or speech-dispatcher that accepts
+/// and never answers (made here, `SilentSocketServer`) never holds the prompt back. It is drawn at
+/// once, in raw mode (nothing echoed), takes a code, ends promptly on a signal with the terminal
+/// restored, and says the fallback to text once.
+@Suite(.serialized)
+struct StuckServerEndToEndTests {
+    /// The ways to a server that never answers: PulseAudio under espeak-ng, speech-dispatcher chosen or
+    /// found by `auto` (whose probe gives up on it, then espeak-ng finds no device).
+    enum Stuck: String, CaseIterable, CustomTestStringConvertible {
+        case audioServer, speechDispatcher, speechDispatcherForAuto
+
+        var testDescription: String { rawValue }
+
+        func arguments() -> [String] {
+            switch self {
+            case .audioServer: ["--speech", "espeak"]
+            case .speechDispatcher: ["--speech", "speechd"]
+            case .speechDispatcherForAuto: ["--speech", "auto"]
+            }
+        }
+
+        func environment(_ server: SilentSocketServer) -> [String: String] {
+            switch self {
+            case .audioServer: PromptRun.environment(["PULSE_SERVER": "unix:\(server.path)"])
+            case .speechDispatcher, .speechDispatcherForAuto:
+                PromptRun.environment(["SPEECHD_ADDRESS": "unix_socket:\(server.path)"])
+            }
+        }
+
+        /// The one notice that says speech fell back to text lines.
+        var notice: String {
+            switch self {
+            case .audioServer: "the audio server (PulseAudio) did not answer within 2 s"
+            case .speechDispatcher: "speech-dispatcher does not answer"
+            case .speechDispatcherForAuto: "speech unavailable: no audio device"
+            }
+        }
+    }
+
+    private func start(_ stuck: Stuck, _ server: SilentSocketServer, _ extra: [String] = []) throws -> PromptRun {
+        try PromptRun(stuck.arguments() + extra, environment: stuck.environment(server), ready: nil)
+    }
+
+    @Test(arguments: Stuck.allCases)
+    func thePromptIsDrawnAtOnceTakesACodeUnechoedAndSaysTheFallbackOnce(stuck: Stuck) throws {
+        let server = try SilentSocketServer()
+        defer { server.stop() }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let run = try start(stuck, server, ["--mask"])
+        #expect(run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        let drawnAfter = clock.now - started
+        // Long before any deadline on the server (2 s, 1 s, 300 ms): nothing waited for it.
+        #expect(!run.process.screen.contains("unavailable") && !run.process.screen.contains("does not answer"))
+        #expect(drawnAfter < .seconds(1), "drawn after \(drawnAfter)")
+        let attributes = run.process.slaveAttributes()
+        #expect(attributes.c_lflag & tcflag_t(ECHO) == 0, "raw mode before the server was waited for")
+        #expect(attributes.c_lflag & tcflag_t(ICANON) == 0)
+        run.type("985")
+        #expect(run.process.waitForScreen(containing: stuck.notice, deadline: .seconds(10)), "\(run.process.screen)")
+        run.type("391")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "985391\n")
+        #expect(!visibleText(run.process.screen).contains("985"), "a masked digit reached the screen")
+        #expect(run.process.screen.components(separatedBy: stuck.notice).count == 2, "said once")
+        #expect(run.terminalRestored)
+        #expect(server.connectionCount >= 1, "the prompt never reached the stuck server")
+    }
+
+    @Test(arguments: Stuck.allCases)
+    func keysTypedBeforeThePromptAndTheVoiceAreReadyArriveInOrder(stuck: Stuck) throws {
+        let server = try SilentSocketServer()
+        defer { server.stop() }
+        // Typed the moment the process starts: before raw mode, before the voice.
+        let run = try start(stuck, server)
+        run.type("98")
+        run.type("53")
+        #expect(run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        run.type("91")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "985391\n")
+        let digits = run.logEntries(atLeast: 6).filter { $0.event == "digit" || $0.event == "complete" }
+        #expect(digits.map(\.text) == ["9", "8", "5", "3", "9", "1, code complete"], "\(digits)")
+        #expect(run.terminalRestored)
+    }
+
+    @Test(arguments: Stuck.allCases, [SIGTERM, SIGINT, SIGHUP])
+    func aSignalWhileTheServerIsWaitedForEndsThePromptPromptly(stuck: Stuck, signal: Int32) throws {
+        let server = try SilentSocketServer()
+        defer { server.stop() }
+        let run = try start(stuck, server)
+        #expect(run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        run.type("98")
+        let clock = ContinuousClock()
+        let sent = clock.now
+        run.process.sendSignal(signal)
+        #expect(run.exit(deadline: .seconds(5)) == .signaled(signal))
+        let took = clock.now - sent
+        #expect(took < .milliseconds(500), "ended \(took) after the signal")
+        #expect(run.terminalRestored)
+        #expect(run.process.standardOutput == "")
+    }
+
+    @Test(arguments: Stuck.allCases)
+    func controlCWhileTheServerIsWaitedForCancelsPromptly(stuck: Stuck) throws {
+        let server = try SilentSocketServer()
+        defer { server.stop() }
+        let run = try start(stuck, server)
+        #expect(run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        let clock = ContinuousClock()
+        let sent = clock.now
+        run.type([0x03])
+        #expect(run.exit(deadline: .seconds(5)) == .exited(130))
+        let took = clock.now - sent
+        #expect(took < .milliseconds(800), "ended \(took) after Ctrl-C")
+        #expect(run.terminalRestored)
+    }
+}
