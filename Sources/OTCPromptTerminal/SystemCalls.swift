@@ -59,9 +59,14 @@ enum SystemCalls {
         Array(bytes).withUnsafeBytes { writeAll(raw: $0, to: descriptor) }
     }
 
-    /// `writeAll` from memory the caller owns (a secret in locked memory), with no copy.
-    /// The corresponding C function is `write`.
-    static func writeAll(raw: UnsafeRawBufferPointer, to descriptor: Int32) -> Errno? {
+    /// `writeAll` from memory the caller owns (a secret in locked memory), with no copy. On a non-blocking
+    /// descriptor that is full, it waits for room, at most `patience` in all when given (then ETIMEDOUT).
+    /// The corresponding C functions are `write` and `poll`.
+    static func writeAll(
+        raw: UnsafeRawBufferPointer, to descriptor: Int32, patience: Duration? = nil
+    ) -> Errno? {
+        let clock = ContinuousClock()
+        let deadline = patience.map { clock.now + $0 }
         var written = 0
         while written < raw.count {
             let result = Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
@@ -72,8 +77,16 @@ enum SystemCalls {
             let failure = Glibc.errno
             if failure == EINTR { continue }
             if failure == EAGAIN || failure == EWOULDBLOCK {
+                var timeout: Int32 = -1
+                if let deadline {
+                    let left = clock.now.duration(to: deadline)
+                    guard left > .zero else { return Errno(rawValue: ETIMEDOUT) }
+                    timeout = Int32(
+                        clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+                            + 1)
+                }
                 var waitFor = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&waitFor, 1, -1)
+                _ = poll(&waitFor, 1, timeout)
                 continue
             }
             return Errno(rawValue: failure)

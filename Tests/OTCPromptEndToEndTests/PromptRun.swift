@@ -33,12 +33,20 @@ final class PromptRun {
         return environment
     }
 
-    /// A new directory, 0700, under the temporary directory, for a run's private state.
+    /// A new directory, 0700, for a run's private state: inside one parent per test process, which is removed
+    /// when the process exits (thousands of runs leave nothing in the temporary directory).
     static func privateDirectory() -> String {
-        let path = NSTemporaryDirectory() + "/otc-e2e-runtime-\(UUID().uuidString)"
+        let path = runtimeParent + "/\(UUID().uuidString)"
         mkdir(path, 0o700)
         return path
     }
+
+    private static let runtimeParent: String = {
+        let path = NSTemporaryDirectory() + "/otc-e2e-runtime-\(getpid())-\(UUID().uuidString.prefix(8))"
+        mkdir(path, 0o700)
+        atexit { try? FileManager.default.removeItem(atPath: PromptRun.runtimeParent) }
+        return path
+    }()
 
     /// Starts the prompt with `arguments` (a speech log is added) and waits until it shows `ready`.
     init(

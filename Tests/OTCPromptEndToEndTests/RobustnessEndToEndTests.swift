@@ -123,6 +123,28 @@ struct RobustnessEndToEndTests {
         #expect(sameAttributes(process.attributesAtStart, process.slaveAttributes()))
     }
 
+    /// A FIFO whose reader stops reading: once its buffer is full, a line waits a moment for room, then
+    /// logging stops with a notice; the prompt never blocks on it.
+    @Test func aSpeechLogWhoseReaderStopsReadingNeverHoldsThePrompt() throws {
+        let fifo = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        // The reader: opened, its buffer shrunk to one page (F_SETPIPE_SZ), never read.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        _ = fcntl(reader, 1031, 4096)
+        let process = try PseudoTerminalProcess(
+            executable: PromptRun.binary, arguments: ["--speech", "none", "--speech-log", fifo],
+            environment: PromptRun.environment())
+        #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        process.type("12345" + String(repeating: "\u{7F}5", count: 60))
+        #expect(process.waitForScreen(containing: "cannot be written", deadline: .seconds(10)), "\(process.screen)")
+        process.type("6")
+        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(process.standardOutput == "123456\n")
+    }
+
     @Test func aSpeechLogBehindASymbolicLinkIsRefused() throws {
         let target = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString)-target"
         let link = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString)-link"
