@@ -17,9 +17,6 @@ struct OTCPromptCommand {
     /// Every message goes through `StandardError.writeLine`, which makes it visible, so no escape sequence in an
     /// argument reaches the terminal.
     static func main() {
-        EngineWarmUp.start(
-            programPath: CommandLine.arguments.first ?? "", arguments: Array(CommandLine.arguments.dropFirst()),
-            environment: ProcessEnvironment.current)
         let arguments = AskpassArguments.forParsing(
             Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current,
             programPath: CommandLine.arguments.first ?? "", standardOutputIsTerminal: StandardOutput.isTerminal)
@@ -32,6 +29,9 @@ struct OTCPromptCommand {
         case .success(let parsed) where parsed.action == .version:
             ProcessExit.exit(answer(OTCPromptVersion.current))
         case .success(let parsed):
+            EngineWarmUp.start(
+                commandLine: parsed.values, programPath: CommandLine.arguments.first ?? "",
+                environment: ProcessEnvironment.current)
             ProcessExit.exit(OTCPromptCommand(prompt: parsed.prompt, commandLine: parsed.values).run())
         }
     }
