@@ -18,10 +18,10 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// How long a lone Esc waits for the rest of a key; grows to fit a link seen to split keys.
     public private(set) var escapeDelay: Duration
     /// The longest the Esc delay grows to by itself (`--escape-delay` may set more).
-    public static var adaptiveEscapeDelayLimit: Duration { .seconds(1) }
+    private static var adaptiveEscapeDelayLimit: Duration { .seconds(1) }
     /// After a lone Esc ended the prompt, input is read and dropped until it has been quiet for twice
     /// the Esc delay (at most `lateInputLimit`): the rest of a key a slow link split must not reach the shell.
-    public var lateInputQuiet: Duration { escapeDelay * 2 }
+    private var lateInputQuiet: Duration { escapeDelay * 2 }
     public static var lateInputLimit: Duration { .seconds(3) }
     /// A paste whose end marker never came is closed after this long without bytes, so it cannot
     /// swallow every key that follows.

@@ -25,14 +25,9 @@ public final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
     /// - Throws: `.system` when no pipe or thread can be had (then nothing runs).
     /// The corresponding C functions are `pipe` and `pthread_create`.
     public init(_ body: @escaping @Sendable () -> Value) throws(TerminalError) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw .system(SystemCalls.errno, call: "pipe") }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        }
-        descriptor = ends[0]
-        writeEnd = ends[1]
+        let ends = try SystemCalls.wakeUpPipe()
+        descriptor = ends.read
+        writeEnd = ends.write
         pthread_mutex_init(lock, nil)
         let started = Self.detach { [self] in
             let result = body()
@@ -43,8 +38,8 @@ public final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
             _ = write(writeEnd, &byte, 1)
         }
         guard started == 0 else {
-            _ = close(ends[0])
-            _ = close(ends[1])
+            _ = close(ends.read)
+            _ = close(ends.write)
             throw .system(Errno(rawValue: started), call: "pthread_create")
         }
     }

@@ -43,20 +43,15 @@ public final class SignalWatcher {
 
     /// Installs the handler for each of `signals` that is not ignored. The corresponding C call is `sigaction`.
     public init(signals: [Int32] = SignalWatcher.promptSignals) throws(TerminalError) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw .system(SystemCalls.errno, call: "pipe") }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        }
-        descriptor = ends[0]
-        writeEnd = ends[1]
+        let ends = try SystemCalls.wakeUpPipe()
+        descriptor = ends.read
+        writeEnd = ends.write
         guard
             signalPipeWriteEnd.compareExchange(expected: -1, desired: writeEnd, ordering: .sequentiallyConsistent)
                 .exchanged
         else {
-            _ = close(ends[0])
-            _ = close(ends[1])
+            _ = close(ends.read)
+            _ = close(ends.write)
             throw .signalWatcherAlreadyInstalled
         }
         var ignore = sigaction()

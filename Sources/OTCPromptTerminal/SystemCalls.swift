@@ -28,6 +28,19 @@ enum SystemCalls {
     /// The calling thread's errno, typed.
     static var errno: Errno { Errno(rawValue: Glibc.errno) }
 
+    /// A pipe whose ends are close-on-exec and non-blocking: a self-pipe that wakes a `poll` (signals, a
+    /// background task's end) and never blocks the one who writes it. The corresponding C calls are `pipe` and
+    /// `fcntl` (Glibc's module map does not offer `pipe2`).
+    static func wakeUpPipe() throws(TerminalError) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw .system(errno, call: "pipe") }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        return (ends[0], ends[1])
+    }
+
     /// Runs `call` until it stops failing with EINTR; returns its result (or -1 with errno set).
     static func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result) -> Result {
         while true {

@@ -7,7 +7,8 @@ import OTCPromptTerminal
 /// `otc-prompt --doctor`: what a blind user runs when they hear nothing. It probes, prints the report
 /// (`DoctorReport`) on stdout, and speaks it the way the prompt would speak.
 struct Doctor {
-    let route: SpeechRoute
+    /// The user's `--speech` (or the config file's): the route is chosen from the same probes the report gives.
+    let choice: SpeechChoice
     let voice: SpeechOptions
     let environment: [String: String]
     let configFile: ConfigFileSettings
@@ -16,6 +17,8 @@ struct Doctor {
     static let speechLimit: Duration = .seconds(60)
 
     func run() {
+        let found = SpeechRouteProbes.findings(for: choice, environment: environment)
+        let route = found.route
         let address = SpeechDispatcherAddress.resolve(
             environment: environment, homeDirectory: environment["HOME"] ?? UserAccount.current.homeDirectory)
         let engine = EspeakSpeechBackend.start(options: voice, output: .device)
@@ -28,10 +31,9 @@ struct Doctor {
         }
         let report = DoctorReport(
             route: route, speechDispatcherAddress: address.readable,
-            speechDispatcherModule: SpeechRouteProbes.speechDispatcherModule(environment),
-            speechDispatcherInstalled: RunningPrograms.isInstalled(
-                "speech-dispatcher", searchPath: environment["PATH"]),
-            screenReader: SpeechRouteProbes.screenReader(), audioDevice: audio, configFile: configFile.source,
+            speechDispatcherModule: found.speechDispatcherModule,
+            speechDispatcherInstalled: found.speechDispatcherInstalled,
+            screenReader: found.screenReader, audioDevice: audio, configFile: configFile.source,
             configProblems: configFile.problems.map(\.description))
         try? StandardOutput.write(report.lines.map(UntrustedText.visible).joined(separator: "\n"))
         let spoken = Announcement(.help, report.lines.joined(separator: " "), isFinal: true)

@@ -15,20 +15,15 @@ enum EngineWarmUp {
     }
 
     /// The voice a prompt would load, or nil when this run will not speak with espeak-ng: no prompt (--stdin,
-    /// --doctor, a pinentry), another way of speaking, or `auto` in an SSH session with no audio forwarded
-    /// (text). The command line's values are the parser's, already checked (a voice name included).
+    /// --doctor, a pinentry), or a way of speaking `auto`'s immediate rules already tell is not espeak-ng (an SSH
+    /// session with no audio forwarded: text). The command line's values are the parser's, already checked.
     static func voiceName(commandLine: SettingValues, programPath: String, environment: [String: String]) -> String? {
-        if PinentryInvocation.isPinentryName(programPath) { return nil }
-        if commandLine.value(Settings.stdin) || commandLine.value(Settings.doctor)
-            || commandLine.value(Settings.pinentry)
-        {
+        guard OTCPromptCommand.opensPrompt(commandLine: commandLine, programPath: programPath) else { return nil }
+        let speech = commandLine[Settings.speech] ?? .auto
+        // nil: `auto` must probe, and espeak-ng is the likely answer.
+        if let route = SpeechRouteProbes.decidedAtOnce(for: speech, environment: environment), route.kind != .espeak {
             return nil
         }
-        let speech = commandLine[Settings.speech] ?? .auto
-        guard speech == .espeak || speech == .auto else { return nil }
-        let isSSH = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
-        let audioForwarded = environment["PULSE_SERVER"] != nil || environment["SPEECHD_ADDRESS"] != nil
-        if speech == .auto && isSSH && !audioForwarded { return nil }
         let language = commandLine[Settings.language] ?? Language.fromEnvironment(environment)
         return commandLine[Settings.voice] ?? SpeechOptions(language: language).voiceName
     }

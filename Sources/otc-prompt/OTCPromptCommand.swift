@@ -46,6 +46,13 @@ struct OTCPromptCommand {
         return [Settings.speech.name: "Here and now: \(route.kind.rawValue), because \(route.reason)."]
     }
 
+    /// Whether this run asks at the terminal itself: not `--doctor`, `--stdin` or a pinentry (whose tty gpg-agent
+    /// names). These are command-line options only: no config file can change them.
+    static func opensPrompt(commandLine: SettingValues, programPath: String) -> Bool {
+        !commandLine.value(Settings.doctor) && !commandLine.value(Settings.stdin)
+            && !commandLine.value(Settings.pinentry) && !PinentryInvocation.isPinentryName(programPath)
+    }
+
     /// Writes the help or the version on stdout: 0, or 74 when stdout cannot take it.
     private static func answer(_ text: String) -> Int32 {
         do {
@@ -65,13 +72,8 @@ struct OTCPromptCommand {
         ProcessHardening.ignoreBrokenPipe()
         let environment = ProcessEnvironment.current
         // The terminal first, in raw mode with signals handled, before anything that can wait (issue 14 point 1).
-        // --doctor, --stdin and --pinentry are command-line options only: no config file can change them.
-        let opensPrompt =
-            !commandLine.value(Settings.doctor) && !commandLine.value(Settings.stdin)
-            && !commandLine.value(Settings.pinentry)
-            && !PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
         var terminal: Terminal?
-        if opensPrompt {
+        if Self.opensPrompt(commandLine: commandLine, programPath: CommandLine.arguments.first ?? "") {
             terminal = PromptProgram.openTerminal(environment: environment)
             if terminal == nil { return ExitStatus.noTerminal }
         }
@@ -93,8 +95,8 @@ struct OTCPromptCommand {
             volume: settings[Settings.volume], pitch: settings[Settings.pitch])
         voice.languageIsChosen = settings[Settings.language] != nil
         if settings.value(Settings.doctor) {
-            let route = SpeechRouteProbes.route(for: settings.value(Settings.speech), environment: environment)
-            Doctor(route: route, voice: voice, environment: environment, configFile: file).run()
+            Doctor(choice: settings.value(Settings.speech), voice: voice, environment: environment, configFile: file)
+                .run()
             return ExitStatus.submitted
         }
         let asPinentry =

@@ -41,6 +41,26 @@ enum SpeechRouteProbes {
         return probed ? nil : route
     }
 
+    /// What every probe found, each asked once, and the route they give: `--doctor` reports them all.
+    struct Findings {
+        var route: SpeechRoute
+        var speechDispatcherModule: String?
+        var speechDispatcherInstalled: Bool
+        var screenReader: String?
+    }
+
+    static func findings(for choice: SpeechChoice, environment: [String: String]) -> Findings {
+        let module = speechDispatcherModule(environment)
+        let installed = RunningPrograms.isInstalled("speech-dispatcher", searchPath: environment["PATH"])
+        let reader = screenReader()
+        let route = SpeechRoute.choose(
+            chosen: choice == .auto ? nil : SpeechRoute.Kind(rawValue: choice.rawValue), environment: environment,
+            speechDispatcherAnswers: { module != nil }, screenReader: { reader },
+            speechDispatcherInstalled: { installed })
+        return Findings(
+            route: route, speechDispatcherModule: module, speechDispatcherInstalled: installed, screenReader: reader)
+    }
+
     /// The output module of the speech-dispatcher that answers at the user's address; nil when none answers.
     static func speechDispatcherModule(_ environment: [String: String]) -> String? {
         try? SpeechDispatcherBackend.probe(

@@ -136,17 +136,3 @@ func sameAttributes(_ a: termios, _ b: termios) -> Bool {
         && withUnsafeBytes(of: &a.c_cc) { x in withUnsafeBytes(of: &b.c_cc) { y in x.elementsEqual(y) } }
 }
 
-/// What a person sees of `screen`: the text without escape sequences (whose parameters are digits too).
-func visibleText(_ screen: String) -> String {
-    var visible = ""
-    var scalars = screen.unicodeScalars.makeIterator()
-    while let scalar = scalars.next() {
-        guard scalar == "\u{1b}" else {
-            visible.unicodeScalars.append(scalar)
-            continue
-        }
-        guard let introducer = scalars.next(), introducer == "[" else { continue }
-        while let byte = scalars.next(), !(0x40...0x7E).contains(byte.value) {}
-    }
-    return visible
-}

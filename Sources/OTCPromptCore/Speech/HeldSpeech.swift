@@ -22,9 +22,6 @@ public final class HeldSpeech: SpeechBackend {
     /// True until `release` has been called.
     public var isHolding: Bool { backend == nil }
 
-    /// How many announcements are held.
-    public var count: Int { heldCount }
-
     public func speak(_ announcement: Announcement) {
         if let backend { return backend.speak(announcement) }
         heldCount += 1
