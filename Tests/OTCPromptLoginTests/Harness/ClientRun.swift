@@ -5,13 +5,26 @@ import Testing
 
 /// The built prompt, as the real clients run it.
 enum Askpass {
-    /// Where `swift build` put the binary (OTC_PROMPT_BINARY overrides).
-    static var binary: String {
-        if let path = ProcessInfo.processInfo.environment["OTC_PROMPT_BINARY"] { return path }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/otc-prompt").path
-    }
+    /// The binary the clients run: a copy of what `swift build` put in .build (OTC_PROMPT_BINARY overrides), in a
+    /// directory of the test process's own that anyone may enter. The clients run it as the throwaway user, who
+    /// cannot reach a checkout under a 0700 directory (a clone in `mktemp -d`, or under /root). Removed at exit.
+    static let binary: String = {
+        let source =
+            ProcessInfo.processInfo.environment["OTC_PROMPT_BINARY"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/otc-prompt")
+            .path
+        var template = Array("/tmp/otc-login-binary-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return source }
+        let directory = String(cString: made)
+        let copy = directory + "/otc-prompt"
+        // Both made here, by this process: their modes are ours to set.
+        guard chmod(directory, 0o755) == 0, (try? FileManager.default.copyItem(atPath: source, toPath: copy)) != nil,
+            chmod(copy, 0o755) == 0
+        else { return source }
+        atexit { try? FileManager.default.removeItem(atPath: (Askpass.binary as NSString).deletingLastPathComponent) }
+        return copy
+    }()
 
     /// The user guide's wrapper (`exec otc-prompt --askpass OPTIONS -- "$@"`), with a speech log, written
     /// into `directory` as an executable script anyone may run; returns its path. Without `separator` the
