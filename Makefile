@@ -16,9 +16,10 @@ SWIFT ?= swift
 APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio pulseaudio-utils sox tmux \
 	speech-dispatcher speech-dispatcher-espeak-ng gnupg gpg-agent pinentry-tty pinentry-curses
 # And what `make test` needs besides: the real clients the login tests start (Tests/OTCPromptLoginTests);
-# locales: the locale sources localedef compiles for the Latin-1 tests (ScreenAndCharsetEndToEndTests).
+# locales: the locale sources localedef compiles for the Latin-1 tests (ScreenAndCharsetEndToEndTests);
+# gcc, libc6-dev: the stub speech libraries of SpeechLibrariesEndToEndTests.
 TEST_APT_PACKAGES := sudo openssh-server openssh-client libpam-google-authenticator oathtool git python3 passwd util-linux \
-	locales
+	locales gcc libc6-dev
 # And what `make bench` needs besides (hyperfine: the start-up table; python3: the pty harness;
 # gcc and libc6-dev: the floor, a static C program, Benchmarks/tty_floor.c).
 BENCH_APT_PACKAGES := hyperfine python3 gcc libc6-dev
