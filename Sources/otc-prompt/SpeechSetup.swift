@@ -2,6 +2,7 @@ import OTCPromptCore
 import OTCPromptLoop
 import OTCPromptSettings
 import OTCPromptSpeech
+import OTCPromptSpeechDispatcher
 import OTCPromptTerminal
 
 /// The voice of the prompt, with the speech log around it. Nothing here waits on an outside
@@ -29,7 +30,7 @@ struct SpeechSetup {
             output = .file(descriptor: file.descriptor, isRegularFile: file.isRegularFile, path: audioFile)
         }
         let log = try logPath.map { path throws(TerminalError) in try SpeechLogFile(path: path) }
-        let text = TextSpeechBackend(writeLine: { terminal.write($0 + "\r\n") })
+        let text = TextSpeechBackend(writeLine: { terminal.writeLine($0) })
         // A log that cannot be written is said once, on the screen, and then no longer tried.
         let logFailed = { (why: String) -> Void in
             terminal.writeLine(
@@ -94,5 +95,15 @@ struct SpeechSetup {
         }
         backend.finish(timeout: max(.zero, limit - (clock.now - start)))
         return outcome
+    }
+}
+
+extension SpeechDispatcherOptions {
+    /// What the user set for otc-prompt, for their speech server: the language only when they chose
+    /// it, so the server's own settings are otherwise kept.
+    init(_ voice: SpeechOptions, autospawn: Bool) {
+        self.init(
+            language: voice.languageIsChosen ? voice.language : nil, voice: voice.voice, rate: voice.rate,
+            autospawn: autospawn)
     }
 }
