@@ -23,7 +23,8 @@ struct SpeechSetup {
         choice: SpeechChoice, voice: SpeechOptions, voiceLocation: String?, audioFile: String?, terminal: Terminal,
         environment: [String: String], logPath: String?, memory: AskMemory, elapsed: @escaping () -> Duration
     ) throws(TerminalError) {
-        let decided = SpeechRouteProbes.decidedAtOnce(for: choice, environment: environment)
+        let decided = SpeechRouteProbes.decidedAtOnce(
+            for: choice, intoAudioFile: audioFile != nil, environment: environment)
         var output = SpeechOutput.device
         if let audioFile {
             let file = try OutputFile.open(path: audioFile, option: "--audio-file", appending: false)
@@ -36,7 +37,7 @@ struct SpeechSetup {
             terminal.writeLine(
                 "otc-prompt: the speech log \(logPath ?? "") cannot be written (\(why)); nothing more is logged")
         }
-        let voiceless = audioFile == nil ? decided.flatMap { $0.kind == .text || $0.kind == .none ? $0 : nil } : nil
+        let voiceless = decided.flatMap { $0.kind == .text || $0.kind == .none ? $0 : nil }
         if let route = voiceless {
             startup = nil
             isText = route.kind == .text
@@ -51,9 +52,9 @@ struct SpeechSetup {
         }
         // espeak-ng starts now, so it gains the time the rest takes: at once when it is sure to be used,
         // muted while `auto` still probes (unmuted the moment espeak-ng is chosen, dropped otherwise).
-        let speculative = decided == nil && audioFile == nil
+        let speculative = decided == nil
         let engine =
-            audioFile != nil || decided?.kind == .espeak || speculative
+            decided?.kind == .espeak || speculative
             ? EspeakSpeechBackend.start(options: voice, output: output, muted: speculative) : nil
         let writer = log.map { SpeechLogWriter(file: $0, note: nil, elapsed: elapsed, failed: logFailed) }
         let start = VoiceStart(voice: voice, voiceLocation: voiceLocation, output: output, environment: environment)
