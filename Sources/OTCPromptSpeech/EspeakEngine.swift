@@ -25,7 +25,7 @@ final class EspeakEngine {
     init(options: SpeechOptions, bufferMilliseconds: Int = 10) throws(SpeechError) {
         (espeak, sampleRate) = try EngineLease.shared.acquire(bufferMilliseconds: bufferMilliseconds)
         espeak.setSynthCallback(receiveSynthesis)
-        guard espeak.setVoiceByName(options.voiceName) == EE_OK else {
+        guard Self.selectVoice(options.voiceName, espeak) == EE_OK else {
             terminate()
             // espeak-ng says only "not found": when no file can be opened, the voice is not the cause.
             if let reason = Self.cannotOpenFiles() { throw .cannotOpenFiles(reason) }
@@ -89,6 +89,20 @@ final class EspeakEngine {
         guard !terminated else { return }
         terminated = true
         EngineLease.shared.release()
+    }
+
+    /// The voice files of the names otc-prompt asks for itself, under espeak-ng-data/lang.
+    ///
+    /// espeak-ng 1.51 loads a voice named by its file at once (0.5 ms), but for a name such as "en" it
+    /// first reads every voice file to list them (7-10 ms, on the engine's start-up path: issue 16). Only
+    /// lower-case files qualify ("pt-BR" is looked up lower-cased, so pt-br still takes the list).
+    private static let voiceFiles = ["en": "gmw/en"]
+
+    /// Selects `name`: through its file when it is known and present, else by name (any installed voice).
+    /// The corresponding C function is `espeak_SetVoiceByName`.
+    static func selectVoice(_ name: String, _ espeak: EspeakFunctions) -> espeak_ERROR {
+        if let file = voiceFiles[name], espeak.setVoiceByName(file) == EE_OK { return EE_OK }
+        return espeak.setVoiceByName(name)
     }
 
     /// Why espeak-ng cannot open the few files it needs at once (EMFILE, ENFILE), or nil when it can.
@@ -177,7 +191,7 @@ final class EngineLease: @unchecked Sendable {
     /// The corresponding C functions are `espeak_Initialize` and `espeak_SetVoiceByName`.
     func prepare(voiceName: String, bufferMilliseconds: Int) {
         guard let (espeak, _) = try? acquire(bufferMilliseconds: bufferMilliseconds) else { return }
-        _ = espeak.setVoiceByName(voiceName)
+        _ = EspeakEngine.selectVoice(voiceName, espeak)
         release()
     }
 }
