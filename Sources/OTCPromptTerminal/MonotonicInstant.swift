@@ -10,10 +10,6 @@ public struct MonotonicInstant: Comparable, Hashable, Sendable {
     /// Nanoseconds since an arbitrary point (the boot), never going back.
     private let nanoseconds: Int64
 
-    private init(nanoseconds: Int64) {
-        self.nanoseconds = nanoseconds
-    }
-
     /// The present instant. The corresponding C function is `clock_gettime`.
     public static var now: MonotonicInstant {
         var time = timespec()
