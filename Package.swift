@@ -90,7 +90,10 @@ let package = Package(
                 "OTCPromptSpeech",
                 "OTCPromptSpeechDispatcher",
                 "OTCPromptSettings",
-            ]
+            ],
+            // libespeak-ng's audio probe lands in OTCPromptSpeech's EspeakAudioProbe, which declines it
+            // while the engine starts (issue 16, docs/architecture.md): the executable must export it.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=create_audio_device_object"])]
         ),
 
         .testTarget(

@@ -167,8 +167,10 @@ final class EngineLease: @unchecked Sendable {
                 return initialized
             }
             let espeak = try EspeakFunctions.loaded.get()
-            let rate = espeak.initialize(
-                AUDIO_OUTPUT_SYNCHRONOUS, Int32(bufferMilliseconds), nil, espeakINITIALIZE_DONT_EXIT)
+            // SYNCHRONOUS plays nothing: espeak-ng's audio probe is declined (EspeakAudioProbe).
+            let rate = EspeakAudioProbe.declined {
+                espeak.initialize(AUDIO_OUTPUT_SYNCHRONOUS, Int32(bufferMilliseconds), nil, espeakINITIALIZE_DONT_EXIT)
+            }
             guard rate > 0 else {
                 if let reason = EspeakEngine.cannotOpenFiles() { throw .cannotOpenFiles(reason) }
                 throw .engineUnavailable("espeak_Initialize returned \(rate)")

@@ -33,7 +33,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// Loads espeak-ng's data and `voiceName` on a thread of its own, from the first moment of the
     /// process, before the options are even parsed: the engine started later finds them loaded (the
     /// library is initialised once per process, and keeps the last voice's dictionary). Nothing is
-    /// written to stderr meanwhile in espeak-ng 1.51 (its audio probe is pcaudiolib's, silent when it fails).
+    /// written to stderr meanwhile in espeak-ng 1.51, and no server is asked (`EspeakAudioProbe`).
     /// The default device's PulseAudio stream is opened meanwhile too (`PreparedStream`).
     public static func prepare(voiceName: String) {
         startThread { EngineLease.shared.prepare(voiceName: voiceName, bufferMilliseconds: 10) }

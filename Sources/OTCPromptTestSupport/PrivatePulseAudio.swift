@@ -43,8 +43,14 @@ public struct PrivatePulseAudio: Sendable {
             FileManager.default.isExecutableFile(atPath:))
     }
 
+    /// The daemon's own log (`start(logging: true)`): each client and stream it created, by name.
+    public var serverLog: String {
+        (try? String(contentsOfFile: directory + "/server.log", encoding: .utf8)) ?? ""
+    }
+
     /// Nil when pulseaudio, parec or sox is missing or the daemon does not come up.
-    public static func start() -> PrivatePulseAudio? {
+    /// - Parameter logging: keep the daemon's log at info level in `serverLog`.
+    public static func start(logging: Bool = false) -> PrivatePulseAudio? {
         let tools = ["/usr/bin/pulseaudio", "/usr/bin/parec", "/usr/bin/sox"]
         guard tools.allSatisfy(FileManager.default.isExecutableFile(atPath:)) else { return nil }
         var template = Array("/tmp/otc-pulse-XXXXXX".utf8CString)
@@ -56,7 +62,8 @@ public struct PrivatePulseAudio: Sendable {
                 "--daemonize=yes", "--exit-idle-time=-1", "-n", "--use-pid-file=yes",
                 "--load=module-null-sink sink_name=otc",
                 "--load=module-native-protocol-unix socket=\(pulse.directory)/native",
-            ], environment: pulse.clientEnvironment.merging(["HOME": pulse.directory]) { $1 }, captureOutput: false)
+            ] + (logging ? ["--log-target=file:\(pulse.directory)/server.log", "--log-level=info"] : []),
+            environment: pulse.clientEnvironment.merging(["HOME": pulse.directory]) { $1 }, captureOutput: false)
         let deadline = Date().addingTimeInterval(5)
         while !FileManager.default.fileExists(atPath: pulse.directory + "/native"), Date() < deadline {
             usleep(20_000)

@@ -38,6 +38,28 @@ struct SpeechEndToEndTests {
         #expect(!screen.contains("ALSA"))
     }
 
+    /// espeak-ng 1.51 probes the audio device while it initialises, even in the SYNCHRONOUS mode that plays
+    /// nothing: pcaudiolib opens a stream "Text-to-Speech" as client "eSpeak" (3-6 ms, and a wait on a stuck
+    /// server). The executable declines that probe (EspeakAudioProbe); the prompt's own stream is the only one.
+    @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
+    func startingTheEngineOpensNoProbeStreamOnlyThePromptsOwn() throws {
+        let pulse = try #require(PrivatePulseAudio.start(logging: true), "PulseAudio is installed but did not start")
+        defer { pulse.stop() }
+        let run = try PromptRun(
+            [], environment: PromptRun.environment(["PULSE_SERVER": pulse.server]), speech: "espeak")
+        let deadline = Date().addingTimeInterval(5)
+        while !pulse.serverLog.contains("\"One-time code prompt\""), Date() < deadline { usleep(20_000) }
+        run.type("985391")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "985391\n")
+        let log = pulse.serverLog
+        // The log names streams and clients: the prompt's own stream shows the check can see one.
+        #expect(log.contains("Created input") && log.contains("\"One-time code prompt\""), "server log: \(log)")
+        for probe in ["\"eSpeak\"", "\"Text-to-Speech\""] {
+            #expect(!log.contains(probe), "espeak-ng's audio probe reached the server: \(log)")
+        }
+    }
+
     @Test func audioFileHoldsTheSpeech() throws {
         let path = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).wav"
         defer { try? FileManager.default.removeItem(atPath: path) }
