@@ -13,13 +13,17 @@ struct SharedLibrary: @unchecked Sendable {
     let soname: String
     private let handle: UnsafeMutableRawPointer
 
-    /// Loads `soname` and the libraries it needs, every symbol bound now (a missing one fails here,
-    /// not in the middle of a call) and none of them visible to other libraries.
+    /// Loads `soname` and the libraries it needs, none of them visible to other libraries.
+    ///
+    /// Functions are bound at their first call (RTLD_LAZY), as the espeak-ng CLI's own are: ~0.7 ms less
+    /// on the engine's start-up path (docs/performance.md). What otc-prompt calls is checked here all the
+    /// same (`function(_:)` resolves each with dlsym when the library loads); most of the ~30 libraries
+    /// are linked with BIND_NOW and are bound now whatever the flag; RELRO is the libraries' own either way.
     /// - Throws: `.libraryUnavailable` with the loader's reason.
     /// The corresponding C function is `dlopen`.
     static func open(_ soname: String) throws(SpeechError) -> SharedLibrary {
         _ = dlerror()
-        guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+        guard let handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL) else {
             throw .libraryUnavailable(soname, reason: loaderError() ?? "cannot be loaded")
         }
         return SharedLibrary(soname: soname, handle: handle)
