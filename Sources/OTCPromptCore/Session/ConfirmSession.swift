@@ -78,6 +78,7 @@ public struct ConfirmSession: Sendable {
         case .readBack: return start()
         case .timeLeft: return [.announce(Announcement(.timeLeft, clock.timeLeftText(wording)))]
         case .redraw: return [.redraw]
+        case .undecodable: return [.announce(Announcement(.unreadable, wording.characterNotRead))]
         case .ignored, .suspend: return []
         }
     }

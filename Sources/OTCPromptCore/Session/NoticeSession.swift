@@ -38,7 +38,7 @@ public struct NoticeSession: Sendable {
         case .readBack: return start()
         case .timeLeft: return [.announce(Announcement(.timeLeft, clock.timeLeftText(wording)))]
         case .redraw: return [.redraw]
-        case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste:
+        case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste, .undecodable:
             return [.announce(Announcement(.help, wording.noticeHint))]
         case .pasteBegan, .pasteText, .ignored, .suspend: return []
         }
