@@ -40,7 +40,8 @@ struct OTCPromptCommand {
     /// same probes and the same config file as a prompt started with these options.
     private static func helpNotes(commandLine: SettingValues) -> [String: String] {
         let environment = ProcessEnvironment.current
-        let file = ConfigFileSettings.load(environment: environment) { path in try ConfigFile.readText(path: path) }
+        var file = ConfigFileSettings()
+        if case .loaded(let settings) = ConfigFileLoad.load(environment: environment, signals: nil) { file = settings }
         let choice = file.values.overridden(by: commandLine).value(Settings.speech)
         let route = SpeechRouteProbes.route(for: choice, environment: environment)
         return [Settings.speech.name: "Here and now: \(route.kind.rawValue), because \(route.reason)."]
@@ -77,9 +78,22 @@ struct OTCPromptCommand {
             terminal = PromptProgram.openTerminal(environment: environment)
             if terminal == nil { return ExitStatus.noTerminal }
         }
-        let file = ConfigFileSettings.load(environment: environment) { path in try ConfigFile.readText(path: path) }
+        var file = ConfigFileSettings()
+        var configTooSlow: String?
+        switch ConfigFileLoad.load(environment: environment, signals: terminal?.signalWatcher) {
+        case .loaded(let settings): file = settings
+        case .tooSlow(let path): configTooSlow = path
+        case .signal(let signal):
+            terminal?.restore()
+            guard let watcher = terminal?.signalWatcher else { return 128 + signal }
+            watcher.reraise(signal)
+        }
         let settings = file.values.overridden(by: commandLine)
         let language = settings[Settings.language] ?? Language.fromEnvironment(environment)
+        // Said once: drawn above the field and spoken with the opening, or on stderr where nothing is asked.
+        let tooSlowNotice = configTooSlow.map {
+            Wording(language: language).configFileTooSlow($0, seconds: ConfigFileLoad.deadlineSeconds)
+        }
         let label = prompt.map(PromptLabel.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let configuration = PromptConfiguration(
             label: label, length: settings.value(Settings.length), charset: settings.value(Settings.charset),
@@ -89,7 +103,7 @@ struct OTCPromptCommand {
         let check = settings[Settings.check].map {
             CheckSettings(command: $0, timeout: settings.value(Settings.checkTimeout))
         }
-        let notices = file.problems.map(\.description)
+        var notices = file.problems.map(\.description)
         var voice = SpeechOptions(
             language: language, voice: settings[Settings.voice], rate: settings[Settings.rate],
             volume: settings[Settings.volume], pitch: settings[Settings.pitch])
@@ -101,6 +115,7 @@ struct OTCPromptCommand {
         }
         let asPinentry =
             settings.value(Settings.pinentry) || PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
+        if let tooSlowNotice, terminal == nil { notices.append("otc-prompt: \(tooSlowNotice)") }
         if settings.value(Settings.stdin) && !asPinentry {
             for notice in notices { StandardError.writeLine(notice) }
             return StandardInputCode.run(configuration: configuration, check: check, environment: environment)
@@ -111,6 +126,7 @@ struct OTCPromptCommand {
             field.details.insert(Wording(language: language).previousAnswerNotAccepted, at: 0)
             request = .code(field, askpass: true)
         }
+        if let tooSlowNotice, terminal != nil { request = request.withDetail(tooSlowNotice) }
         // A voice the file names but that is not installed falls back to the language's voice; one the
         // command line names is a usage error.
         let voiceLocation = commandLine[Settings.voice] == nil ? file.location(of: Settings.voice) : nil

@@ -4,7 +4,7 @@
 public struct NoticeSession: Sendable {
     public let message: String
     /// Lines said before the message.
-    public let details: [String]
+    public var details: [String]
     public let wording: Wording
     public private(set) var isFinished = false
     private let style: Wording.Style
