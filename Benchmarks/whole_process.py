@@ -10,10 +10,12 @@ time.monotonic_ns() reads the same clock here.
 
 Usage: whole_process.py OTC_PROMPT_BINARY [REPETITIONS]   (PULSE_SERVER: a null sink, see run.sh)
 """
+import atexit
 import fcntl
 import os
 import resource
 import select
+import shutil
 import statistics
 import struct
 import subprocess
@@ -26,6 +28,7 @@ import wave
 BINARY = sys.argv[1]
 REPS = int(sys.argv[2]) if len(sys.argv) > 2 else 15
 WORK = tempfile.mkdtemp(prefix="otc-bench-")
+atexit.register(shutil.rmtree, WORK, ignore_errors=True)
 # No user config file may change what is measured.
 ENV = dict(os.environ, XDG_CONFIG_HOME=WORK, HOME=WORK, LANG="C.UTF-8", TERM="xterm-256color")
 ENV.pop("OTC_PROMPT_CONFIG", None)

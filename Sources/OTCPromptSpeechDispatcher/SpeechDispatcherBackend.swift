@@ -56,8 +56,7 @@ public final class SpeechDispatcherBackend: SpeechBackend {
         options: SpeechDispatcherOptions, fallback: any SpeechBackend, environment: [String: String],
         user: UserAccount
     ) throws(SpeechDispatcherError) {
-        let address = SpeechDispatcherAddress.resolve(
-            environment: environment, homeDirectory: environment["HOME"] ?? user.homeDirectory)
+        let address = SpeechDispatcherAddress.resolve(environment: environment, user: user)
         connection = try SSIPConnection.connect(to: address, options: options, environment: environment)
         self.fallback = fallback
         replyTimeout = options.replyTimeout
@@ -73,8 +72,7 @@ public final class SpeechDispatcherBackend: SpeechBackend {
     public static func probe(
         environment: [String: String], user: UserAccount, timeout: Duration = .milliseconds(500)
     ) -> Result<String, SpeechDispatcherError> {
-        let address = SpeechDispatcherAddress.resolve(
-            environment: environment, homeDirectory: environment["HOME"] ?? user.homeDirectory)
+        let address = SpeechDispatcherAddress.resolve(environment: environment, user: user)
         let options = SpeechDispatcherOptions(replyTimeout: timeout)
         return Result { () throws(SpeechDispatcherError) -> String in
             let connection = try SSIPConnection.connect(to: address, options: options, environment: environment)

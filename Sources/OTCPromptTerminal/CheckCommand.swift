@@ -150,8 +150,10 @@ public final class CheckCommand {
 
     /// The core's verdict on a `waitpid` status: an exit status, or the signal that killed it.
     static func result(ofWaitStatus status: Int32) -> CheckVerdict {
-        let signal = status & 0x7F
-        return signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(by: signal)
+        switch ProcessEnd(waitStatus: status) {
+        case .exited(let code): .exited(code)
+        case .killed(let signal): .killed(by: signal)
+        }
     }
 
     /// Reads what stderr has now (bounded per call, so a flood cannot starve the prompt loop).

@@ -30,10 +30,7 @@ public enum HelperProgram {
         while true {
             var status: Int32 = 0
             let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid {
-                let signal = status & 0x7f
-                return signal == 0 ? (status >> 8) & 0xff : 128 + signal
-            }
+            if reaped == pid { return ProcessEnd(waitStatus: status).shellStatus }
             if reaped < 0, SystemCalls.errno != .interrupted {
                 throw .program(path: program, reason: String(cString: strerror(Glibc.errno)))
             }

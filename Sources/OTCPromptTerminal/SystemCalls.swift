@@ -24,6 +24,25 @@ public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertib
 }
 
 /// The calls every file of this module shares: errno as a value, EINTR retries and complete writes.
+/// How a child process ended, from its `waitpid` status: the one place that status is decoded.
+enum ProcessEnd: Equatable {
+    case exited(Int32)
+    case killed(by: Int32)
+
+    init(waitStatus status: Int32) {
+        let signal = status & 0x7F
+        self = signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(by: signal)
+    }
+
+    /// The shell's number for it: the exit status, or 128 plus the signal.
+    var shellStatus: Int32 {
+        switch self {
+        case .exited(let status): status
+        case .killed(let signal): 128 + signal
+        }
+    }
+}
+
 enum SystemCalls {
     /// The calling thread's errno, typed.
     static var errno: Errno { Errno(rawValue: Glibc.errno) }

@@ -19,8 +19,7 @@ struct Doctor {
     func run() {
         let found = SpeechRouteProbes.findings(for: choice, environment: environment)
         let route = found.route
-        let address = SpeechDispatcherAddress.resolve(
-            environment: environment, homeDirectory: environment["HOME"] ?? UserAccount.current.homeDirectory)
+        let address = SpeechDispatcherAddress.resolve(environment: environment, user: .current)
         let engine = EspeakSpeechBackend.start(options: voice, output: .device)
         let audio: Result<Void, DoctorReport.AudioProblem>
         do throws(SpeechError) {
@@ -39,9 +38,7 @@ struct Doctor {
         let spoken = Announcement(.help, report.lines.joined(separator: " "), isFinal: true)
         switch route.kind {
         case .speechd:
-            let options = SpeechDispatcherOptions(
-                language: voice.languageIsChosen ? voice.language : nil, voice: voice.voice, rate: voice.rate,
-                autospawn: route.autospawn)
+            let options = SpeechDispatcherOptions(voice, autospawn: route.autospawn)
             if let backend = try? SpeechDispatcherBackend(
                 options: options, fallback: SilentSpeechBackend(), environment: environment,
                 user: UserAccount.current)
