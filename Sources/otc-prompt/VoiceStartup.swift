@@ -39,6 +39,8 @@ final class VoiceStartup: SpeechStartup {
     private let text: TextSpeechBackend
     private let log: SpeechLogWriter?
     private let memory: AskMemory
+    /// `--audio-file`'s path: audio that stops going there falls back to text (`AudioFileFallback`).
+    private let audioFile: String?
     /// speech-dispatcher once it answers, to silence it when a signal ends the prompt.
     private(set) var dispatcher: SpeechDispatcherBackend?
     private var taken = false
@@ -55,6 +57,7 @@ final class VoiceStartup: SpeechStartup {
         self.text = text
         self.log = log
         self.memory = memory
+        if case .file(_, _, let path) = start.output { audioFile = path } else { audioFile = nil }
         held = HeldSpeech(provisional: engine)
         let engine = UncheckedBox(engine)
         let fallback = UncheckedBox(text)
@@ -78,7 +81,7 @@ final class VoiceStartup: SpeechStartup {
             log?.settle(note: "\(result.route.kind.rawValue): \(message)")
             return .failed(message)
         case .espeak(let engine):
-            backend = engine
+            backend = audioFile.map { AudioFileFallback(engine: engine, text: text, path: $0) } ?? engine
         case .speechd(let server):
             dispatcher = server
             backend = server
