@@ -216,6 +216,11 @@ public struct PromptLoop<Session: InteractiveSession> {
             case .timeout: outcome = .timedOut
             case .confirmed(let yes): outcome = .confirmed(yes)
             case .checkError(let message): outcome = .checkCouldNotRun(message)
+            case .show(let line) where !(renderer is NullRenderer):
+                terminal.write(renderer.finish())
+                terminal.writeLine(line)
+                terminal.write(renderer.redraw(session.snapshot))
+            case .show: break  // text lines: the announcement is the line
             }
         }
         return outcome

@@ -78,7 +78,8 @@ public struct ConfirmSession: Sendable {
         case .readBack: return start()
         case .timeLeft: return [.announce(Announcement(.timeLeft, clock.timeLeftText(wording)))]
         case .redraw: return [.redraw]
-        case .undecodable: return [.announce(Announcement(.unreadable, wording.characterNotRead))]
+        case .undecodable:
+            return [.announce(Announcement(.unreadable, wording.characterNotRead)), .show(wording.characterNotRead)]
         case .ignored, .suspend: return []
         }
     }

@@ -18,6 +18,9 @@ public enum PromptEffect: Equatable, Sendable {
     case confirmed(Bool)
     /// The `--check` command could not run (this message says why): an error, not a rejection.
     case checkError(String)
+    /// A line the screen must carry as well as the voice (a character that could not be read): shown
+    /// above the field. With announcements as text lines, the announcement is that line already.
+    case show(String)
 }
 
 /// The prompt's whole behaviour as a pure state machine: keys in, effects out. The program
@@ -133,7 +136,7 @@ public struct PromptSession: Sendable {
     private mutating func characterNotRead(afterPaste: Bool) -> [PromptEffect] {
         if field.kind == .code && afterPaste { return [] }
         if field.kind == .freeText { lostCharacter = true }
-        return reject(Announcement(.unreadable, wording.characterNotRead))
+        return reject(Announcement(.unreadable, wording.characterNotRead)) + [.show(wording.characterNotRead)]
     }
 
     /// What the screen should show now.
@@ -181,7 +184,8 @@ public struct PromptSession: Sendable {
         if lostCharacter {
             // Heard once: Enter again submits the field as it is.
             lostCharacter = false
-            return reject(Announcement(.unreadable, wording.submitWithoutLostCharacter))
+            let text = wording.submitWithoutLostCharacter
+            return reject(Announcement(.unreadable, text)) + [.show(text)]
         }
         guard field.isComplete else {
             return [announce(.incomplete, wording.incomplete(field: field, style: style))]
