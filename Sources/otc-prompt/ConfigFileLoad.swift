@@ -29,6 +29,32 @@ enum ConfigFileLoad {
         }
     }
 
+    /// The file for a run: its settings, and the file as the user would type it when it did not answer in
+    /// time (the prompt says so with its opening). Without a terminal (--stdin, --doctor, a pinentry), that
+    /// is one of the file's problems instead. A signal meanwhile restores the terminal and ends the process
+    /// as that signal.
+    static func forRun(environment: [String: String], terminal: Terminal?) -> (
+        file: ConfigFileSettings, tooSlow: String?
+    ) {
+        switch load(environment: environment, signals: terminal?.signalWatcher) {
+        case .loaded(let file):
+            return (file, nil)
+        case .tooSlow(let path) where terminal == nil:
+            var file = ConfigFileSettings(source: path)
+            file.problems.append(
+                SettingProblem(
+                    source: path, line: nil,
+                    message: "did not answer within \(deadlineSeconds) s; the defaults are used"))
+            return (file, nil)
+        case .tooSlow(let path):
+            return (ConfigFileSettings(), path)
+        case .signal(let signal):
+            terminal?.restore()
+            guard let watcher = terminal?.signalWatcher else { ProcessExit.exit(128 + signal) }
+            watcher.reraise(signal)
+        }
+    }
+
     /// The whole seconds of `ConfigFile.deadline`, as the notice says them.
     static var deadlineSeconds: Int { Int(ConfigFile.deadline.components.seconds) }
 }

@@ -78,19 +78,11 @@ struct OTCPromptCommand {
             terminal = PromptProgram.openTerminal(environment: environment)
             if terminal == nil { return ExitStatus.noTerminal }
         }
-        var file = ConfigFileSettings()
-        var configTooSlow: String?
-        switch ConfigFileLoad.load(environment: environment, signals: terminal?.signalWatcher) {
-        case .loaded(let settings): file = settings
-        case .tooSlow(let path): configTooSlow = path
-        case .signal(let signal):
-            terminal?.restore()
-            guard let watcher = terminal?.signalWatcher else { return 128 + signal }
-            watcher.reraise(signal)
-        }
+        // Waited for at most a second; a signal meanwhile ends the process as that signal.
+        let (file, configTooSlow) = ConfigFileLoad.forRun(environment: environment, terminal: terminal)
         let settings = file.values.overridden(by: commandLine)
         let language = settings[Settings.language] ?? Language.fromEnvironment(environment)
-        // Said once: drawn above the field and spoken with the opening, or on stderr where nothing is asked.
+        // Said once: drawn above the field and spoken with the opening.
         let tooSlowNotice = configTooSlow.map {
             Wording(language: language).configFileTooSlow($0, seconds: ConfigFileLoad.deadlineSeconds)
         }
@@ -103,7 +95,7 @@ struct OTCPromptCommand {
         let check = settings[Settings.check].map {
             CheckSettings(command: $0, timeout: settings.value(Settings.checkTimeout))
         }
-        var notices = file.problems.map(\.description)
+        let notices = file.problems.map(\.description)
         var voice = SpeechOptions(
             language: language, voice: settings[Settings.voice], rate: settings[Settings.rate],
             volume: settings[Settings.volume], pitch: settings[Settings.pitch])
@@ -115,7 +107,6 @@ struct OTCPromptCommand {
         }
         let asPinentry =
             settings.value(Settings.pinentry) || PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
-        if let tooSlowNotice, terminal == nil { notices.append("otc-prompt: \(tooSlowNotice)") }
         if settings.value(Settings.stdin) && !asPinentry {
             for notice in notices { StandardError.writeLine(notice) }
             return StandardInputCode.run(configuration: configuration, check: check, environment: environment)
@@ -126,7 +117,7 @@ struct OTCPromptCommand {
             field.details.insert(Wording(language: language).previousAnswerNotAccepted, at: 0)
             request = .code(field, askpass: true)
         }
-        if let tooSlowNotice, terminal != nil { request = request.withDetail(tooSlowNotice) }
+        if let tooSlowNotice { request = request.withDetail(tooSlowNotice) }
         // A voice the file names but that is not installed falls back to the language's voice; one the
         // command line names is a usage error.
         let voiceLocation = commandLine[Settings.voice] == nil ? file.location(of: Settings.voice) : nil
