@@ -6,7 +6,7 @@ import OTCPromptSpeech
 /// goes on. Keys never wait for it: the sink's writes have a deadline on the writer thread, and this only
 /// asks whether they have stopped.
 final class AudioFileFallback: SpeechBackend {
-    private let engine: EspeakSpeechBackend
+    let engine: EspeakSpeechBackend
     private let text: TextSpeechBackend
     private let path: String
     private var told = false
