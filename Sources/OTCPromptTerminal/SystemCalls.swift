@@ -97,8 +97,7 @@ enum SystemCalls {
     static func writeAll(
         raw: UnsafeRawBufferPointer, to descriptor: Int32, patience: Duration? = nil
     ) -> Errno? {
-        let clock = ContinuousClock()
-        let deadline = patience.map { clock.now + $0 }
+        let deadline = patience.map { MonotonicInstant.now + $0 }
         var written = 0
         while written < raw.count {
             let result = Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
@@ -111,7 +110,7 @@ enum SystemCalls {
             if failure == EAGAIN || failure == EWOULDBLOCK {
                 var timeout: Int32 = -1
                 if let deadline {
-                    let left = clock.now.duration(to: deadline)
+                    let left = MonotonicInstant.now.duration(to: deadline)
                     guard left > .zero else { return Errno(rawValue: ETIMEDOUT) }
                     timeout = Int32(
                         clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000

@@ -33,7 +33,7 @@ struct Doctor {
             speechDispatcherModule: found.speechDispatcherModule,
             speechDispatcherInstalled: found.speechDispatcherInstalled,
             screenReader: found.screenReader, audioDevice: audio, configFile: configFile.source,
-            configProblems: configFile.problems.map(\.description))
+            configProblems: configFile.problems.map(\.description), speechLibraryProblems: SpeechLibraries.problems())
         try? StandardOutput.write(report.lines.map(UntrustedText.visible).joined(separator: "\n"))
         let spoken = Announcement(.help, report.lines.joined(separator: " "), isFinal: true)
         switch route.kind {

@@ -83,8 +83,7 @@ struct SpeechSetup {
             startup?.dispatcher?.cancel()
             return outcome
         }
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = MonotonicInstant.now
         if let startup {
             switch startup.waitAfterPrompt(timeout: min(startupGrace, limit), signals: terminal.signalWatcher) {
             case .signal(let signal): return .signalled(signal)
@@ -94,7 +93,7 @@ struct SpeechSetup {
             case .outcome(.failed), .none: break
             }
         }
-        backend.finish(timeout: max(.zero, limit - (clock.now - start)))
+        backend.finish(timeout: max(.zero, limit - (MonotonicInstant.now - start)))
         return outcome
     }
 }

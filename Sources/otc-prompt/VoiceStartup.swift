@@ -187,10 +187,12 @@ struct VoiceStart: Sendable {
         }
     }
 
-    /// No audio device, or one that did not answer in time: text lines. Anything else stops the prompt.
+    /// No audio device, one that did not answer in time, or a speech library that cannot be loaded: text
+    /// lines. Anything else stops the prompt.
     private static func outcome(failure error: SpeechError) -> VoiceStartup.Voice {
         switch error {
-        case .noAudioDevice, .audioServerDidNotAnswer, .notReadyInTime: return .text(because: error.description)
+        case .noAudioDevice, .audioServerDidNotAnswer, .notReadyInTime, .libraryUnavailable:
+            return .text(because: error.description)
         case .unknownVoice, .engineUnavailable, .cannotOpenFiles, .cannotWriteFile: return .failed("\(error)")
         }
     }
