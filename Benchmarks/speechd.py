@@ -11,6 +11,8 @@ readback (stale_cut.py): the stale words and the announcement after them are one
 Validated in the same run on cuts whose place is known (SIGTERM: nothing follows; splices).
 
 Usage: speechd.py OTC_PROMPT_BINARY [REPETITIONS]   (PULSE_SERVER: a null sink named otc, see run.sh)
+OTC_BENCH_SPEECHD=keys,cancel,final (default all) runs some groups; OTC_STALE_DUMP=FILE.npz keeps the
+stale-speech recordings and references for stale_cut.py offline.
 """
 import os
 import shutil
