@@ -16,9 +16,10 @@ SWIFT ?= swift
 APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio pulseaudio-utils sox tmux \
 	speech-dispatcher speech-dispatcher-espeak-ng gnupg gpg-agent pinentry-tty pinentry-curses
 # And what `make test` needs besides: the real clients the login tests start (Tests/OTCPromptLoginTests);
-# locales: the locale sources localedef compiles for the Latin-1 tests (ScreenAndCharsetEndToEndTests).
+# locales: the locale sources localedef compiles for the Latin-1 tests (ScreenAndCharsetEndToEndTests);
+# gcc, libc6-dev: the stub speech libraries of SpeechLibrariesEndToEndTests.
 TEST_APT_PACKAGES := sudo openssh-server openssh-client libpam-google-authenticator oathtool git python3 passwd util-linux \
-	locales
+	locales gcc libc6-dev
 # And what `make bench` needs besides (hyperfine: the start-up table; python3: the pty harness;
 # gcc and libc6-dev: the floor, a static C program, Benchmarks/tty_floor.c; python3-numpy: comparing
 # recordings of the sink with their references, Benchmarks/stale_cut.py).
@@ -29,8 +30,12 @@ BENCH_REPETITIONS ?= 15
 DEB_APT_PACKAGES := dpkg-dev binutils lintian
 DEB_CHECK_APT_PACKAGES := python3 man-db bash-completion sudo
 
+# libstdc++ and libgcc are linked in too (the few parts the Swift runtime uses, ~0.2 MB): -lstdc++ then finds
+# only the archive in STATIC_CXX_DIR, where `make release` links the toolchain's libstdc++.a (docs/performance.md).
+STATIC_CXX_DIR := $(CURDIR)/.build/static-libstdc++
 RELEASE_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now -Xswiftc -use-ld=lld \
-	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --icf=safe -Xlinker --no-export-dynamic
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --icf=safe -Xlinker --no-export-dynamic \
+	-Xswiftc -L$(STATIC_CXX_DIR) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 
 # The version `otc-prompt --version` prints, from its one source, Sources/OTCPromptSettings/Version.swift.
 VERSION := $(shell packaging/version)
@@ -40,7 +45,7 @@ PINENTRY_LINK ?= auto
 # The stripped release binary's size ceiling in MB of 10^6 bytes (issue 16's target; docs/packaging.md).
 MAX_BINARY_MB ?= 12
 
-.PHONY: deps build release release-flags binary-check run test bench docs install uninstall deb deb-check deb-check-fresh clean
+.PHONY: deps build release release-flags static-libstdc++ binary-check run test bench docs install uninstall deb deb-check deb-check-fresh clean
 
 # $(call install-missing,PACKAGES): apt-get install those of PACKAGES that are not installed yet.
 define install-missing
@@ -70,12 +75,20 @@ build:
 ## (the toolchain's): relative relocations packed (DT_RELR, glibc >= 2.36), identical code folded
 ## where that is safe, and no symbol table exported: 8.83 -> 7.88 MB stripped and about 1 MiB less
 ## resident memory (docs/performance.md).
-release:
+release: static-libstdc++
 	$(SWIFT) build -c release --product otc-prompt $(RELEASE_FLAGS)
 
 # The flags of make release, for the benchmarks' build of the same binary (Benchmarks/run.sh).
-release-flags:
+release-flags: static-libstdc++
 	@echo $(RELEASE_FLAGS)
+
+# A directory holding only the toolchain's libstdc++.a (from libstdc++-N-dev, which the Swift toolchain needs to
+# link at all), so that the Swift runtime's -lstdc++ links it in: libstdc++.so.6 (~1 MiB resident and its
+# relocations at every start) is then never loaded.
+static-libstdc++:
+	@archive=$$("$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang" -print-file-name=libstdc++.a); \
+	[ -f "$$archive" ] || { echo "libstdc++.a not found (install libstdc++-12-dev)" >&2; exit 1; }; \
+	mkdir -p $(STATIC_CXX_DIR) && ln -sfn "$$archive" $(STATIC_CXX_DIR)/libstdc++.a
 
 ## binary-check: the release binary, stripped as the .deb ships it, within MAX_BINARY_MB, with no Swift
 ## library needed at run time and no Foundation or ICU linked in (packaging/check-binary)

@@ -11,10 +11,12 @@ let package = Package(
         .library(name: "OTCPromptSpeech", targets: ["OTCPromptSpeech", "OTCPromptCore"]),
     ],
     targets: [
-        // C libraries, each wrapped by exactly one Swift module.
+        // C libraries, each wrapped by exactly one Swift module (OTCPromptSpeech). Their headers only: none is
+        // linked, OTCPromptSpeech loads them with dlopen when speech starts (SharedLibrary; issue 16), so a run
+        // that does not speak never maps them and one without them falls back to text. No pkgConfig: it would
+        // add -lespeak-ng. packaging/check-binary fails when the binary needs one of them at load time again.
         .systemLibrary(
             name: "CEspeakNG",
-            pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]
         ),
         .systemLibrary(
@@ -33,7 +35,8 @@ let package = Package(
             dependencies: ["OTCPromptCore"]
         ),
 
-        // libespeak-ng synthesis and PulseAudio / pcaudiolib / WAV output behind the core's SpeechBackend.
+        // libespeak-ng synthesis and PulseAudio / pcaudiolib / WAV output behind the core's SpeechBackend; the one
+        // module that loads and calls those three libraries.
         .target(
             name: "OTCPromptSpeech",
             dependencies: ["OTCPromptCore", "CEspeakNG", "CPCAudio", "CPulseAudio"]

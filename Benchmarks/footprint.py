@@ -60,8 +60,8 @@ def until_first_byte(session, timeout=10.0):
     return time.monotonic_ns()
 
 
-def whole_process(argv):
-    session = Session(argv)
+def whole_process(argv, peak_rss=False):
+    session = Session(argv, peak_rss=peak_rss)
     status, ended, maxrss, _ = session.finish()
     assert status == 0, (argv, status)
     return ms(ended - session.started), maxrss / 1024
@@ -99,11 +99,12 @@ def start_up():
 
 
 def memory(text):
-    print("\n16c. peak RSS of a whole session (prompt, 6 digits, Ctrl-R, completion; null sink; wait4 max RSS)")
+    print("\n16c. peak RSS of a whole session (prompt, 6 digits, Ctrl-R, completion; null sink; wait4 max RSS, each\n"
+          "     process forked by Benchmarks/peak_rss.c, so that Python's own RSS before exec is not counted)")
     session_rss, anchor_rss = [], []
     for _ in range(3):
         session_rss.append(session_peak_rss([STATIC, "--speech", "espeak"]))
-        anchor_rss.append(whole_process(["espeak-ng", text])[1])
+        anchor_rss.append(whole_process(["espeak-ng", text], peak_rss=True)[1])
     r = median_line("otc-prompt (static, --speech espeak): peak RSS", session_rss, unit="MiB", target="<= 12 MiB")
     a = median_line("anchor espeak-ng CLI speaking the prompt's words to the device: peak RSS", anchor_rss,
                     unit="MiB")

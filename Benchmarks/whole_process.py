@@ -10,10 +10,12 @@ time.monotonic_ns() reads the same clock here.
 
 Usage: whole_process.py OTC_PROMPT_BINARY [REPETITIONS]   (PULSE_SERVER: a null sink, see run.sh)
 """
+import atexit
 import fcntl
 import os
 import resource
 import select
+import shutil
 import statistics
 import struct
 import subprocess
@@ -26,6 +28,7 @@ import wave
 BINARY = sys.argv[1]
 REPS = int(sys.argv[2]) if len(sys.argv) > 2 else 15
 WORK = tempfile.mkdtemp(prefix="otc-bench-")
+atexit.register(shutil.rmtree, WORK, ignore_errors=True)
 # No user config file may change what is measured.
 ENV = dict(os.environ, XDG_CONFIG_HOME=WORK, HOME=WORK, LANG="C.UTF-8", TERM="xterm-256color")
 ENV.pop("OTC_PROMPT_CONFIG", None)
@@ -46,7 +49,13 @@ def median_line(name, values, unit="ms", target=""):
 class Session:
     """A process on a fresh pseudo-terminal; started the same way for the prompt and the anchors."""
 
-    def __init__(self, argv, trace=None, env=None):
+    def __init__(self, argv, trace=None, env=None, peak_rss=False):
+        # peak_rss: run argv under Benchmarks/peak_rss.c, so that finish() reports argv's own peak RSS; a
+        # process forked by Python reports at least Python's (ru_maxrss counts the RSS before exec).
+        self.rss_file = None
+        if peak_rss:
+            self.rss_file = trace_path(f"peak-rss-{os.getpid()}-{time.monotonic_ns()}")
+            argv = [peak_rss_wrapper(), self.rss_file] + list(argv)
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.trace = trace
@@ -131,10 +140,28 @@ class Session:
                 output = self.process.stdout.read()
                 self.process.returncode = os.waitstatus_to_exitcode(status)
                 os.close(self.master)
-                return self.process.returncode, ended, usage.ru_maxrss, output
+                maxrss = usage.ru_maxrss
+                if self.rss_file:
+                    with open(self.rss_file) as f:
+                        maxrss = int(f.read())
+                    os.unlink(self.rss_file)
+                return self.process.returncode, ended, maxrss, output
             self.pump(0.001)
         self.process.kill()
         raise TimeoutError(f"{self.process.args[0]} did not exit")
+
+
+_PEAK_RSS = None
+
+
+def peak_rss_wrapper():
+    """Benchmarks/peak_rss.c, compiled once per run (gcc -static -O2)."""
+    global _PEAK_RSS
+    if _PEAK_RSS is None:
+        _PEAK_RSS = os.path.join(WORK, "peak_rss")
+        source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peak_rss.c")
+        subprocess.run(["gcc", "-static", "-O2", "-o", _PEAK_RSS, source], check=True)
+    return _PEAK_RSS
 
 
 def trace_path(name):
@@ -332,8 +359,9 @@ def listening_cost():
 
 
 def session_peak_rss(argv):
-    """Peak RSS in MiB of a whole session: the prompt, 6 digits 150 ms apart, Ctrl-R, completion (wait4)."""
-    session = Session(argv)
+    """Peak RSS in MiB of a whole session: the prompt, 6 digits 150 ms apart, Ctrl-R, completion (wait4, the
+    prompt's own: see peak_rss.c)."""
+    session = Session(argv, peak_rss=True)
     time.sleep(1.0)
     for c in b"98539":
         session.type(bytes([c]))

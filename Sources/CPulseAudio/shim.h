@@ -100,4 +100,38 @@ void pa_operation_unref(pa_operation *o);
 int pa_operation_get_state(const pa_operation *o); /* pa_operation_state_t */
 const char *pa_strerror(int error);
 
+/* The functions OTCPromptSpeech resolves with dlsym (PulseFunctions), typed from the declarations above. */
+typedef __typeof__(pa_threaded_mainloop_new) *otc_pa_threaded_mainloop_new;
+typedef __typeof__(pa_threaded_mainloop_free) *otc_pa_threaded_mainloop_free;
+typedef __typeof__(pa_threaded_mainloop_start) *otc_pa_threaded_mainloop_start;
+typedef __typeof__(pa_threaded_mainloop_stop) *otc_pa_threaded_mainloop_stop;
+typedef __typeof__(pa_threaded_mainloop_lock) *otc_pa_threaded_mainloop_lock;
+typedef __typeof__(pa_threaded_mainloop_unlock) *otc_pa_threaded_mainloop_unlock;
+typedef __typeof__(pa_threaded_mainloop_wait) *otc_pa_threaded_mainloop_wait;
+typedef __typeof__(pa_threaded_mainloop_signal) *otc_pa_threaded_mainloop_signal;
+typedef __typeof__(pa_threaded_mainloop_get_api) *otc_pa_threaded_mainloop_get_api;
+typedef __typeof__(pa_context_new) *otc_pa_context_new;
+typedef __typeof__(pa_context_unref) *otc_pa_context_unref;
+typedef __typeof__(pa_context_set_state_callback) *otc_pa_context_set_state_callback;
+typedef __typeof__(pa_context_errno) *otc_pa_context_errno;
+typedef __typeof__(pa_context_get_state) *otc_pa_context_get_state;
+typedef __typeof__(pa_context_connect) *otc_pa_context_connect;
+typedef __typeof__(pa_context_disconnect) *otc_pa_context_disconnect;
+typedef __typeof__(pa_context_rttime_new) *otc_pa_context_rttime_new;
+typedef __typeof__(pa_context_rttime_restart) *otc_pa_context_rttime_restart;
+typedef __typeof__(pa_rtclock_now) *otc_pa_rtclock_now;
+typedef __typeof__(pa_stream_new) *otc_pa_stream_new;
+typedef __typeof__(pa_stream_unref) *otc_pa_stream_unref;
+typedef __typeof__(pa_stream_get_state) *otc_pa_stream_get_state;
+typedef __typeof__(pa_stream_set_state_callback) *otc_pa_stream_set_state_callback;
+typedef __typeof__(pa_stream_set_underflow_callback) *otc_pa_stream_set_underflow_callback;
+typedef __typeof__(pa_stream_connect_playback) *otc_pa_stream_connect_playback;
+typedef __typeof__(pa_stream_write) *otc_pa_stream_write;
+typedef __typeof__(pa_stream_flush) *otc_pa_stream_flush;
+typedef __typeof__(pa_stream_get_latency) *otc_pa_stream_get_latency;
+typedef __typeof__(pa_stream_update_timing_info) *otc_pa_stream_update_timing_info;
+typedef __typeof__(pa_operation_unref) *otc_pa_operation_unref;
+typedef __typeof__(pa_operation_get_state) *otc_pa_operation_get_state;
+typedef __typeof__(pa_strerror) *otc_pa_strerror;
+
 #endif

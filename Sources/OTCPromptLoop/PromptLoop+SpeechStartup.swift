@@ -14,9 +14,7 @@ extension PromptLoop {
             if started.renderer != nil || !started.notices.isEmpty {
                 terminal.write(renderer.finish())
                 if let replacement = started.renderer { renderer = replacement }
-                for notice in started.notices {
-                    terminal.write(UntrustedText.visibleLines(notice).joined(separator: "\r\n") + "\r\n")
-                }
+                for notice in started.notices { terminal.writeLine(notice) }
                 draw()
             }
             // During a check the field is with the check: its news is the state, not the opening.

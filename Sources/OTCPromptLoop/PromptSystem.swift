@@ -4,6 +4,8 @@ import OTCPromptCore
 /// scripted one.
 public protocol PromptTerminal: AnyObject {
     @discardableResult func write(_ text: String) -> Bool
+    /// Writes a message for the user on lines of its own, every line made visible (`UntrustedText`).
+    @discardableResult func writeLine(_ message: String) -> Bool
     /// The window's width in columns, nil when unknown.
     var columns: Int? { get }
     func enterRawMode(bracketedPaste: Bool) throws

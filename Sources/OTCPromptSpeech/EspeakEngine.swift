@@ -13,6 +13,8 @@ import OTCPromptCore
 final class EspeakEngine {
     /// Samples per second of the 16-bit mono audio espeak-ng produces (22050 in 1.51).
     let sampleRate: Int
+    /// The library's functions, loaded when the first engine of the process starts.
+    private let espeak: EspeakFunctions
     /// The rate every espeak-ng voice has had so far, for opening a device before the engine says.
     static let usualSampleRate = 22050
     private var terminated = false
@@ -21,18 +23,18 @@ final class EspeakEngine {
     /// - Parameter bufferMilliseconds: audio per synth callback: the chunk size of interruption.
     /// The corresponding C functions are `espeak_Initialize` and `espeak_SetVoiceByName`.
     init(options: SpeechOptions, bufferMilliseconds: Int = 10) throws(SpeechError) {
-        sampleRate = try EngineLease.shared.acquire(bufferMilliseconds: bufferMilliseconds)
-        espeak_SetSynthCallback(receiveSynthesis)
-        guard espeak_SetVoiceByName(options.voiceName) == EE_OK else {
+        (espeak, sampleRate) = try EngineLease.shared.acquire(bufferMilliseconds: bufferMilliseconds)
+        espeak.setSynthCallback(receiveSynthesis)
+        guard Self.selectVoice(options.voiceName, espeak) == EE_OK else {
             terminate()
             // espeak-ng says only "not found": when no file can be opened, the voice is not the cause.
             if let reason = Self.cannotOpenFiles() { throw .cannotOpenFiles(reason) }
             throw .unknownVoice(options.voiceName)
         }
         // Always set: the library keeps the previous engine's values (ranges are checked by the settings).
-        espeak_SetParameter(espeakRATE, Int32(options.rate ?? Int(espeakRATE_NORMAL)), 0)
-        espeak_SetParameter(espeakVOLUME, Int32(options.volume ?? 100), 0)
-        espeak_SetParameter(espeakPITCH, Int32(options.pitch ?? 50), 0)
+        _ = espeak.setParameter(espeakRATE, Int32(options.rate ?? Int(espeakRATE_NORMAL)), 0)
+        _ = espeak.setParameter(espeakVOLUME, Int32(options.volume ?? 100), 0)
+        _ = espeak.setParameter(espeakPITCH, Int32(options.pitch ?? 50), 0)
     }
 
     deinit {
@@ -46,7 +48,7 @@ final class EspeakEngine {
         withExtendedLifetime(receiver) {
             let userData = Unmanaged.passUnretained(receiver).toOpaque()
             _ = document.withCString { pointer in
-                espeak_Synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, flags, nil, userData)
+                espeak.synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, flags, nil, userData)
             }
         }
     }
@@ -56,9 +58,9 @@ final class EspeakEngine {
     func spokenPhonemes(of utterance: Utterance) -> String {
         guard let trace = tmpfile() else { return "" }
         defer { fclose(trace) }
-        espeak_SetPhonemeTrace(Int32(espeakPHONEMES_SHOW), trace)
+        espeak.setPhonemeTrace(Int32(espeakPHONEMES_SHOW), trace)
         synthesize(SpokenText.ssml(utterance), into: SynthesisReceiver { _ in true })
-        espeak_SetPhonemeTrace(0, nil)
+        espeak.setPhonemeTrace(0, nil)
         fflush(trace)
         rewind(trace)
         var output: [UInt8] = []
@@ -72,7 +74,7 @@ final class EspeakEngine {
         var clauses: [String] = []
         text.withCString { start in
             var position: UnsafeRawPointer? = UnsafeRawPointer(start)
-            while position != nil, let phonemes = espeak_TextToPhonemes(&position, espeakCHARS_UTF8, 0) {
+            while position != nil, let phonemes = espeak.textToPhonemes(&position, espeakCHARS_UTF8, 0) {
                 clauses.append(String(cString: phonemes))
             }
         }
@@ -87,6 +89,20 @@ final class EspeakEngine {
         guard !terminated else { return }
         terminated = true
         EngineLease.shared.release()
+    }
+
+    /// The voice files of the names otc-prompt asks for itself, under espeak-ng-data/lang.
+    ///
+    /// espeak-ng 1.51 loads a voice named by its file at once (0.5 ms), but for a name such as "en" it
+    /// first reads every voice file to list them (7-10 ms, on the engine's start-up path: issue 16). Only
+    /// lower-case files qualify ("pt-BR" is looked up lower-cased, so pt-br still takes the list).
+    private static let voiceFiles = ["en": "gmw/en"]
+
+    /// Selects `name`: through its file when it is known and present, else by name (any installed voice).
+    /// The corresponding C function is `espeak_SetVoiceByName`.
+    static func selectVoice(_ name: String, _ espeak: EspeakFunctions) -> espeak_ERROR {
+        if let file = voiceFiles[name], espeak.setVoiceByName(file) == EE_OK { return EE_OK }
+        return espeak.setVoiceByName(name)
     }
 
     /// Why espeak-ng cannot open the few files it needs at once (EMFILE, ENFILE), or nil when it can.
@@ -137,27 +153,29 @@ final class EngineLease: @unchecked Sendable {
     static let shared = EngineLease()
     private let lock = ConditionLock()
     private var held = false
-    /// The sample rate, once the library is initialised (once per process).
-    private var sampleRate: Int?
+    /// The library and its sample rate, once it is loaded and initialised (once per process).
+    private var initialized: (EspeakFunctions, sampleRate: Int)?
 
-    /// Waits until no other engine is live, initialising the library the first time.
+    /// Waits until no other engine is live, loading and initialising the library the first time.
+    /// - Throws: `.libraryUnavailable` when libespeak-ng cannot be loaded (checked again by each engine).
     /// The corresponding C function is `espeak_Initialize`.
-    func acquire(bufferMilliseconds: Int) throws(SpeechError) -> Int {
-        try lock.withLock { () throws(SpeechError) -> Int in
+    func acquire(bufferMilliseconds: Int) throws(SpeechError) -> (EspeakFunctions, sampleRate: Int) {
+        try lock.withLock { () throws(SpeechError) -> (EspeakFunctions, sampleRate: Int) in
             while held { lock.wait() }
-            if let sampleRate {
+            if let initialized {
                 held = true
-                return sampleRate
+                return initialized
             }
-            let rate = espeak_Initialize(
+            let espeak = try EspeakFunctions.loaded.get()
+            let rate = espeak.initialize(
                 AUDIO_OUTPUT_SYNCHRONOUS, Int32(bufferMilliseconds), nil, espeakINITIALIZE_DONT_EXIT)
             guard rate > 0 else {
                 if let reason = EspeakEngine.cannotOpenFiles() { throw .cannotOpenFiles(reason) }
                 throw .engineUnavailable("espeak_Initialize returned \(rate)")
             }
-            sampleRate = Int(rate)
+            initialized = (espeak, Int(rate))
             held = true
-            return Int(rate)
+            return (espeak, Int(rate))
         }
     }
 
@@ -172,8 +190,8 @@ final class EngineLease: @unchecked Sendable {
     /// asks for it next), then lets that engine have the library. Failures are left for it to find.
     /// The corresponding C functions are `espeak_Initialize` and `espeak_SetVoiceByName`.
     func prepare(voiceName: String, bufferMilliseconds: Int) {
-        guard (try? acquire(bufferMilliseconds: bufferMilliseconds)) != nil else { return }
-        _ = espeak_SetVoiceByName(voiceName)
+        guard let (espeak, _) = try? acquire(bufferMilliseconds: bufferMilliseconds) else { return }
+        _ = EspeakEngine.selectVoice(voiceName, espeak)
         release()
     }
 }

@@ -11,7 +11,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
 
     /// Starts espeak-ng and opens `output`, waiting until both are ready.
     /// - Throws: `.noAudioDevice` (nothing reaches the terminal's stderr), `.unknownVoice`,
-    ///   `.engineUnavailable`, `.cannotWriteFile`.
+    ///   `.engineUnavailable`, `.cannotWriteFile`, `.libraryUnavailable`.
     public convenience init(options: SpeechOptions, output: SpeechOutput) throws(SpeechError) {
         self.init(
             options: options, bufferMilliseconds: 10, opensSinkBeside: output == .device,

@@ -18,11 +18,12 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
     private let mainloop: OpaquePointer
     private let context: OpaquePointer
     private let stream: OpaquePointer
+    private let pulse: PulseFunctions
     /// The closures of acknowledged flushes still in flight, oldest first; guarded by the
     /// mainloop lock, which libpulse holds while it runs callbacks.
     private let acknowledgements = Acknowledgements()
-    /// The connection's deadline; its timer is disabled once connected, but lives as long as the loop.
-    private let deadline: ConnectDeadline
+    /// What libpulse's callbacks wake (the loop) and the connection's deadline; lives as long as the loop.
+    private let waker: LoopWaker
     public let pacing: AudioPacing?
 
     /// The longest the server may take to accept the connection and the stream: libpulse's own
@@ -34,55 +35,57 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
     /// - Parameters:
     ///   - bufferMilliseconds: audio the server holds ahead of the listener.
     ///   - connectTimeout: the longest the connection and the stream may take to be ready.
-    /// - Throws: `.audioServerDidNotAnswer` when `connectTimeout` passes, `.noAudioDevice` otherwise.
+    /// - Throws: `.libraryUnavailable` when libpulse cannot be loaded, `.audioServerDidNotAnswer` when
+    ///   `connectTimeout` passes, `.noAudioDevice` otherwise.
     /// The corresponding C functions are `pa_context_connect`, `pa_stream_connect_playback` and
     /// `pa_context_rttime_new` (the deadline).
     public init(
         sampleRate: Int, bufferMilliseconds: Int = 50, server: String? = nil, applicationName: String = "otc-prompt",
         connectTimeout: Duration = PulseAudioSink.connectTimeout
     ) throws(SpeechError) {
-        guard let mainloop = pa_threaded_mainloop_new() else {
+        let pulse = try PulseFunctions.loaded.get()
+        guard let mainloop = pulse.mainloopNew() else {
             throw .noAudioDevice("PulseAudio: cannot create a main loop")
         }
-        guard let context = pa_context_new(pa_threaded_mainloop_get_api(mainloop), applicationName) else {
-            pa_threaded_mainloop_free(mainloop)
+        guard let context = pulse.contextNew(pulse.mainloopGetAPI(mainloop), applicationName) else {
+            pulse.mainloopFree(mainloop)
             throw .noAudioDevice("PulseAudio: cannot create a context")
         }
-        let userdata = UnsafeMutableRawPointer(mainloop)
-        pa_context_set_state_callback(context, { _, mainloop in PulseAudioSink.signal(mainloop) }, userdata)
+        let waker = LoopWaker(mainloop: mainloop, pulse: pulse)
+        let userdata = Unmanaged.passUnretained(waker).toOpaque()
+        pulse.contextSetStateCallback(context, { _, waker in LoopWaker.wake(waker) }, userdata)
         let bytesPerMillisecond = UInt32(sampleRate * 2 / 1000)
         var spec = pa_sample_spec(format: OTC_PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: 1)
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max, tlength: bytesPerMillisecond * UInt32(bufferMilliseconds),
             prebuf: bytesPerMillisecond * 5, minreq: bytesPerMillisecond * 5, fragsize: UInt32.max)
 
-        let deadline = ConnectDeadline(mainloop: mainloop)
-        pa_threaded_mainloop_lock(mainloop)
+        pulse.mainloopLock(mainloop)
         var stream: OpaquePointer?
         // The deadline is a timer on libpulse's own loop, which wakes the waits below when it passes. It
         // is set before the loop's thread starts: one added while that thread sleeps is not seen (libpulse
         // 16.1 does not wake its poll for a new timer), and the loop would wait its own 30 s.
-        let timer = pa_context_rttime_new(
-            context, pa_rtclock_now() + Self.microseconds(connectTimeout),
-            { _, _, _, box in ConnectDeadline.pass(box) }, Unmanaged.passUnretained(deadline).toOpaque())
+        let timer = pulse.contextRttimeNew(
+            context, pulse.rtclockNow() + Self.microseconds(connectTimeout),
+            { _, _, _, waker in LoopWaker.passDeadline(waker) }, userdata)
         let failure: String? = {
             // Flags 0, as pa_simple_new: the server may be autospawned where that is configured.
-            guard pa_context_connect(context, server, 0, nil) >= 0, pa_threaded_mainloop_start(mainloop) >= 0 else {
-                return Self.reason(context)
+            guard pulse.contextConnect(context, server, 0, nil) >= 0, pulse.mainloopStart(mainloop) >= 0 else {
+                return Self.reason(context, pulse)
             }
-            while pa_context_get_state(context) != OTC_PA_CONTEXT_READY {
-                if pa_context_get_state(context) >= OTC_PA_CONTEXT_FAILED { return Self.reason(context) }
-                if deadline.passed { return nil }
-                pa_threaded_mainloop_wait(mainloop)
+            while pulse.contextGetState(context) != OTC_PA_CONTEXT_READY {
+                if pulse.contextGetState(context) >= OTC_PA_CONTEXT_FAILED { return Self.reason(context, pulse) }
+                if waker.deadlinePassed { return nil }
+                pulse.mainloopWait(mainloop)
             }
-            guard let created = pa_stream_new(context, "One-time code prompt", &spec, nil) else {
-                return Self.reason(context)
+            guard let created = pulse.streamNew(context, "One-time code prompt", &spec, nil) else {
+                return Self.reason(context, pulse)
             }
             stream = created
-            pa_stream_set_state_callback(created, { _, mainloop in PulseAudioSink.signal(mainloop) }, userdata)
+            pulse.streamSetStateCallback(created, { _, waker in LoopWaker.wake(waker) }, userdata)
             // The server's underrun reports, for the benchmarks; the trace lives as long as the process.
             if let trace = SpeechTrace.shared {
-                pa_stream_set_underflow_callback(
+                pulse.streamSetUnderflowCallback(
                     created,
                     { _, trace in
                         guard let trace else { return }
@@ -91,25 +94,26 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
             }
             let flags =
                 OTC_PA_STREAM_INTERPOLATE_TIMING | OTC_PA_STREAM_AUTO_TIMING_UPDATE | OTC_PA_STREAM_ADJUST_LATENCY
-            guard pa_stream_connect_playback(created, nil, &attributes, flags, nil, nil) >= 0 else {
-                return Self.reason(context)
+            guard pulse.streamConnectPlayback(created, nil, &attributes, flags, nil, nil) >= 0 else {
+                return Self.reason(context, pulse)
             }
-            while pa_stream_get_state(created) != OTC_PA_STREAM_READY {
-                if pa_stream_get_state(created) >= OTC_PA_STREAM_FAILED { return Self.reason(context) }
-                if deadline.passed { return nil }
-                pa_threaded_mainloop_wait(mainloop)
+            while pulse.streamGetState(created) != OTC_PA_STREAM_READY {
+                if pulse.streamGetState(created) >= OTC_PA_STREAM_FAILED { return Self.reason(context, pulse) }
+                if waker.deadlinePassed { return nil }
+                pulse.mainloopWait(mainloop)
             }
             return nil
         }()
-        let timedOut = deadline.passed && failure == nil
-        if let timer, !timedOut { pa_context_rttime_restart(context, timer, pa_usec_t.max) }
-        pa_threaded_mainloop_unlock(mainloop)
+        let timedOut = waker.deadlinePassed && failure == nil
+        if let timer, !timedOut { pulse.contextRttimeRestart(context, timer, pa_usec_t.max) }
+        pulse.mainloopUnlock(mainloop)
         guard let stream, failure == nil, !timedOut else {
-            Self.release(mainloop: mainloop, context: context, stream: stream)
+            Self.release(mainloop: mainloop, context: context, stream: stream, pulse)
             if timedOut { throw .audioServerDidNotAnswer("PulseAudio", within: connectTimeout) }
             throw .noAudioDevice("PulseAudio: \(failure ?? "no stream")")
         }
-        self.deadline = deadline
+        self.waker = waker
+        self.pulse = pulse
         self.mainloop = mainloop
         self.context = context
         self.stream = stream
@@ -123,10 +127,10 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
     /// Queues `samples` behind whatever was sent before (including a flush); never waits.
     public func write(_ samples: UnsafeBufferPointer<Int16>) {
         guard let base = samples.baseAddress, !samples.isEmpty else { return }
-        pa_threaded_mainloop_lock(mainloop)
+        pulse.mainloopLock(mainloop)
         // free_cb nil: libpulse copies the samples before returning.
-        _ = pa_stream_write(stream, base, samples.count * 2, nil, 0, OTC_PA_SEEK_RELATIVE)
-        pa_threaded_mainloop_unlock(mainloop)
+        _ = pulse.streamWrite(stream, base, samples.count * 2, nil, 0, OTC_PA_SEEK_RELATIVE)
+        pulse.mainloopUnlock(mainloop)
     }
 
     /// Sends the server a flush and returns without waiting for it: whatever is written next
@@ -140,17 +144,17 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
     }
 
     private func sendFlush(acknowledged: (@Sendable () -> Void)?) {
-        pa_threaded_mainloop_lock(mainloop)
-        defer { pa_threaded_mainloop_unlock(mainloop) }
+        pulse.mainloopLock(mainloop)
+        defer { pulse.mainloopUnlock(mainloop) }
         guard let acknowledged else {
-            if let operation = pa_stream_flush(stream, nil, nil) { pa_operation_unref(operation) }
+            if let operation = pulse.streamFlush(stream, nil, nil) { pulse.operationUnref(operation) }
             return
         }
         // The server answers in order, so each answer belongs to the oldest closure waiting.
         acknowledgements.pending.append(acknowledged)
         let box = Unmanaged.passUnretained(acknowledgements).toOpaque()
-        if let operation = pa_stream_flush(stream, { _, _, box in Acknowledgements.answer(box) }, box) {
-            pa_operation_unref(operation)
+        if let operation = pulse.streamFlush(stream, { _, _, box in Acknowledgements.answer(box) }, box) {
+            pulse.operationUnref(operation)
         } else {
             acknowledgements.pending.removeLast()
         }
@@ -179,43 +183,39 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
     /// The stream's latency in microseconds, just updated from the server (0 when the server
     /// has played past what was written); nil when the stream is gone.
     private func freshLatency() -> UInt64? {
-        pa_threaded_mainloop_lock(mainloop)
-        defer { pa_threaded_mainloop_unlock(mainloop) }
-        let userdata = UnsafeMutableRawPointer(mainloop)
-        if let operation = pa_stream_update_timing_info(
-            stream, { _, _, mainloop in PulseAudioSink.signal(mainloop) }, userdata)
-        {
+        pulse.mainloopLock(mainloop)
+        defer { pulse.mainloopUnlock(mainloop) }
+        let userdata = Unmanaged.passUnretained(waker).toOpaque()
+        if let operation = pulse.streamUpdateTimingInfo(stream, { _, _, waker in LoopWaker.wake(waker) }, userdata) {
             // A failing stream or context signals too (their state callbacks), cancelling this.
-            while pa_operation_get_state(operation) == OTC_PA_OPERATION_RUNNING,
-                pa_stream_get_state(stream) == OTC_PA_STREAM_READY
+            while pulse.operationGetState(operation) == OTC_PA_OPERATION_RUNNING,
+                pulse.streamGetState(stream) == OTC_PA_STREAM_READY
             {
-                pa_threaded_mainloop_wait(mainloop)
+                pulse.mainloopWait(mainloop)
             }
-            pa_operation_unref(operation)
+            pulse.operationUnref(operation)
         }
-        guard pa_stream_get_state(stream) == OTC_PA_STREAM_READY else { return nil }
+        guard pulse.streamGetState(stream) == OTC_PA_STREAM_READY else { return nil }
         var latency: pa_usec_t = 0
         var negative: Int32 = 0
-        guard pa_stream_get_latency(stream, &latency, &negative) == 0 else { return 0 }
+        guard pulse.streamGetLatency(stream, &latency, &negative) == 0 else { return 0 }
         return negative != 0 ? 0 : latency
     }
 
     public func close() {
-        Self.release(mainloop: mainloop, context: context, stream: stream)
+        Self.release(mainloop: mainloop, context: context, stream: stream, pulse)
     }
 
     /// Tears down in pa_simple_free's order; the main loop thread is stopped first, so no
     /// callback runs afterwards.
-    private static func release(mainloop: OpaquePointer, context: OpaquePointer, stream: OpaquePointer?) {
-        pa_threaded_mainloop_stop(mainloop)
-        if let stream { pa_stream_unref(stream) }
-        pa_context_disconnect(context)
-        pa_context_unref(context)
-        pa_threaded_mainloop_free(mainloop)
-    }
-
-    private static func signal(_ mainloop: UnsafeMutableRawPointer?) {
-        pa_threaded_mainloop_signal(OpaquePointer(mainloop), 0)
+    private static func release(
+        mainloop: OpaquePointer, context: OpaquePointer, stream: OpaquePointer?, _ pulse: PulseFunctions
+    ) {
+        pulse.mainloopStop(mainloop)
+        if let stream { pulse.streamUnref(stream) }
+        pulse.contextDisconnect(context)
+        pulse.contextUnref(context)
+        pulse.mainloopFree(mainloop)
     }
 
     /// `duration` in microseconds, libpulse's unit of time.
@@ -224,27 +224,38 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
         return pa_usec_t(max(0, seconds)) * 1_000_000 + pa_usec_t(max(0, attoseconds) / 1_000_000_000_000)
     }
 
-    private static func reason(_ context: OpaquePointer) -> String {
-        let code = pa_context_errno(context)
-        return pa_strerror(code).map { String(cString: $0) } ?? "error \(code)"
+    private static func reason(_ context: OpaquePointer, _ pulse: PulseFunctions) -> String {
+        let code = pulse.contextErrno(context)
+        return pulse.strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
 }
 
-/// Whether the connection's deadline has passed; set by a timer on libpulse's thread with the main
-/// loop locked, read with it locked.
-private final class ConnectDeadline {
+/// What libpulse's callbacks reach through their user data: the loop to wake, and whether the
+/// connection's deadline has passed (set by a timer on libpulse's thread with the main loop locked,
+/// read with it locked).
+private final class LoopWaker {
     let mainloop: OpaquePointer
-    var passed = false
+    let pulse: PulseFunctions
+    var deadlinePassed = false
 
-    init(mainloop: OpaquePointer) {
+    init(mainloop: OpaquePointer, pulse: PulseFunctions) {
         self.mainloop = mainloop
+        self.pulse = pulse
     }
 
-    static func pass(_ box: UnsafeMutableRawPointer?) {
+    /// A state change or an answer: wakes the thread waiting in `pa_threaded_mainloop_wait`.
+    static func wake(_ box: UnsafeMutableRawPointer?) {
         guard let box else { return }
-        let deadline = Unmanaged<ConnectDeadline>.fromOpaque(box).takeUnretainedValue()
-        deadline.passed = true
-        pa_threaded_mainloop_signal(deadline.mainloop, 0)
+        let waker = Unmanaged<LoopWaker>.fromOpaque(box).takeUnretainedValue()
+        waker.pulse.mainloopSignal(waker.mainloop, 0)
+    }
+
+    /// The connection's timer fired.
+    static func passDeadline(_ box: UnsafeMutableRawPointer?) {
+        guard let box else { return }
+        let waker = Unmanaged<LoopWaker>.fromOpaque(box).takeUnretainedValue()
+        waker.deadlinePassed = true
+        waker.pulse.mainloopSignal(waker.mainloop, 0)
     }
 }
 

@@ -64,6 +64,9 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotOpenFiles(String)
     /// The `--audio-file` cannot be created or written; the second value is the errno.
     case cannotWriteFile(String, Int32)
+    /// A speech library (its soname) cannot be loaded, or lacks a function: not installed, or another
+    /// version. Speech falls back to text; the reason is the loader's.
+    case libraryUnavailable(String, reason: String)
 
     public var description: String {
         switch self {
@@ -83,7 +86,19 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
             return "speech unavailable: espeak-ng \(detail)"
         case .cannotWriteFile(let path, let errno):
             return "cannot write audio file '\(path)': \(String(cString: strerror(errno)))"
+        case .libraryUnavailable:
+            return "speech unavailable: \(libraryProblem ?? ""); announcements shown as text"
         }
+    }
+
+    /// Which library cannot be loaded, why, and the Debian package that provides it; nil for other errors.
+    public var libraryProblem: String? {
+        guard case .libraryUnavailable(let soname, let reason) = self else { return nil }
+        let packages = [
+            "libespeak-ng.so.1": "libespeak-ng1", "libpcaudio.so.0": "libpcaudio0", "libpulse.so.0": "libpulse0",
+        ]
+        let package = packages[soname].map { " (install \($0))" } ?? ""
+        return "\(soname) cannot be loaded\(package): \(reason)"
     }
 
     /// "2 s", "1.5 s": a limit as a person reads it.

@@ -26,7 +26,7 @@ final class SSIPConnection: @unchecked Sendable {
         } catch {
             guard options.autospawn else { throw .unreachable(error) }
         }
-        let deadline = ContinuousClock.now + options.spawnTimeout
+        let deadline = MonotonicInstant.now + options.spawnTimeout
         let program = environment["SPEECHD_CMD"].flatMap { $0.isEmpty ? nil : $0 } ?? "speech-dispatcher"
         do throws(TerminalError) {
             let status = try HelperProgram.run(
@@ -39,7 +39,7 @@ final class SSIPConnection: @unchecked Sendable {
             throw .unreachable(error)
         }
         do {
-            let left = ContinuousClock.now.duration(to: deadline)
+            let left = MonotonicInstant.now.duration(to: deadline)
             return SSIPConnection(socket: try LocalSocket.connect(path: path, timeout: left, waitingForListener: true))
         } catch {
             throw .unreachable(error)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import OTCPromptTerminal
 
 /// Where the user's speech-dispatcher listens, found exactly as libspeechd 0.11 finds it
 /// (`spd_get_default_address`), so otc-prompt reaches the server every other client reaches.
@@ -39,5 +40,12 @@ public enum SpeechDispatcherAddress: Equatable, Sendable {
             ?? environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? homeDirectory + "/.cache"
         return runtime + "/speech-dispatcher/speechd.sock"
+    }
+}
+
+extension SpeechDispatcherAddress {
+    /// `resolve(environment:homeDirectory:)` for `user`, whose home is `$HOME` when set, as glib takes it.
+    public static func resolve(environment: [String: String], user: UserAccount) -> SpeechDispatcherAddress {
+        resolve(environment: environment, homeDirectory: environment["HOME"] ?? user.homeDirectory)
     }
 }

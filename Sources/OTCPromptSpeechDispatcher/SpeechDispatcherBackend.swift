@@ -29,10 +29,10 @@ public final class SpeechDispatcherBackend: SpeechBackend {
 
     private enum Expectation {
         case cancel
-        case speak(Announcement, sent: ContinuousClock.Instant)
-        case data(Announcement, sent: ContinuousClock.Instant)
+        case speak(Announcement, sent: MonotonicInstant)
+        case data(Announcement, sent: MonotonicInstant)
 
-        var sent: ContinuousClock.Instant? {
+        var sent: MonotonicInstant? {
             switch self {
             case .cancel: return nil
             case .speak(_, let sent), .data(_, let sent): return sent
@@ -56,8 +56,7 @@ public final class SpeechDispatcherBackend: SpeechBackend {
         options: SpeechDispatcherOptions, fallback: any SpeechBackend, environment: [String: String],
         user: UserAccount
     ) throws(SpeechDispatcherError) {
-        let address = SpeechDispatcherAddress.resolve(
-            environment: environment, homeDirectory: environment["HOME"] ?? user.homeDirectory)
+        let address = SpeechDispatcherAddress.resolve(environment: environment, user: user)
         connection = try SSIPConnection.connect(to: address, options: options, environment: environment)
         self.fallback = fallback
         replyTimeout = options.replyTimeout
@@ -73,8 +72,7 @@ public final class SpeechDispatcherBackend: SpeechBackend {
     public static func probe(
         environment: [String: String], user: UserAccount, timeout: Duration = .milliseconds(500)
     ) -> Result<String, SpeechDispatcherError> {
-        let address = SpeechDispatcherAddress.resolve(
-            environment: environment, homeDirectory: environment["HOME"] ?? user.homeDirectory)
+        let address = SpeechDispatcherAddress.resolve(environment: environment, user: user)
         let options = SpeechDispatcherOptions(replyTimeout: timeout)
         return Result { () throws(SpeechDispatcherError) -> String in
             let connection = try SSIPConnection.connect(to: address, options: options, environment: environment)
@@ -92,11 +90,11 @@ public final class SpeechDispatcherBackend: SpeechBackend {
     public func speak(_ announcement: Announcement) {
         guard !failed else { return fallback.speak(announcement) }
         readArrivedReplies()
-        if let oldest = expected.lazy.compactMap(\.sent).first, ContinuousClock.now - oldest > replyTimeout {
+        if let oldest = expected.lazy.compactMap(\.sent).first, MonotonicInstant.now - oldest > replyTimeout {
             fail()
         }
         guard !failed else { return fallback.speak(announcement) }
-        let now = ContinuousClock.now
+        let now = MonotonicInstant.now
         var bytes: [UInt8] = []
         if !speaking.isEmpty || expected.contains(where: \.isData) {
             bytes += SSIP.command("CANCEL self")
@@ -114,9 +112,9 @@ public final class SpeechDispatcherBackend: SpeechBackend {
     /// Returns as soon as the server has accepted every message (its `225` reply), at most
     /// `timeout` later; speech-dispatcher plays the last one to its end after the process exits.
     public func finish(timeout: Duration) {
-        let deadline = ContinuousClock.now + min(timeout, replyTimeout)
+        let deadline = MonotonicInstant.now + min(timeout, replyTimeout)
         while !failed, expected.contains(where: \.isData) {
-            let left = ContinuousClock.now.duration(to: deadline)
+            let left = MonotonicInstant.now.duration(to: deadline)
             guard left > .zero else {
                 fail()
                 break
@@ -134,9 +132,9 @@ public final class SpeechDispatcherBackend: SpeechBackend {
         do {
             try connection.send(SSIP.command("CANCEL self"), timeout: replyTimeout)
             expected.append(.cancel)
-            let deadline = ContinuousClock.now + replyTimeout
-            while !expected.isEmpty, ContinuousClock.now < deadline {
-                process(try connection.next(timeout: ContinuousClock.now.duration(to: deadline)))
+            let deadline = MonotonicInstant.now + replyTimeout
+            while !expected.isEmpty, MonotonicInstant.now < deadline {
+                process(try connection.next(timeout: MonotonicInstant.now.duration(to: deadline)))
             }
         } catch {}
         connection.socket.close()

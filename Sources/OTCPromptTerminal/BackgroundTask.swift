@@ -29,7 +29,7 @@ public final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
         descriptor = ends.read
         writeEnd = ends.write
         pthread_mutex_init(lock, nil)
-        let started = Self.detach { [self] in
+        let started = detachThread { [self] in
             let result = body()
             pthread_mutex_lock(lock)
             value = result
@@ -62,12 +62,11 @@ public final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
     /// Waits at most `timeout` for the task to end, waking for `signals` too.
     /// The corresponding C function is `poll`.
     public func wait(timeout: Duration, signals: SignalWatcher?) -> Wait {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
+        let deadline = MonotonicInstant.now.advanced(by: timeout)
         while true {
             if let signal = signals?.takePendingSignal() { return .signal(signal) }
             if let result { return .finished(result) }
-            let left = Terminal.pollMilliseconds(until: deadline, now: clock.now)
+            let left = Terminal.pollMilliseconds(until: deadline, now: MonotonicInstant.now)
             if left == 0 { return .timedOut }
             var descriptors = [
                 pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
@@ -76,24 +75,24 @@ public final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
             _ = poll(&descriptors, nfds_t(descriptors.count), left)
         }
     }
+}
 
-    /// Starts `body` on a detached POSIX thread; returns pthread_create's status.
-    private static func detach(_ body: @escaping () -> Void) -> Int32 {
-        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-        var thread = pthread_t()
-        let status = pthread_create(
-            &thread, nil,
-            { context in
-                Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
-                return nil
-            }, context)
-        if status == 0 {
-            pthread_detach(thread)
-        } else {
-            Unmanaged<ThreadBody>.fromOpaque(context).release()
-        }
-        return status
+/// Starts `body` on a detached POSIX thread; returns pthread_create's status.
+func detachThread(_ body: @escaping () -> Void) -> Int32 {
+    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    var thread = pthread_t()
+    let status = pthread_create(
+        &thread, nil,
+        { context in
+            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }, context)
+    if status == 0 {
+        pthread_detach(thread)
+    } else {
+        Unmanaged<ThreadBody>.fromOpaque(context).release()
     }
+    return status
 }
 
 /// A thread's work, passed through pthread_create's one pointer.

@@ -1,4 +1,3 @@
-import Dispatch
 import OTCPromptCore
 
 #if canImport(Glibc)
@@ -109,9 +108,8 @@ public final class CheckCommand {
     /// For `--stdin`, where nobody is typing and waiting is all there is to do.
     /// The corresponding C functions are `waitpid` and `nanosleep`.
     public func wait(timeout: Duration) -> CheckVerdict? {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while clock.now < deadline {
+        let deadline = MonotonicInstant.now.advanced(by: timeout)
+        while MonotonicInstant.now < deadline {
             if let result = poll() { return result }
             var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
             _ = nanosleep(&pause, nil)
@@ -126,11 +124,10 @@ public final class CheckCommand {
     public func kill() {
         guard result == nil else { return }
         _ = Glibc.kill(-processID, SIGTERM)
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: Self.killGrace)
+        let deadline = MonotonicInstant.now.advanced(by: Self.killGrace)
         // Wait without reaping: while the leader is a zombie its group id cannot be reused, so the SIGKILL
         // below reaches only what is left of this check's group.
-        while !leaderHasExited(), clock.now < deadline {
+        while !leaderHasExited(), MonotonicInstant.now < deadline {
             var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
             _ = nanosleep(&pause, nil)
         }
@@ -150,8 +147,10 @@ public final class CheckCommand {
 
     /// The core's verdict on a `waitpid` status: an exit status, or the signal that killed it.
     static func result(ofWaitStatus status: Int32) -> CheckVerdict {
-        let signal = status & 0x7F
-        return signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(by: signal)
+        switch ProcessEnd(waitStatus: status) {
+        case .exited(let code): .exited(code)
+        case .killed(let signal): .killed(by: signal)
+        }
     }
 
     /// Reads what stderr has now (bounded per call, so a flood cannot starve the prompt loop).

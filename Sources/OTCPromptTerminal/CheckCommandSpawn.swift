@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -90,9 +88,12 @@ extension CheckCommand {
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let rest = Array(bytes[written...])
-        DispatchQueue.global().async {
+        // On a thread of its own (not a dispatch queue: libdispatch stays out of the binary); without
+        // one, the check reads an input cut short rather than the prompt waiting on it.
+        let started = detachThread {
             _ = SystemCalls.writeAll(rest, to: fd)
             close(fd)
         }
+        if started != 0 { close(fd) }
     }
 }

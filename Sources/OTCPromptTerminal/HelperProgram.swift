@@ -11,7 +11,7 @@ public enum HelperProgram {
     ///   running: a slow server start is not ours to kill).
     /// The corresponding C functions are `posix_spawnp` and `waitpid`.
     public static func run(_ program: String, _ arguments: [String], timeout: Duration) throws(TerminalError) -> Int32 {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = MonotonicInstant.now + timeout
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -30,14 +30,11 @@ public enum HelperProgram {
         while true {
             var status: Int32 = 0
             let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid {
-                let signal = status & 0x7f
-                return signal == 0 ? (status >> 8) & 0xff : 128 + signal
-            }
+            if reaped == pid { return ProcessEnd(waitStatus: status).shellStatus }
             if reaped < 0, SystemCalls.errno != .interrupted {
                 throw .program(path: program, reason: String(cString: strerror(Glibc.errno)))
             }
-            guard ContinuousClock.now < deadline else {
+            guard MonotonicInstant.now < deadline else {
                 throw .program(path: program, reason: "it did not finish within \(timeout)")
             }
             usleep(5_000)

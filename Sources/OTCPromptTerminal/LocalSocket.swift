@@ -25,20 +25,20 @@ public final class LocalSocket: @unchecked Sendable {
     public static func connect(
         path: String, timeout: Duration, waitingForListener: Bool = false
     ) throws(TerminalError) -> LocalSocket {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = MonotonicInstant.now + timeout
         while true {
             do {
                 return try connectOnce(path: path, deadline: deadline)
             } catch .socket(_, let errno, "connect")
                 where waitingForListener && (errno == .noSuchFileOrDirectory || errno == .connectionRefused)
-                && ContinuousClock.now < deadline
+                && MonotonicInstant.now < deadline
             {
                 _ = poll(nil, 0, 20)
             }
         }
     }
 
-    private static func connectOnce(path: String, deadline: ContinuousClock.Instant) throws(TerminalError)
+    private static func connectOnce(path: String, deadline: MonotonicInstant) throws(TerminalError)
         -> LocalSocket
     {
         var address = sockaddr_un()
@@ -78,7 +78,7 @@ public final class LocalSocket: @unchecked Sendable {
     /// Sends every byte, waiting at most `timeout` for room; a closed peer is an error, never SIGPIPE.
     /// The corresponding C function is `send`.
     public func send(_ bytes: [UInt8], timeout: Duration) throws(TerminalError) {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = MonotonicInstant.now + timeout
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { raw in
@@ -99,7 +99,7 @@ public final class LocalSocket: @unchecked Sendable {
     /// - Throws: `.socketClosed` when the peer has closed the connection, `.socketTimedOut`, `.socket`.
     /// The corresponding C functions are `poll` and `read`.
     public func receive(timeout: Duration) throws(TerminalError) -> [UInt8] {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = MonotonicInstant.now + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
@@ -124,7 +124,7 @@ public final class LocalSocket: @unchecked Sendable {
         descriptor = -1
     }
 
-    private func wait(for events: Int16, until deadline: ContinuousClock.Instant, call: String) throws(TerminalError) {
+    private func wait(for events: Int16, until deadline: MonotonicInstant, call: String) throws(TerminalError) {
         while true {
             let milliseconds = Terminal.pollMilliseconds(until: deadline, now: .now)
             var entry = pollfd(fd: descriptor, events: events, revents: 0)

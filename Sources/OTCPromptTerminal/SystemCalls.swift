@@ -24,6 +24,25 @@ public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertib
 }
 
 /// The calls every file of this module shares: errno as a value, EINTR retries and complete writes.
+/// How a child process ended, from its `waitpid` status: the one place that status is decoded.
+enum ProcessEnd: Equatable {
+    case exited(Int32)
+    case killed(by: Int32)
+
+    init(waitStatus status: Int32) {
+        let signal = status & 0x7F
+        self = signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(by: signal)
+    }
+
+    /// The shell's number for it: the exit status, or 128 plus the signal.
+    var shellStatus: Int32 {
+        switch self {
+        case .exited(let status): status
+        case .killed(let signal): 128 + signal
+        }
+    }
+}
+
 enum SystemCalls {
     /// The calling thread's errno, typed.
     static var errno: Errno { Errno(rawValue: Glibc.errno) }
@@ -78,8 +97,7 @@ enum SystemCalls {
     static func writeAll(
         raw: UnsafeRawBufferPointer, to descriptor: Int32, patience: Duration? = nil
     ) -> Errno? {
-        let clock = ContinuousClock()
-        let deadline = patience.map { clock.now + $0 }
+        let deadline = patience.map { MonotonicInstant.now + $0 }
         var written = 0
         while written < raw.count {
             let result = Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
@@ -92,7 +110,7 @@ enum SystemCalls {
             if failure == EAGAIN || failure == EWOULDBLOCK {
                 var timeout: Int32 = -1
                 if let deadline {
-                    let left = clock.now.duration(to: deadline)
+                    let left = MonotonicInstant.now.duration(to: deadline)
                     guard left > .zero else { return Errno(rawValue: ETIMEDOUT) }
                     timeout = Int32(
                         clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000

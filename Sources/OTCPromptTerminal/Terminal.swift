@@ -134,22 +134,21 @@ public final class Terminal {
     ///
     /// A pending signal is returned before any input; one signal per call, in arrival order.
     public func read(timeout: Duration?, alsoWatching others: [Int32] = []) -> TerminalInput {
-        let clock = ContinuousClock()
-        let deadline = timeout.map { clock.now.advanced(by: $0) }
+        let deadline = timeout.map { MonotonicInstant.now.advanced(by: $0) }
         while true {
             if let signal = signalWatcher?.takePendingSignal() { return .signal(signal) }
             var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
             // A negative descriptor is ignored by poll, which keeps the indices fixed.
             descriptors.append(pollfd(fd: signalWatcher?.descriptor ?? -1, events: Int16(POLLIN), revents: 0))
             for other in others { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
-            let milliseconds = deadline.map { Self.pollMilliseconds(until: $0, now: clock.now) } ?? -1
+            let milliseconds = deadline.map { Self.pollMilliseconds(until: $0, now: MonotonicInstant.now) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
             if ready < 0 {
                 if Glibc.errno == EINTR { continue }
                 return .closed
             }
             if ready == 0 {
-                if let deadline, clock.now >= deadline { return .timedOut }
+                if let deadline, MonotonicInstant.now >= deadline { return .timedOut }
                 continue
             }
             if descriptors[1].revents != 0, let signal = signalWatcher?.takePendingSignal() {
@@ -178,7 +177,7 @@ public final class Terminal {
     }
 
     /// Rounds the time left up to whole milliseconds, so poll never returns just before the deadline.
-    static func pollMilliseconds(until deadline: ContinuousClock.Instant, now: ContinuousClock.Instant) -> Int32 {
+    static func pollMilliseconds(until deadline: MonotonicInstant, now: MonotonicInstant) -> Int32 {
         let left = now.duration(to: deadline)
         if left <= .zero { return 0 }
         let (seconds, attoseconds) = left.components

@@ -68,10 +68,18 @@ public struct PrivatePulseAudio: Sendable {
         return pulse
     }
 
+    /// Stops the daemon and removes its directory once it has exited: `pulseaudio -k` only signals it, and a
+    /// daemon still shutting down writes its cookie into a directory removed under it (left behind for good).
     public func stop() {
+        let pidText = try? String(contentsOfFile: directory + "/pid", encoding: .utf8)
+        let daemon = pidText.flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         _ = try? runToCompletion(
             "/usr/bin/pulseaudio", ["-k"],
             environment: clientEnvironment.merging(["HOME": directory]) { $1 }, captureOutput: false)
+        if let daemon, daemon > 0 {
+            let deadline = Date().addingTimeInterval(5)
+            while kill(daemon, 0) == 0, Date() < deadline { usleep(10_000) }
+        }
         try? FileManager.default.removeItem(atPath: directory)
     }
 }

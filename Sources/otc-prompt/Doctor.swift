@@ -19,8 +19,7 @@ struct Doctor {
     func run() {
         let found = SpeechRouteProbes.findings(for: choice, environment: environment)
         let route = found.route
-        let address = SpeechDispatcherAddress.resolve(
-            environment: environment, homeDirectory: environment["HOME"] ?? UserAccount.current.homeDirectory)
+        let address = SpeechDispatcherAddress.resolve(environment: environment, user: .current)
         let engine = EspeakSpeechBackend.start(options: voice, output: .device)
         let audio: Result<Void, DoctorReport.AudioProblem>
         do throws(SpeechError) {
@@ -34,14 +33,12 @@ struct Doctor {
             speechDispatcherModule: found.speechDispatcherModule,
             speechDispatcherInstalled: found.speechDispatcherInstalled,
             screenReader: found.screenReader, audioDevice: audio, configFile: configFile.source,
-            configProblems: configFile.problems.map(\.description))
+            configProblems: configFile.problems.map(\.description), speechLibraryProblems: SpeechLibraries.problems())
         try? StandardOutput.write(report.lines.map(UntrustedText.visible).joined(separator: "\n"))
         let spoken = Announcement(.help, report.lines.joined(separator: " "), isFinal: true)
         switch route.kind {
         case .speechd:
-            let options = SpeechDispatcherOptions(
-                language: voice.languageIsChosen ? voice.language : nil, voice: voice.voice, rate: voice.rate,
-                autospawn: route.autospawn)
+            let options = SpeechDispatcherOptions(voice, autospawn: route.autospawn)
             if let backend = try? SpeechDispatcherBackend(
                 options: options, fallback: SilentSpeechBackend(), environment: environment,
                 user: UserAccount.current)

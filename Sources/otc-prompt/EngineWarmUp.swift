@@ -21,7 +21,10 @@ enum EngineWarmUp {
         guard OTCPromptCommand.opensPrompt(commandLine: commandLine, programPath: programPath) else { return nil }
         let speech = commandLine[Settings.speech] ?? .auto
         // nil: `auto` must probe, and espeak-ng is the likely answer.
-        if let route = SpeechRouteProbes.decidedAtOnce(for: speech, environment: environment), route.kind != .espeak {
+        let intoAudioFile = commandLine[Settings.audioFile] != nil
+        if let route = SpeechRouteProbes.decidedAtOnce(
+            for: speech, intoAudioFile: intoAudioFile, environment: environment), route.kind != .espeak
+        {
             return nil
         }
         let language = commandLine[Settings.language] ?? Language.fromEnvironment(environment)

@@ -15,10 +15,9 @@ extension CheckCommand: CheckProcess {
 extension PromptSystem {
     /// The real terminal, the monotonic clock, `/bin/sh` checks and `mlock`.
     static func live(terminal: Terminal) -> PromptSystem {
-        let clock = ContinuousClock()
-        let origin = clock.now
+        let origin = MonotonicInstant.now
         return PromptSystem(
-            terminal: terminal, now: { clock.now - origin },
+            terminal: terminal, now: { MonotonicInstant.now - origin },
             startCheck: { command, code in try CheckCommand.start(command: command, input: code) },
             lockInMemory: { ProcessHardening.lockInMemory($0) })
     }

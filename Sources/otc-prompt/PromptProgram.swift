@@ -100,8 +100,7 @@ struct PromptProgram {
             return .failure(SetupFailed(status: ExitStatus.unsupportedCharset))
         }
         terminal.encoding = encoding
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = MonotonicInstant.now
         let capabilities = TerminalCapabilities(environment: environment)
         try? terminal.enterRawMode(bracketedPaste: !capabilities.isDumb)
         let speech: SpeechSetup
@@ -109,7 +108,7 @@ struct PromptProgram {
             speech = try SpeechSetup(
                 choice: self.speech, voice: voice, voiceLocation: voiceLocation, audioFile: audioFile,
                 terminal: terminal, environment: environment, logPath: speechLogPath, memory: memory,
-                elapsed: { clock.now - start })
+                elapsed: { MonotonicInstant.now - start })
         } catch {
             terminal.restore()
             terminal.writeLine("otc-prompt: \(error)")

@@ -19,10 +19,13 @@ enum SpeechRouteProbes {
             })
     }
 
-    /// The route when no probe is needed to choose it (the user's choice, an SSH session with no audio
-    /// forwarded); nil when the automatic choice has to ask the speech server, /proc or PATH, which
-    /// is left to the voice's own thread (`VoiceStartup`).
-    static func decidedAtOnce(for choice: SpeechChoice, environment: [String: String]) -> SpeechRoute? {
+    /// The route when no probe is needed to choose it (an audio file, the user's choice, an SSH session
+    /// with no audio forwarded); nil when the automatic choice has to ask the speech server, /proc or
+    /// PATH, which is left to the voice's own thread (`VoiceStartup`).
+    static func decidedAtOnce(
+        for choice: SpeechChoice, intoAudioFile: Bool, environment: [String: String]
+    ) -> SpeechRoute? {
+        if intoAudioFile { return .intoAudioFile }
         var probed = false
         let route = SpeechRoute.choose(
             chosen: choice == .auto ? nil : SpeechRoute.Kind(rawValue: choice.rawValue), environment: environment,

@@ -2,6 +2,7 @@ import OTCPromptCore
 import OTCPromptLoop
 import OTCPromptSettings
 import OTCPromptSpeech
+import OTCPromptSpeechDispatcher
 import OTCPromptTerminal
 
 /// The voice of the prompt, with the speech log around it. Nothing here waits on an outside
@@ -22,20 +23,21 @@ struct SpeechSetup {
         choice: SpeechChoice, voice: SpeechOptions, voiceLocation: String?, audioFile: String?, terminal: Terminal,
         environment: [String: String], logPath: String?, memory: AskMemory, elapsed: @escaping () -> Duration
     ) throws(TerminalError) {
-        let decided = SpeechRouteProbes.decidedAtOnce(for: choice, environment: environment)
+        let decided = SpeechRouteProbes.decidedAtOnce(
+            for: choice, intoAudioFile: audioFile != nil, environment: environment)
         var output = SpeechOutput.device
         if let audioFile {
             let file = try OutputFile.open(path: audioFile, option: "--audio-file", appending: false)
             output = .file(descriptor: file.descriptor, isRegularFile: file.isRegularFile, path: audioFile)
         }
         let log = try logPath.map { path throws(TerminalError) in try SpeechLogFile(path: path) }
-        let text = TextSpeechBackend(writeLine: { terminal.write($0 + "\r\n") })
+        let text = TextSpeechBackend(writeLine: { terminal.writeLine($0) })
         // A log that cannot be written is said once, on the screen, and then no longer tried.
         let logFailed = { (why: String) -> Void in
             terminal.writeLine(
                 "otc-prompt: the speech log \(logPath ?? "") cannot be written (\(why)); nothing more is logged")
         }
-        let voiceless = audioFile == nil ? decided.flatMap { $0.kind == .text || $0.kind == .none ? $0 : nil } : nil
+        let voiceless = decided.flatMap { $0.kind == .text || $0.kind == .none ? $0 : nil }
         if let route = voiceless {
             startup = nil
             isText = route.kind == .text
@@ -50,9 +52,9 @@ struct SpeechSetup {
         }
         // espeak-ng starts now, so it gains the time the rest takes: at once when it is sure to be used,
         // muted while `auto` still probes (unmuted the moment espeak-ng is chosen, dropped otherwise).
-        let speculative = decided == nil && audioFile == nil
+        let speculative = decided == nil
         let engine =
-            audioFile != nil || decided?.kind == .espeak || speculative
+            decided?.kind == .espeak || speculative
             ? EspeakSpeechBackend.start(options: voice, output: output, muted: speculative) : nil
         let writer = log.map { SpeechLogWriter(file: $0, note: nil, elapsed: elapsed, failed: logFailed) }
         let start = VoiceStart(voice: voice, voiceLocation: voiceLocation, output: output, environment: environment)
@@ -81,8 +83,7 @@ struct SpeechSetup {
             startup?.dispatcher?.cancel()
             return outcome
         }
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = MonotonicInstant.now
         if let startup {
             switch startup.waitAfterPrompt(timeout: min(startupGrace, limit), signals: terminal.signalWatcher) {
             case .signal(let signal): return .signalled(signal)
@@ -92,7 +93,17 @@ struct SpeechSetup {
             case .outcome(.failed), .none: break
             }
         }
-        backend.finish(timeout: max(.zero, limit - (clock.now - start)))
+        backend.finish(timeout: max(.zero, limit - (MonotonicInstant.now - start)))
         return outcome
+    }
+}
+
+extension SpeechDispatcherOptions {
+    /// What the user set for otc-prompt, for their speech server: the language only when they chose
+    /// it, so the server's own settings are otherwise kept.
+    init(_ voice: SpeechOptions, autospawn: Bool) {
+        self.init(
+            language: voice.languageIsChosen ? voice.language : nil, voice: voice.voice, rate: voice.rate,
+            autospawn: autospawn)
     }
 }

@@ -72,23 +72,23 @@ final class VoiceStartup: SpeechStartup {
         var notices = result.notices
         let backend: any SpeechBackend
         var renderer: (any FieldRenderer)?
+        var note = "\(result.route.kind.rawValue): \(result.route.reason)"
         switch result.voice {
         case .failed(let message):
             log?.settle(note: "\(result.route.kind.rawValue): \(message)")
             return .failed(message)
         case .espeak(let engine):
-            log?.settle(note: "\(result.route.kind.rawValue): \(result.route.reason)")
             backend = engine
         case .speechd(let server):
-            log?.settle(note: "\(result.route.kind.rawValue): \(result.route.reason)")
             dispatcher = server
             backend = server
         case .text(let reason):
-            log?.settle(note: "text: \(reason)")
+            note = "text: \(reason)"
             notices.append(reason)
             backend = text
             renderer = NullRenderer()
         }
+        log?.settle(note: note)
         notices = notices.filter { memory.isFirstTimeThisSession($0) }.map { "otc-prompt: \($0)" }
         return .started(SpeechStarted(held: held, backend: backend, renderer: renderer, notices: notices))
     }
@@ -100,7 +100,7 @@ final class VoiceStartup: SpeechStartup {
         switch task.wait(timeout: timeout, signals: signals) {
         case .signal(let signal): return .signal(signal)
         case .timedOut:
-            log?.settle(note: "none: the voice was still starting when the prompt ended")
+            log?.settle(note: Self.abandonedNote)
             return .none
         case .finished: return takeOutcome().map { .outcome($0) } ?? .none
         }
@@ -109,8 +109,11 @@ final class VoiceStartup: SpeechStartup {
     /// The held log lines, when the prompt ends before the voice is known (a signal).
     func abandon() {
         guard !taken else { return }
-        log?.settle(note: "none: the voice was still starting when the prompt ended")
+        log?.settle(note: Self.abandonedNote)
     }
+
+    /// The log's note when the prompt ended before the voice was known.
+    private static let abandonedNote = "none: the voice was still starting when the prompt ended"
 }
 
 /// What `VoiceStartup.waitAfterPrompt` ended with.
@@ -164,18 +167,18 @@ struct VoiceStart: Sendable {
         }
     }
 
-    /// No audio device, or one that did not answer in time: text lines. Anything else stops the prompt.
+    /// No audio device, one that did not answer in time, or a speech library that cannot be loaded: text
+    /// lines. Anything else stops the prompt.
     private static func outcome(failure error: SpeechError) -> VoiceStartup.Voice {
         switch error {
-        case .noAudioDevice, .audioServerDidNotAnswer, .notReadyInTime: return .text(because: error.description)
+        case .noAudioDevice, .audioServerDidNotAnswer, .notReadyInTime, .libraryUnavailable:
+            return .text(because: error.description)
         case .unknownVoice, .engineUnavailable, .cannotOpenFiles, .cannotWriteFile: return .failed("\(error)")
         }
     }
 
     private func speechDispatcher(route: SpeechRoute, fallback: TextSpeechBackend) -> VoiceStartup.Voice {
-        let options = SpeechDispatcherOptions(
-            language: voice.languageIsChosen ? voice.language : nil, voice: voice.voice, rate: voice.rate,
-            autospawn: route.autospawn)
+        let options = SpeechDispatcherOptions(voice, autospawn: route.autospawn)
         do {
             return .speechd(
                 try SpeechDispatcherBackend(

@@ -92,6 +92,15 @@ struct AutoSpeechEndToEndTests {
                 try help(PromptRun.environment(environment)).contains(
                     "Here and now: speechd, because speech-dispatcher answers on its socket."))
         }
+        // `--audio-file` is espeak-ng writing into the file, whatever answers, and the log says so.
+        let path = speechd.directory + "/speech.wav"
+        let run = try PromptRun(
+            ["--speech", "auto", "--audio-file", path], environment: PromptRun.environment(speechd.clientEnvironment))
+        #expect(speechNote(run) == "espeak: --audio-file: espeak-ng speaks into that file")
+        run.type("985391")
+        #expect(run.exit() == .exited(0))
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        #expect(size > 44_100, "one second of speech or more: \(size) bytes")
     }
 
     /// Rule 4 in a PID namespace of its own, so that no other test sees the stand-in screen reader and the

@@ -70,7 +70,8 @@ struct RobustnessEndToEndTests {
         let log = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
         defer { for path in [audio, log] { try? FileManager.default.removeItem(atPath: path) } }
         for path in [audio, log] {
-            FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o640])
+            #expect(
+                FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o640]))
         }
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--audio-file", audio, "--speech-log", log],
@@ -149,7 +150,7 @@ struct RobustnessEndToEndTests {
         let target = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString)-target"
         let link = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString)-link"
         defer { for path in [target, link] { try? FileManager.default.removeItem(atPath: path) } }
-        FileManager.default.createFile(atPath: target, contents: Data())
+        #expect(FileManager.default.createFile(atPath: target, contents: Data()))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--speech", "none", "--speech-log", link],

@@ -87,7 +87,7 @@ struct ScreenAndCharsetEndToEndTests {
             as [(String, Int32, [UInt8])])
     func standardInputIsReadInTheLocalesCharset(locale: String, status: Int32, output: [UInt8]) throws {
         let path = NSTemporaryDirectory() + "/otc-stdin-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: path, contents: Data([0x63, 0x61, 0x66, 0xE9, 0x0A]))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data([0x63, 0x61, 0x66, 0xE9, 0x0A])))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let process = try PseudoTerminalProcess(
             executable: "/bin/sh",

@@ -38,6 +38,10 @@ final class ScriptedTerminal: PromptTerminal {
         return true
     }
 
+    func writeLine(_ message: String) -> Bool {
+        write(UntrustedText.visibleLines(message).joined(separator: "\r\n") + "\r\n")
+    }
+
     func enterRawMode(bracketedPaste: Bool) throws { calls.append("raw") }
     func restore() { calls.append("restore") }
     func stopProcess() { calls.append("stop") }

@@ -102,6 +102,15 @@ private func error(_ arguments: [String]) -> CommandLineError? {
         #expect(error(["---x"]) == .unknownOption("---x", suggestion: nil))
     }
 
+    @Test func aLabelGivenAsAnOptionIsToldThatTheLabelIsThePrompt() {
+        for option in ["--label", "--prompt=Bank code", "--Title", "--text", "--message", "--description"] {
+            #expect(error([option, "Bank code"]) == .labelAsOption(option))
+        }
+        #expect(
+            CommandLineError.labelAsOption("--label").description
+                == "'--label' is not an option: the label is PROMPT, given alone, as in otc-prompt 'Bank code'")
+    }
+
     @Test func aFlagTakesNoValue() {
         #expect(error(["--mask=true"]) == .flagWithValue(option: "--mask"))
         #expect(error(["--mask=true"])?.description == "'--mask' takes no value: write --mask alone")

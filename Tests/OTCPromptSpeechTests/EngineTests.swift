@@ -6,6 +6,15 @@ import Testing
 
 extension SpeechTests {
     @Suite struct EngineTests {
+        @Test func theEnglishVoiceLoadedThroughItsFileSpeaksAsTheOneFoundByName() throws {
+            // "en" is selected through lang/gmw/en (no listing of every voice); its name through the list.
+            let sentence = "Verification code, G 1 A 2, 9 8 5, 3 9 1. Control R reads them back."
+            let direct = try withEngine { $0.textToPhonemes(sentence) }
+            let listed = try withEngine(SpeechOptions(voice: "English (Great Britain)")) { $0.textToPhonemes(sentence) }
+            #expect(!direct.isEmpty)
+            #expect(direct == listed)
+        }
+
         @Test func englishDigitsAreReadOneByOneNeverAsANumber() throws {
             let phonemes = try withEngine { $0.textToPhonemes("9 8 5, 3 9 1") }
             #expect(phonemes.contains("n'aIn") && phonemes.contains("f'aIv") && phonemes.contains("w'0n"))

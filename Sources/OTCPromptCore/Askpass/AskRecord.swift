@@ -32,7 +32,7 @@ public struct AskRecord: Equatable, Sendable {
     /// The record a `line` holds; nil for anything else (an old or damaged file is ignored).
     public init?(line: String) {
         let fields = line.split(separator: " ", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: "\n")
+            $0.trimmed(where: { $0 == "\n" })
         }
         guard fields.count == 4, fields[0] == "1", let process = Int32(fields[1]), let digest = UInt64(fields[2]),
             let time = Int64(fields[3])
@@ -50,13 +50,5 @@ public struct AskRecord: Equatable, Sendable {
             hash &*= 0x0000_0100_0000_01b3
         }
         return hash
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in characters: String) -> String {
-        var text = self
-        while let last = text.last, characters.contains(last) { text.removeLast() }
-        return String(text)
     }
 }

@@ -30,7 +30,7 @@ public struct PinentryRequest: Equatable, Sendable {
     public var lines: [String] {
         [state.title, state.description, state.error].compactMap { $0 }.flatMap(UntrustedText.visibleLines)
             .map { line in
-                var line = line.trimmingCharacters(in: " ")
+                var line = line.trimmed(where: { $0 == " " })
                 while line.last == "," || line.last == ";" { line.removeLast() }
                 return line
             }
@@ -52,7 +52,7 @@ public struct PinentryRequest: Equatable, Sendable {
 
     /// Said when the two entries differ, before asking again.
     public var repeatMismatch: String {
-        let text = UntrustedText.visible(state.repeatError ?? "").trimmingCharacters(in: " ")
+        let text = UntrustedText.visible(state.repeatError ?? "").trimmed(where: { $0 == " " })
         return text.isEmpty ? "The entries do not match." : text
     }
 
@@ -61,14 +61,5 @@ public struct PinentryRequest: Equatable, Sendable {
         var lines = self.lines
         guard let last = lines.popLast() else { return (state.okLabel.map(PromptLabel.trimmed) ?? "OK", []) }
         return (last, lines)
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: Character) -> String {
-        var text = Substring(self)
-        while text.first == set { text.removeFirst() }
-        while text.last == set { text.removeLast() }
-        return String(text)
     }
 }

@@ -69,9 +69,3 @@ public struct Color: Hashable, Sendable {
         }
     }
 }
-
-extension String {
-    func droppingOuterWhitespace() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
-}

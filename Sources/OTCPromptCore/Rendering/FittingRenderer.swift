@@ -48,24 +48,22 @@ public struct FittingRenderer: FieldRenderer {
         return need < columns ? .labelAbove : .appendOnly
     }
 
-    public mutating func render(_ snapshot: FieldSnapshot) -> String {
-        let wanted = layout(for: snapshot)
-        guard let layout, layout == wanted else { return start(wanted, snapshot) }
-        switch layout {
-        case .inline: return inline.render(snapshot)
-        case .labelAbove: return field.render(snapshot.withoutLabel)
-        case .appendOnly: return plain.render(snapshot)
-        }
-    }
+    public mutating func render(_ snapshot: FieldSnapshot) -> String { update(snapshot, redrawing: false) }
 
-    public mutating func redraw(_ snapshot: FieldSnapshot) -> String {
+    public mutating func redraw(_ snapshot: FieldSnapshot) -> String { update(snapshot, redrawing: true) }
+
+    /// Draws `snapshot` afresh when its layout changes, else through the layout's own renderer. In
+    /// `labelAbove` that is the field's row alone: the label above stays, so nothing is drawn twice.
+    private mutating func update(_ snapshot: FieldSnapshot, redrawing: Bool) -> String {
         let wanted = layout(for: snapshot)
         guard let layout, layout == wanted else { return start(wanted, snapshot) }
+        func draw(_ renderer: inout some FieldRenderer, _ snapshot: FieldSnapshot) -> String {
+            redrawing ? renderer.redraw(snapshot) : renderer.render(snapshot)
+        }
         switch layout {
-        case .inline: return inline.redraw(snapshot)
-        // Only the field's own row: the label above stays as it is, so nothing is drawn twice.
-        case .labelAbove: return field.redraw(snapshot.withoutLabel)
-        case .appendOnly: return plain.redraw(snapshot)
+        case .inline: return draw(&inline, snapshot)
+        case .labelAbove: return draw(&field, snapshot.withoutLabel)
+        case .appendOnly: return draw(&plain, snapshot)
         }
     }
 

@@ -9,6 +9,9 @@ public struct DoctorReport: Equatable, Sendable {
     public var screenReader: String?
     /// Whether an audio device answered espeak-ng, and if not, why.
     public var audioDevice: Result<Void, AudioProblem>
+    /// One line for each speech library (libespeak-ng, libpcaudio, libpulse) that cannot be loaded: which, why,
+    /// and the package to install. Empty when they all load.
+    public var speechLibraryProblems: [String]
     /// The config file read, nil when there is none; with its problems.
     public var configFile: String?
     public var configProblems: [String]
@@ -21,8 +24,9 @@ public struct DoctorReport: Equatable, Sendable {
     public init(
         route: SpeechRoute, speechDispatcherAddress: String, speechDispatcherModule: String?,
         speechDispatcherInstalled: Bool, screenReader: String?, audioDevice: Result<Void, AudioProblem>,
-        configFile: String?, configProblems: [String]
+        configFile: String?, configProblems: [String], speechLibraryProblems: [String] = []
     ) {
+        self.speechLibraryProblems = speechLibraryProblems
         self.route = route
         self.speechDispatcherAddress = speechDispatcherAddress
         self.speechDispatcherModule = speechDispatcherModule
@@ -46,6 +50,7 @@ public struct DoctorReport: Equatable, Sendable {
                     + (speechDispatcherInstalled ? "installed." : "not installed."))
         }
         lines.append(screenReader.map { "Screen reader: \($0) runs." } ?? "Screen reader: none found running.")
+        lines += speechLibraryProblems.map { "Speech library: \($0)." }
         switch audioDevice {
         case .success: lines.append("Audio device: espeak-ng can play on it.")
         case .failure(let problem): lines.append("Audio device: none: \(problem.reason).")

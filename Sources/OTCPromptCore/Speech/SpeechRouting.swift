@@ -62,6 +62,9 @@ public struct SpeechRoute: Equatable, Sendable {
         return SpeechRoute(
             .espeak, reason: "no speech server: espeak-ng on the audio device, text lines if there is none")
     }
+
+    /// `--audio-file`: espeak-ng writes every announcement into the file, whatever else runs.
+    public static let intoAudioFile = SpeechRoute(.espeak, reason: "--audio-file: espeak-ng speaks into that file")
 }
 
 /// The screen readers that speak through speech-dispatcher, by the names their processes run under.

@@ -18,6 +18,17 @@ extension StringProtocol {
     public func contains(text other: some StringProtocol) -> Bool {
         firstRange(ofText: other) != nil
     }
+
+    /// This text without the characters at either end for which `isDropped` holds (Foundation's
+    /// `trimmingCharacters(in:)`, without Foundation).
+    public func trimmed(where isDropped: (Character) -> Bool) -> String {
+        guard let first = firstIndex(where: { !isDropped($0) }), let last = lastIndex(where: { !isDropped($0) })
+        else { return "" }
+        return String(self[first...last])
+    }
+
+    /// This text without whitespace (spaces, tabs, line ends) at either end.
+    func droppingOuterWhitespace() -> String { trimmed(where: \.isWhitespace) }
 }
 
 extension String {

@@ -3,6 +3,8 @@ import OTCPromptCore
 /// What is wrong with the command line (exit status 64); the description names the option and what it takes.
 public enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownOption(String, suggestion: String?)
+    /// `--label`, `--prompt` and the like, which other prompts have: here the label is the PROMPT argument.
+    case labelAsOption(String)
     case missingValue(option: String, valueName: String)
     case invalidValue(String, option: String, problem: SettingError)
     case flagWithValue(option: String)
@@ -14,6 +16,9 @@ public enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unknownOption(let option, let suggestion):
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
             return "unknown option '\(quoted(option))'\(hint)"
+        case .labelAsOption(let option):
+            return
+                "'\(quoted(option))' is not an option: the label is PROMPT, given alone, as in \(Program.name) 'Bank code'"
         case .missingValue(let option, let valueName):
             return
                 "'\(option)' needs a value, as in \(option) \(valueName) (or \(option)=\(valueName) when it starts with -)"

@@ -60,7 +60,11 @@ public enum CommandLineParser {
                 continue
             }
             guard let setting = options[name] else {
-                if error == nil { error = .unknownOption(argument, suggestion: suggestion(for: name)) }
+                if error == nil {
+                    error =
+                        labelNames.contains(name.lowercased())
+                        ? .labelAsOption(argument) : .unknownOption(argument, suggestion: suggestion(for: name))
+                }
                 continue
             }
             if setting.isFlag {
@@ -108,6 +112,9 @@ public enum CommandLineParser {
     }
 
     /// The declared option an unknown `name` most likely meant: another case, a prefix, or one or two typos away.
+    /// What other prompts call their label option (pinentry's SETPROMPT, zenity's --text, gum's --prompt).
+    static let labelNames: Set<String> = ["--label", "--prompt", "--title", "--text", "--message", "--description"]
+
     static func suggestion(for name: String) -> String? {
         guard name.hasPrefix("--"), name.count > 3 else { return nil }
         let known = Settings.all.map { "--" + $0.name } + ["--help", versionName]

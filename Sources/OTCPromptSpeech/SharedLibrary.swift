@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A C library loaded when speech starts rather than at exec (issue 16): a run that does not speak
+/// never maps libespeak-ng, libpcaudio, libpulse and their thirty dependencies, and a machine
+/// without them gets text announcements instead of a program that cannot start.
+///
+/// The only place that calls the dynamic loader. A library is never unloaded: its functions are
+/// kept in process-wide tables (`EspeakFunctions`, `PCAudioFunctions`, `PulseFunctions`).
+struct SharedLibrary: @unchecked Sendable {
+    /// The name it was loaded by, for messages.
+    let soname: String
+    private let handle: UnsafeMutableRawPointer
+
+    /// Loads `soname` and the libraries it needs, every symbol bound now (a missing one fails here,
+    /// not in the middle of a call) and none of them visible to other libraries.
+    /// - Throws: `.libraryUnavailable` with the loader's reason.
+    /// The corresponding C function is `dlopen`.
+    static func open(_ soname: String) throws(SpeechError) -> SharedLibrary {
+        _ = dlerror()
+        guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+            throw .libraryUnavailable(soname, reason: loaderError() ?? "cannot be loaded")
+        }
+        return SharedLibrary(soname: soname, handle: handle)
+    }
+
+    /// The function `name`, as the C function pointer type `Function` the module's header declares.
+    /// - Throws: `.libraryUnavailable` when the library has no such symbol (another version of it).
+    /// The corresponding C function is `dlsym`.
+    func function<Function>(_ name: String, as type: Function.Type = Function.self) throws(SpeechError) -> Function {
+        precondition(MemoryLayout<Function>.size == MemoryLayout<UnsafeRawPointer>.size, "not a C function pointer")
+        _ = dlerror()
+        guard let address = dlsym(handle, name) else {
+            throw .libraryUnavailable(
+                soname, reason: "it has no function \(name) (\(Self.loaderError() ?? "not found"))")
+        }
+        return unsafeBitCast(address, to: Function.self)
+    }
+
+    /// The loader's last error, when it has one. The corresponding C function is `dlerror`.
+    private static func loaderError() -> String? {
+        dlerror().map { String(cString: $0) }
+    }
+}
