@@ -21,8 +21,9 @@ APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio 
 TEST_APT_PACKAGES := sudo openssh-server openssh-client libpam-google-authenticator oathtool git python3 passwd util-linux \
 	locales gcc libc6-dev
 # And what `make bench` needs besides (hyperfine: the start-up table; python3: the pty harness;
-# gcc and libc6-dev: the floor, a static C program, Benchmarks/tty_floor.c).
-BENCH_APT_PACKAGES := hyperfine python3 gcc libc6-dev
+# gcc and libc6-dev: the floor, a static C program, Benchmarks/tty_floor.c; python3-numpy: comparing
+# recordings of the sink with their references, Benchmarks/stale_cut.py).
+BENCH_APT_PACKAGES := hyperfine python3 python3-numpy gcc libc6-dev
 BENCH_REPETITIONS ?= 15
 # What `make deb` needs (dpkg-shlibdeps, dpkg-gencontrol, lintian), and its round trip besides
 # (python3: the pty check; man-db: man -w; bash-completion; sudo: sudo -A as a throwaway user).

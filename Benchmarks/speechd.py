@@ -4,9 +4,15 @@
 speech-dispatcher's own client (spd-say, through libspeechd), a raw SSIP client (the floor) and
 the direct espeak-ng backend. Everything is measured where the user hears it: the null sink's
 monitor, recorded with parec (16 kHz, 5 ms fragments) and stamped on arrival with the same
-monotonic clock that stamps each key; the monitor's own latency is in every figure alike.
+monotonic clock that stamps each key; the monitor's own latency is in every figure alike. The
+stale-speech rows record the same monitor at the sink's own 44.1 kHz, every sample kept, and find
+where our stale readback stopped by comparing the recording with uncut references of the same
+readback (stale_cut.py): the stale words and the announcement after them are one sound on the sink.
+Validated in the same run on cuts whose place is known (SIGTERM: nothing follows; splices).
 
 Usage: speechd.py OTC_PROMPT_BINARY [REPETITIONS]   (PULSE_SERVER: a null sink named otc, see run.sh)
+OTC_BENCH_SPEECHD=keys,cancel,final (default all) runs some groups; OTC_STALE_DUMP=FILE.npz keeps the
+stale-speech recordings and references for stale_cut.py offline.
 """
 import os
 import shutil
@@ -17,9 +23,14 @@ import sys
 import tempfile
 import threading
 import time
+import bisect
+import random
+
+import numpy
 
 sys.argv += [] if len(sys.argv) > 1 else ["../.build/release/otc-prompt"]
 from whole_process import ENV, Session, median_line  # noqa: E402 (reads sys.argv)
+import stale_cut  # noqa: E402
 
 BINARY = sys.argv[1]
 REPS = int(sys.argv[2]) if len(sys.argv) > 2 else 15
@@ -82,6 +93,57 @@ class Monitor:
         self.process.kill()
 
 
+class Recorder:
+    """The null sink's monitor at the sink's own rate (44.1 kHz, no resampling in the recorder), every
+    sample kept, so that a stretch can be compared with a reference (stale_cut.py). Sample i was played
+    at about arrival(its fragment) - (samples after it in the fragment) / RATE, as in Monitor."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(
+            ["parec", "-d", "otc.monitor", "--format=s16le", f"--rate={stale_cut.RATE}", "--channels=1",
+             "--latency-msec=5"], stdout=subprocess.PIPE, env=ENV_PULSE)
+        self.data = bytearray()
+        self.ends, self.arrivals = [], []  # per read: samples so far, its arrival time
+        self.lock = threading.Lock()
+        threading.Thread(target=self._read, daemon=True).start()
+        time.sleep(0.5)
+
+    def _read(self):
+        fd = self.process.stdout.fileno()
+        while True:
+            data = os.read(fd, 4096)
+            arrived = time.monotonic_ns()
+            if not data:
+                return
+            with self.lock:
+                self.data += data
+                self.ends.append(len(self.data) // 2)
+                self.arrivals.append(arrived)
+
+    def now(self):
+        """The index of the next sample to arrive."""
+        with self.lock:
+            return len(self.data) // 2
+
+    def samples(self, start, end):
+        with self.lock:
+            return numpy.frombuffer(bytes(self.data[2 * start:2 * end]), dtype=numpy.int16)
+
+    def time_of(self, index):
+        """When sample `index` was played (ns, time.monotonic_ns's clock)."""
+        with self.lock:
+            read = bisect.bisect_right(self.ends, index)
+            return self.arrivals[read] - (self.ends[read] - index) * 1_000_000_000 // stale_cut.RATE
+
+    def sounding(self, start, end):
+        """The stretch from the first to the last nonzero sample in [start, end), as (start, end)."""
+        nonzero = numpy.flatnonzero(self.samples(start, end))
+        return (start + int(nonzero[0]), start + int(nonzero[-1]) + 1) if len(nonzero) else None
+
+    def stop(self):
+        self.process.kill()
+
+
 def start_speechd(directory):
     configuration = os.path.join(directory, "conf")
     shutil.copytree("/etc/speech-dispatcher", configuration)
@@ -137,14 +199,20 @@ def main():
     env = dict(ENV, SPEECHD_ADDRESS=f"unix_socket:{path}")
     version = subprocess.run(["speech-dispatcher", "-v"], capture_output=True, text=True).stdout.splitlines()[0]
     monitor = Monitor()
+    recorder = Recorder()
     try:
         print(f"\n12. speech-dispatcher ({version}, espeak-ng module, pulse -> null sink), {REPS} runs each")
         print("    sound = the null sink's monitor (parec, 5 ms fragments), the same path for every row")
-        key_figures(monitor, env, path)
-        cancel_figures(monitor, env, path)
-        final_figures(monitor, env, path)
+        groups = os.environ.get("OTC_BENCH_SPEECHD", "keys,cancel,final").split(",")
+        if "keys" in groups:
+            key_figures(monitor, env, path)
+        if "cancel" in groups:
+            cancel_figures(monitor, recorder, env, path)
+        if "final" in groups:
+            final_figures(monitor, env, path)
     finally:
         monitor.stop()
+        recorder.stop()
         server.terminate()
         server.wait(5)
         shutil.rmtree(work, ignore_errors=True)
@@ -191,66 +259,123 @@ def key_figures(monitor, env, path):
     median_line("anchor raw SSIP SPEAK \"9\" on an open connection -> first sound", raw)
 
 
-def cancel_figures(monitor, env, path):
-    """A key (or Ctrl-C) while our long readback plays -> the stale speech stops."""
-    new_key, by_signal, anchor = [], [], []
-    seamless = 0  # the new announcement followed the cut with no gap of 15 ms to time it by
+def readback_session(monitor, env):
+    """A prompt through speech-dispatcher with 98539 typed, its echoes over."""
+    session = Session([BINARY, "--speech", "speechd", "--no-auto-submit"], env=env)
+    wait_quiet(monitor, monitor.onset_after(session.started, timeout=10))
+    session.type(b"98539")
+    time.sleep(0.2)
+    wait_quiet(monitor, time.monotonic_ns() - 150_000_000)
+    return session
+
+
+def record(monitor, recorder, action, then=None, delay=0.0):
+    """Does action (writes a key), waits delay, does then; returns the samples from the start of the
+    sound action caused to the end of everything after, the index they start at, and then's time."""
+    begin = recorder.now()
+    started = action()
+    at = None
+    if then is not None:
+        time.sleep(delay)
+        at = then()
+    wait_quiet(monitor, at or started)
+    time.sleep(0.05)
+    stretch = recorder.sounding(begin, recorder.now())
+    return recorder.samples(*stretch), stretch[0], at
+
+
+def cancel_figures(monitor, recorder, env, path):
+    """A key (or a signal) while our long readback plays -> its last stale sound on the sink. Each
+    key, signal and anchor cut comes at a random moment 0.5-1.2 s into the readback; one that comes
+    in a pause of it is followed by no stale sound at all (0 ms heard) and is counted apart."""
+    # References: the readback played out uncut (three), one more and a key's announcement alone
+    # for the validation below.
+    session = readback_session(monitor, env)
+    references = [record(monitor, recorder, lambda: session.type(b"\x12"))[0] for _ in range(4)]
+    deleted_alone = record(monitor, recorder, lambda: session.type(b"\x7f"))[0]
+    session.type(b"\x03")
+    session.finish()
+    references, spare = references[:3], references[3]
+    kept = {}
+    by_key, new_onsets, by_signal, signal_error, anchor, unresolved, in_pause = [], [], [], [], [], 0, 0
     for _ in range(REPS):
-        session = Session([BINARY, "--speech", "speechd", "--no-auto-submit"], env=env)
-        wait_quiet(monitor, monitor.onset_after(session.started, timeout=10))
-        session.type(b"98539")
+        session = readback_session(monitor, env)
+        # A key during the readback, at a different place each time: "deleted 9" supersedes it.
+        samples, first, pressed = record(monitor, recorder, lambda: session.type(b"\x12"),
+                                         lambda: session.type(b"\x7f"), random.uniform(0.5, 1.2))
+        stale, other, _ = stale_cut.stale_end(samples, references)
+        kept[f"key{len(kept)}"] = samples
+        if stale is None or other is None:
+            unresolved += 1
+        else:
+            by_key.append((recorder.time_of(first + stale) - pressed) / 1e6)
+            new_onsets.append((recorder.time_of(first + other) - pressed) / 1e6)
+            if by_key[-1] <= 0:  # the key came in a pause and the stale words never resumed
+                in_pause += 1
+        session.type(b"9")  # 98539 again: the same readback
         time.sleep(0.2)
         wait_quiet(monitor, time.monotonic_ns() - 150_000_000)
-        session.type(b"\x12")  # the readback: ~2.5 s of speech
-        time.sleep(0.6)
-        pressed = session.type(b"\x7f")  # "deleted 9" supersedes it
-        onset = new_speech_onset(monitor, pressed)
-        if onset is None:
-            seamless += 1
-        else:
-            new_key.append((onset - pressed) / 1e6)
-        wait_quiet(monitor, pressed)
-        session.type(b"\x12")
-        time.sleep(0.6)
-        # A signal: the prompt cancels (CANCEL self) and says nothing more.
-        signalled = time.monotonic_ns()
-        session.process.terminate()
+        # A signal: the prompt cancels (CANCEL self) and says nothing more; the last sound is the
+        # stale speech's end, known without the references: what the method must find.
+        samples, first, signalled = record(monitor, recorder, lambda: session.type(b"\x12"),
+                                           lambda: (time.monotonic_ns(), session.process.terminate())[0],
+                                           random.uniform(0.5, 1.2))
         session.finish()
-        last = monitor.last_sound(signalled)
-        by_signal.append(((last or signalled) - signalled) / 1e6)
-    for _ in range(REPS):
-        subprocess.Popen(["spd-say", "-w", "9 8 5, 3 9 1. All 6. 9 8 5, 3 9 1."], env=env)
-        monitor.onset_after(time.monotonic_ns() - 10_000_000)
-        time.sleep(0.6)
-        pressed = time.monotonic_ns()
-        subprocess.run(["spd-say", "-C"], env=env)
-        last = monitor.last_sound(pressed)
-        anchor.append(((last or pressed) - pressed) / 1e6)
-    if new_key:
-        median_line("otc-prompt --speech speechd: key during the readback -> its announcement heard after the cut "
-                    "(one message plays at a time: the stale one is silenced before)", new_key,
-                    target="median <= 60 ms")
-    print(f"   ({seamless} of {REPS} switches had no 15 ms gap to time them by)")
-    median_line("otc-prompt --speech speechd: SIGTERM during the readback -> last stale sound", by_signal,
-                target="median <= 60 ms")
-    median_line("anchor spd-say -C (CANCEL all, libspeechd) -> last sound", anchor)
+        by_signal.append((recorder.time_of(first + len(samples)) - signalled) / 1e6)
+        stale, _, _ = stale_cut.stale_end(samples, references)
+        kept[f"signal{len(kept)}"] = samples
+        signal_error.append((stale - len(samples)) * 1000 / stale_cut.RATE if stale else float("nan"))
+    for _ in range(REPS):  # the anchor, timed to its last sound exactly as the SIGTERM row
+        samples, first, pressed = record(
+            monitor, recorder,
+            lambda: subprocess.Popen(["spd-say", "-w", "9 8 5, 3 9 1. All 6. 9 8 5, 3 9 1."], env=env) and 0,
+            lambda: (time.monotonic_ns(), subprocess.run(["spd-say", "-C"], env=env))[0], random.uniform(0.5, 1.2))
+        anchor.append((recorder.time_of(first + len(samples)) - pressed) / 1e6)
+    if os.environ.get("OTC_STALE_DUMP"):  # every recording, for stale_cut.py offline
+        numpy.savez(os.environ["OTC_STALE_DUMP"], spare=spare, deleted=deleted_alone, reference0=references[0],
+                    reference1=references[1], reference2=references[2], **kept)
+    spliced = splice_errors(spare, deleted_alone, references)
+    sounding = [f for f in by_key if f > 0]
+    if sounding:
+        median_line("otc-prompt --speech speechd: key during the readback -> last stale sound (stale_cut.py)",
+                    sounding, target="median <= 60 ms")
+        median_line("  ... and -> first sound of its own announcement (\"deleted 9\", the former upper bound)",
+                    [n for f, n in zip(by_key, new_onsets) if f > 0])
+    print(f"   ({in_pause} of {REPS} keys came in a pause: no stale sound after them; {unresolved} not resolved)")
+    median_line("otc-prompt --speech speechd: SIGTERM during the readback -> last stale sound",
+                [f for f in by_signal if f > 0], target="median <= 60 ms")
+    print(f"   ({sum(1 for f in by_signal if f <= 0)} of {REPS} signals came in a pause)")
+    median_line("anchor spd-say -C (CANCEL all, libspeechd) -> last sound", [f for f in anchor if f > 0])
+    print(f"   ({sum(1 for f in anchor if f <= 0)} of {REPS} came in a pause)")
+    print_errors("validation, SIGTERM cuts: found - true end of the sound", signal_error)
+    print_errors("validation, spliced cuts (readback + \"deleted 9\" at a known sample): found - true", spliced)
 
 
-def new_speech_onset(monitor, pressed):
-    """The first sound after a gap of >= 15 ms that follows `pressed`: the cut, then the new speech.
-    (Digits in the readback are 9 8 5..., each followed by a longer pause; 'deleted 9' begins with a
-    consonant: the gap is the cut.)"""
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:
-        with monitor.lock:
-            after = [s for s in monitor.loud if s > pressed]
-        for previous, current in zip([pressed] + after, after):
-            if current - previous >= 15_000_000:
-                return current
-        if after and time.monotonic_ns() - after[-1] > 500_000_000:
-            return None  # the speech ended without such a gap
-        time.sleep(0.005)
-    return None
+def splice_errors(stale, new, references, count=60):
+    """The method on cuts whose place is known: the uncut readback `stale` (not a reference) up to a
+    random sample, then after 0-10 ms of silence (or none) the announcement `new`."""
+    errors = []
+    generator = random.Random(12)
+    for _ in range(count):
+        cut = generator.randrange(int(0.3 * stale_cut.RATE), len(stale) - stale_cut.RATE // 2)
+        gap = generator.choice([0, 0, generator.randrange(1, stale_cut.RATE // 100)])
+        samples = numpy.concatenate([stale[:cut], numpy.zeros(gap, dtype=numpy.int16), new])
+        nonzero = numpy.flatnonzero(stale[:cut])
+        truth = int(nonzero[-1]) + 1  # the last stale sound (the cut may fall in a pause)
+        found, _, _ = stale_cut.stale_end(samples, references)
+        errors.append((found - truth) * 1000 / stale_cut.RATE if found else float("nan"))
+    return errors
+
+
+def print_errors(name, errors):
+    missed = sum(1 for e in errors if e != e)
+    errors = sorted(e for e in errors if e == e)
+    if not errors:
+        print(f"{name}: nothing found ({missed} missed)")
+        return
+    within = sum(1 for e in errors if abs(e) <= 2)
+    print(f"{name}: median {statistics.median(errors):+.2f} ms, min {errors[0]:+.2f}, max {errors[-1]:+.2f}, "
+          f"within 2 ms {within} of {len(errors) + missed}, missed {missed}", flush=True)
 
 
 def final_figures(monitor, env, path):

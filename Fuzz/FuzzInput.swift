@@ -5,7 +5,8 @@
 // repeatedly a control byte and up to (control & 0x1F) bytes fed as one read; control bit 0x80
 // asks for the Esc-delay flush after that read when the decoder awaits more bytes; control bit
 // 0x40 closes an open paste after that read (the caller's paste timeout); control bit 0x20 says the
-// read came from a terminal without bracketed paste, so its keys go through `UnmarkedPaste`.
+// read came from a terminal without bracketed paste, so its keys go through `UnmarkedPaste` and
+// `UnmarkedPasteJoin` (reads 1 ms apart; a flush bit is also a quiet line past the join window).
 //
 // Every key also goes to a PromptSession (configuration bits 5-7: mask, auto-submit, check), which
 // must keep its field within its length and charset, submit only whole codes, and end at most once.
@@ -168,15 +169,10 @@ public func fuzzInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var decoder = KeyDecoder()
     var checker = KeyStreamChecker(charset: charset, length: length)
     var session = SessionChecker(charset: charset, length: length, configuration: input.configuration)
-    for read in input.reads {
-        let decoded = decoder.feed(read.bytes)
-        let keys = read.unmarked ? UnmarkedPaste.recognise(decoded, from: read.bytes) : decoded
-        if keys != decoded {
-            require(keys.count == 1, "an unmarked paste is one key")
-            require(
-                decoded.allSatisfy { if case .character = $0 { true } else { $0 == .submit || $0 == .ignored } },
-                "keys that are not text became a paste")
-        }
+    // Unmarked reads 1 ms apart are pieces of one paste (`UnmarkedPasteJoin`); a flush bit is a quiet line.
+    var join = UnmarkedPasteJoin()
+    var time = Duration.zero
+    func deliver(_ keys: [Key]) {
         for key in keys {
             if case .unmarkedPaste = key {
                 session.apply(key)
@@ -184,6 +180,26 @@ public func fuzzInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             }
             checker.check(key)
             session.apply(key)
+        }
+    }
+    for read in input.reads {
+        time += .milliseconds(1)
+        let decoded = decoder.feed(read.bytes)
+        let recognised = read.unmarked ? UnmarkedPaste.recognise(decoded, from: read.bytes) : decoded
+        if recognised != decoded {
+            require(
+                recognised.count <= 2 && recognised.dropFirst().allSatisfy { $0 == .undecodable },
+                "an unmarked paste is one key, and one report of what was not read")
+            require(
+                decoded.allSatisfy {
+                    if case .character = $0 { true } else { [.submit, .ignored, .undecodable].contains($0) }
+                }, "keys that are not text became a paste")
+        }
+        deliver(read.unmarked ? join.take(recognised, from: read.bytes, at: time) : join.release() + recognised)
+        if read.flushAfter {
+            time += UnmarkedPasteJoin.window
+            deliver(join.due(at: time))
+            require(!join.isHolding, "a paste held past its quiet window")
         }
         if read.flushAfter, decoder.isAwaitingMoreBytes {
             for key in decoder.flush() {
@@ -195,7 +211,9 @@ public func fuzzInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         if read.endPasteAfter {
             let wasInsidePaste = decoder.isInsidePaste
             let keys = decoder.endPaste()
-            require(wasInsidePaste == (keys.last == .pasteEnded), "endPaste outside a paste, or not ending it")
+            // A paste whose bytes were not all UTF-8 ends with the report of them (`.undecodable`).
+            let ending = keys.last == .undecodable ? keys.dropLast().last : keys.last
+            require(wasInsidePaste == (ending == .pasteEnded), "endPaste outside a paste, or not ending it")
             for key in keys {
                 checker.check(key)
                 session.apply(key)
@@ -203,5 +221,6 @@ public func fuzzInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             require(!decoder.isInsidePaste, "still inside a paste after endPaste")
         }
     }
+    deliver(join.release())
     return 0
 }

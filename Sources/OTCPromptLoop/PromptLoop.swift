@@ -33,6 +33,8 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// Keys read before this (since start) are leftovers, not answers (`TypeAheadRule.discarded`).
     private var keysIgnoredUntil: Duration = .zero
     private var decoder = KeyDecoder()
+    /// Without bracketed paste, the pieces of one paste that a link split across reads, joined.
+    private var pasteJoin = UnmarkedPasteJoin()
     private var lastBytesAt: Duration = .zero
     var runningCheck: CheckRun?
     /// The prompt resumed itself after its own stop; the SIGCONT that continued it is not news.
@@ -93,11 +95,14 @@ public struct PromptLoop<Session: InteractiveSession> {
                 resumedAfterOwnStop = false
                 followSplitKey()
                 lastBytesAt = now
-                // Without bracketed paste, a burst in one read is a paste (`UnmarkedPaste`).
+                // Without bracketed paste, a burst in one read is a paste (`UnmarkedPaste`), and what
+                // follows it closely is more of it (`UnmarkedPasteJoin`).
                 let decoded = decoder.feed(bytes)
-                keys = capabilities.isDumb ? UnmarkedPaste.recognise(decoded, from: bytes) : decoded
+                keys =
+                    capabilities.isDumb
+                    ? pasteJoin.take(UnmarkedPaste.recognise(decoded, from: bytes), from: bytes, at: now) : decoded
             case .timedOut, .otherReady:
-                keys = flushOverdueInput()
+                keys = pasteJoin.due(at: now) + flushOverdueInput()
             case .closed:
                 return .terminalClosed
             case .signal(let signal):
@@ -163,6 +168,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         var deadlines: [Duration] = []
         if decoder.isInsidePaste { deadlines.append(lastBytesAt + Self.unfinishedPasteLimit) }
         if decoder.isAwaitingMoreBytes { deadlines.append(lastBytesAt + escapeDelay) }
+        if let deadline = pasteJoin.deadline { deadlines.append(deadline) }
         if let deadline = session.nextDeadline(after: now) { deadlines.append(deadline) }
         if let runningCheck, let check { deadlines.append(runningCheck.nextDeadline(settings: check)) }
         return deadlines.min().map { max(.zero, $0 - now) }
@@ -210,6 +216,11 @@ public struct PromptLoop<Session: InteractiveSession> {
             case .timeout: outcome = .timedOut
             case .confirmed(let yes): outcome = .confirmed(yes)
             case .checkError(let message): outcome = .checkCouldNotRun(message)
+            case .show(let line) where !(renderer is NullRenderer):
+                terminal.write(renderer.finish())
+                terminal.writeLine(line)
+                terminal.write(renderer.redraw(session.snapshot))
+            case .show: break  // text lines: the announcement is the line
             }
         }
         return outcome

@@ -8,6 +8,12 @@ import OTCPromptCore
 /// `waitUntilReady` reports the outcome; `speak` before readiness is kept and played once ready.
 public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     private let synthesis: SynthesisThread
+    /// Where a WAV file's sink says why it stopped taking audio; nil for a device.
+    private let fileStatus: AudioFileStatus?
+
+    /// Why audio to the `--audio-file` stopped (a FIFO whose reader stopped reading); nil while it flows,
+    /// and for a device. The prompt then shows announcements as text.
+    public var audioFileFailure: String? { fileStatus?.failure }
 
     /// Starts espeak-ng and opens `output`, waiting until both are ready.
     /// - Throws: `.noAudioDevice` (nothing reaches the terminal's stderr), `.unknownVoice`,
@@ -15,7 +21,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     public convenience init(options: SpeechOptions, output: SpeechOutput) throws(SpeechError) {
         self.init(
             options: options, bufferMilliseconds: 10, opensSinkBeside: output == .device,
-            makeSink: Self.sinkFactory(for: output))
+            output: output)
         try waitUntilReady()
     }
 
@@ -27,7 +33,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     {
         EspeakSpeechBackend(
             options: options, bufferMilliseconds: 10, opensSinkBeside: output == .device, muted: muted,
-            makeSink: sinkFactory(for: output))
+            output: output)
     }
 
     /// Loads espeak-ng's data and `voiceName` on a thread of its own, from the first moment of the
@@ -55,11 +61,23 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
 
     private init(
         options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool = false, muted: Bool = false,
-        makeSink: @escaping AudioSinkFactory
+        makeSink: @escaping AudioSinkFactory, fileStatus: AudioFileStatus? = nil
     ) {
+        self.fileStatus = fileStatus
         synthesis = SynthesisThread(
             options: options, bufferMilliseconds: bufferMilliseconds, opensSinkBeside: opensSinkBeside,
             muted: muted, makeSink: makeSink)
+    }
+
+    /// Speaks into `output`; a file's sink reports a stop through the backend's `audioFileFailure`.
+    private convenience init(
+        options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool, muted: Bool = false,
+        output: SpeechOutput
+    ) {
+        let status = output == .device ? nil : AudioFileStatus()
+        self.init(
+            options: options, bufferMilliseconds: bufferMilliseconds, opensSinkBeside: opensSinkBeside, muted: muted,
+            makeSink: Self.sinkFactory(for: output, status: status ?? AudioFileStatus()), fileStatus: status)
     }
 
     deinit {
@@ -126,13 +144,14 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
         }
     }
 
-    private static func sinkFactory(for output: SpeechOutput) -> AudioSinkFactory {
+    private static func sinkFactory(for output: SpeechOutput, status: AudioFileStatus) -> AudioSinkFactory {
         switch output {
         case .device:
             return { rate throws(SpeechError) in try openDevice(sampleRate: rate) }
         case .file(let descriptor, let isRegularFile, let path):
             return { rate throws(SpeechError) in
-                try WAVFileSink(descriptor: descriptor, isRegularFile: isRegularFile, path: path, sampleRate: rate)
+                try WAVFileSink(
+                    descriptor: descriptor, isRegularFile: isRegularFile, path: path, sampleRate: rate, status: status)
             }
         }
     }

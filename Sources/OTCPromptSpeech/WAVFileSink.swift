@@ -1,6 +1,24 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
+
+/// Why audio to `--audio-file` stopped, set by the writer thread and read by the prompt's: a FIFO whose
+/// reader stopped reading or went away. nil while the audio flows.
+public final class AudioFileStatus: Sendable {
+    private let reason = Mutex<String?>(nil)
+
+    public init() {}
+
+    /// Why the file takes no more audio; nil while it does.
+    public var failure: String? { reason.withLock { $0 } }
+
+    /// Records the first reason; later ones change nothing.
+    func stop(because why: String) {
+        reason.withLock { if $0 == nil { $0 = why } }
+    }
+}
 
 /// A WAV file that behaves like a sound device, for `--audio-file`.
 ///
@@ -11,6 +29,10 @@
 /// it waits without recording silence: the file is the concatenation of what was heard, so two
 /// sessions typed at the same (unhurried) pace produce byte-identical files. `drain` commits
 /// everything at once (a file has no listener to wait for). The RIFF sizes are patched by `close`.
+///
+/// A FIFO or socket (a player reading it) is written without blocking, each chunk given at most
+/// `patience` to find room: a reader that stops reading, or goes away, stops the audio to the file
+/// (`status` says why) instead of holding the writer thread, and the prompt goes on.
 public final class WAVFileSink: AudioSink, @unchecked Sendable {
     /// The clock that paces the virtual device; tests may replace it.
     public struct Clock: Sendable {
@@ -44,13 +66,20 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     private var dataBytes = 0
     /// The first errno of a failed write, reported by `close`.
     public private(set) var writeError: Int32?
+    /// How long one chunk may wait for a pipe's reader to make room (the speech log's figure): a pipe holds
+    /// 64 KiB, 1.5 s of audio, so a reader that keeps up never waits this long.
+    static let patience: UInt64 = 250_000_000
+    /// A pipe or socket: written without blocking, at most `patience` per chunk.
+    private let waitsForAReader: Bool
+    /// Where a stop is told; once stopped, nothing more is written.
+    public let status: AudioFileStatus
 
     /// Writes a placeholder header to `descriptor`, which the sink owns from now on.
     /// - Parameter isRegularFile: the header is patched with the real length at the end only in a regular file
     ///   (a FIFO cannot seek; a device needs no header).
     public init(
         descriptor: Int32, isRegularFile: Bool, path: String, sampleRate: Int, bufferMilliseconds: Int = 20,
-        clock: Clock = .monotonic
+        clock: Clock = .monotonic, status: AudioFileStatus = AudioFileStatus()
     ) throws(SpeechError) {
         self.isRegularFile = isRegularFile
         self.path = path
@@ -58,8 +87,14 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
         self.clock = clock
         self.bufferSamples = max(1, sampleRate * bufferMilliseconds / 1000)
         self.descriptor = descriptor
+        self.status = status
+        var kind = stat()
+        let type = fstat(descriptor, &kind) == 0 ? kind.st_mode & S_IFMT : 0
+        waitsForAReader = type == S_IFIFO || type == S_IFSOCK
+        if waitsForAReader { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
         let header = Self.header(sampleRate: sampleRate, dataBytes: 0)
-        guard writeAll(header) else {
+        // A pipe's reader that takes no header is told like one that stops later: the prompt goes on.
+        guard writeAll(header) || waitsForAReader else {
             let error = writeError ?? EIO
             Glibc.close(descriptor)
             throw .cannotWriteFile(path, error)
@@ -68,6 +103,7 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     }
 
     public func write(_ samples: UnsafeBufferPointer<Int16>) {
+        guard status.failure == nil else { return }  // nothing more is written: no pace to keep
         playElapsed()
         if pendingStart == nil { pendingStart = clock.now() }
         pending.append(contentsOf: samples)
@@ -92,7 +128,7 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     public func close() {
         drain()
         let header = Self.header(sampleRate: sampleRate, dataBytes: dataBytes)
-        if isRegularFile, lseek(descriptor, 0, SEEK_SET) == 0 {
+        if isRegularFile, status.failure == nil, lseek(descriptor, 0, SEEK_SET) == 0 {
             _ = writeAll(header)
         }
         Glibc.close(descriptor)
@@ -109,23 +145,51 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
 
     private func commit(_ count: Int) {
         guard count > 0 else { return }
+        guard status.failure == nil else {
+            pending.removeFirst(count)
+            return
+        }
         let bytes = pending[0..<count].withUnsafeBytes { Array($0) }
         if writeAll(bytes) { dataBytes += bytes.count }
         pending.removeFirst(count)
     }
 
     private func writeAll(_ bytes: [UInt8]) -> Bool {
+        let deadline = monotonicNanoseconds() + Self.patience
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                writeError = writeError ?? errno
-                return false
+            if written >= 0 {
+                offset += written
+                continue
             }
-            offset += written
+            let failure = errno
+            if failure == EINTR { continue }
+            if failure == EAGAIN, waitsForAReader, waitForRoom(until: deadline) { continue }
+            writeError = writeError ?? failure
+            if waitsForAReader { status.stop(because: Self.reason(failure)) }
+            return false
         }
         return true
+    }
+
+    /// Waits for a pipe's reader to make room, until `deadline`; false when it did not.
+    /// The corresponding C function is `poll`.
+    private func waitForRoom(until deadline: UInt64) -> Bool {
+        let now = monotonicNanoseconds()
+        guard now < deadline else { return false }
+        var room = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&room, 1, Int32((deadline - now) / 1_000_000) + 1)
+        return true  // written again: room, an error (EPIPE) or the deadline is found by the next write
+    }
+
+    /// What a failed write to a pipe means to the user.
+    private static func reason(_ failure: Int32) -> String {
+        switch failure {
+        case EAGAIN: "nothing was read from it for \(patience / 1_000_000) ms"
+        case EPIPE: "its reader closed it"
+        default: String(cString: strerror(failure))
+        }
     }
 
     /// The 44-byte RIFF/WAVE header of 16-bit mono PCM.

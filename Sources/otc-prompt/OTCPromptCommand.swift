@@ -40,7 +40,8 @@ struct OTCPromptCommand {
     /// same probes and the same config file as a prompt started with these options.
     private static func helpNotes(commandLine: SettingValues) -> [String: String] {
         let environment = ProcessEnvironment.current
-        let file = ConfigFileSettings.load(environment: environment) { path in try ConfigFile.readText(path: path) }
+        var file = ConfigFileSettings()
+        if case .loaded(let settings) = ConfigFileLoad.load(environment: environment, signals: nil) { file = settings }
         let choice = file.values.overridden(by: commandLine).value(Settings.speech)
         let route = SpeechRouteProbes.route(for: choice, environment: environment)
         return [Settings.speech.name: "Here and now: \(route.kind.rawValue), because \(route.reason)."]
@@ -77,9 +78,14 @@ struct OTCPromptCommand {
             terminal = PromptProgram.openTerminal(environment: environment)
             if terminal == nil { return ExitStatus.noTerminal }
         }
-        let file = ConfigFileSettings.load(environment: environment) { path in try ConfigFile.readText(path: path) }
+        // Waited for at most a second; a signal meanwhile ends the process as that signal.
+        let (file, configTooSlow) = ConfigFileLoad.forRun(environment: environment, terminal: terminal)
         let settings = file.values.overridden(by: commandLine)
         let language = settings[Settings.language] ?? Language.fromEnvironment(environment)
+        // Said once: drawn above the field and spoken with the opening.
+        let tooSlowNotice = configTooSlow.map {
+            Wording(language: language).configFileTooSlow($0, seconds: ConfigFileLoad.deadlineSeconds)
+        }
         let label = prompt.map(PromptLabel.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let configuration = PromptConfiguration(
             label: label, length: settings.value(Settings.length), charset: settings.value(Settings.charset),
@@ -111,6 +117,7 @@ struct OTCPromptCommand {
             field.details.insert(Wording(language: language).previousAnswerNotAccepted, at: 0)
             request = .code(field, askpass: true)
         }
+        if let tooSlowNotice { request = request.withDetail(tooSlowNotice) }
         // A voice the file names but that is not installed falls back to the language's voice; one the
         // command line names is a usage error.
         let voiceLocation = commandLine[Settings.voice] == nil ? file.location(of: Settings.voice) : nil

@@ -22,6 +22,21 @@ enum PromptRequest {
         }
     }
 
+    /// The request with `line` first among its details: drawn above the field and said with the opening.
+    func withDetail(_ line: String) -> PromptRequest {
+        switch self {
+        case .code(var configuration, let askpass):
+            configuration.details.insert(line, at: 0)
+            return .code(configuration, askpass: askpass)
+        case .question(var question):
+            question.details.insert(line, at: 0)
+            return .question(question)
+        case .notice(var notice):
+            notice.details.insert(line, at: 0)
+            return .notice(notice)
+        }
+    }
+
     /// A code typed ahead at `otc-prompt` counts; an askpass caller's field and a question take only
     /// keys typed after they appeared (a leftover from the previous prompt is no answer).
     var typeAhead: TypeAheadRule {

@@ -39,6 +39,11 @@ final class VoiceStartup: SpeechStartup {
     private let text: TextSpeechBackend
     private let log: SpeechLogWriter?
     private let memory: AskMemory
+    /// `--audio-file`'s path: audio that stops going there falls back to text (`AudioFileFallback`).
+    private let audioFile: String?
+    /// The starting engine's fallback, given the first announcement at once: the same one speaks on once
+    /// started, so `HeldSpeech` knows the opening was said.
+    private let provisionalFallback: AudioFileFallback?
     /// speech-dispatcher once it answers, to silence it when a signal ends the prompt.
     private(set) var dispatcher: SpeechDispatcherBackend?
     private var taken = false
@@ -55,7 +60,15 @@ final class VoiceStartup: SpeechStartup {
         self.text = text
         self.log = log
         self.memory = memory
-        held = HeldSpeech(provisional: engine)
+        var path: String?
+        if case .file(_, _, let file) = start.output { path = file }
+        audioFile = path
+        if let engine, let path {
+            provisionalFallback = AudioFileFallback(engine: engine, text: text, path: path)
+        } else {
+            provisionalFallback = nil
+        }
+        held = HeldSpeech(provisional: provisionalFallback ?? engine)
         let engine = UncheckedBox(engine)
         let fallback = UncheckedBox(text)
         task = try BackgroundTask {
@@ -65,6 +78,13 @@ final class VoiceStartup: SpeechStartup {
     }
 
     var descriptor: Int32 { task.descriptor }
+
+    /// With `--audio-file`, `engine` behind its fallback to text: the provisional one when it is that engine.
+    private func fileFallback(for engine: EspeakSpeechBackend) -> AudioFileFallback? {
+        guard let audioFile else { return nil }
+        if let provisionalFallback, provisionalFallback.engine === engine { return provisionalFallback }
+        return AudioFileFallback(engine: engine, text: text, path: audioFile)
+    }
 
     func takeOutcome() -> SpeechStartOutcome? {
         guard !taken, let result = task.result else { return nil }
@@ -78,7 +98,7 @@ final class VoiceStartup: SpeechStartup {
             log?.settle(note: "\(result.route.kind.rawValue): \(message)")
             return .failed(message)
         case .espeak(let engine):
-            backend = engine
+            backend = fileFallback(for: engine) ?? engine
         case .speechd(let server):
             dispatcher = server
             backend = server

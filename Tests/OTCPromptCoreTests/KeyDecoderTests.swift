@@ -84,12 +84,12 @@ struct KeyDecoderKeyTests {
         }
     }
 
-    @Test("a UTF-8 character held mid-way waits for more bytes; flushed it is ignored")
+    @Test("a UTF-8 character held mid-way waits for more bytes; flushed it is undecodable")
     func truncatedCharacterAtFlush() {
         var decoder = KeyDecoder()
         #expect(decoder.feed([0xE2, 0x82]) == [])
         #expect(decoder.isAwaitingMoreBytes)
-        #expect(decoder.flush() == [.ignored])
+        #expect(decoder.flush() == [.undecodable])
         #expect(!decoder.isAwaitingMoreBytes)
         #expect(decoder.feed([0x31]) == [.character("1")])
     }
@@ -98,28 +98,32 @@ struct KeyDecoderKeyTests {
 @Suite("KeyDecoder: invalid UTF-8")
 struct KeyDecoderInvalidUTF8Tests {
     @Test(
-        "invalid bytes are ignored and the next key survives",
+        "invalid bytes are reported as undecodable and the next key survives",
         arguments: [
             [0x80], [0xBF], [0xC0, 0xAF], [0xC1, 0xBF], [0x9B], [0xF5], [0xFF], [0xFE],
             [0xE0, 0x80, 0xAF],  // overlong
             [0xF0, 0x80, 0x80, 0xAF],  // overlong
             [0xED, 0xA0, 0x80],  // surrogate U+D800
             [0xF4, 0x90, 0x80, 0x80],  // past U+10FFFF
-            [0xC2, 0x85],  // valid encoding of a C1 control (NEL); CSI and OSC in this form start a sequence
         ] as [[UInt8]])
     func invalidThenDigit(garbage: [UInt8]) {
         let keys = decodeWhole(garbage + [0x37])
         #expect(keys.last == .character("7"))
-        #expect(keys.dropLast().allSatisfy { $0 == .ignored })
+        #expect(keys.dropLast().allSatisfy { $0 == .undecodable })
         #expect(!keys.dropLast().isEmpty)
+    }
+
+    @Test("a valid C1 control (NEL as UTF-8) is a control, ignored, not an undecodable byte")
+    func validC1IsIgnored() {
+        #expect(decodeWhole([0xC2, 0x85, 0x37]) == [.ignored, .character("7")])
     }
 
     @Test("a truncated sequence followed by a new lead byte: the new character decodes")
     func truncatedThenNewCharacter() {
-        #expect(decodeWhole([0xE2, 0x82, 0xC3, 0xA9]) == [.ignored, .character("é")])
-        #expect(decodeWhole([0xF0, 0x9F, 0x0D]) == [.ignored, .submit])
-        #expect(decodeWhole([0xC3, 0x1B, 0x5B, 0x41]) == [.ignored, .ignored])
-        #expect(decodeWhole([0xC3, 0x7F]) == [.ignored, .backspace])
+        #expect(decodeWhole([0xE2, 0x82, 0xC3, 0xA9]) == [.undecodable, .character("é")])
+        #expect(decodeWhole([0xF0, 0x9F, 0x0D]) == [.undecodable, .submit])
+        #expect(decodeWhole([0xC3, 0x1B, 0x5B, 0x41]) == [.undecodable, .ignored])
+        #expect(decodeWhole([0xC3, 0x7F]) == [.undecodable, .backspace])
     }
 }
 
@@ -180,7 +184,7 @@ struct KeyDecoderEscapeTests {
         #expect(decodeWhole(bytes("\u{1B}[ 1")) == [.ignored, .character("1")])  // parameter after intermediate
         #expect(decodeWhole([esc, 0x5B, 0x31, 0xC3, 0xA9]) == [.ignored, .character("é")])
         #expect(decodeWhole(bytes("\u{1B}[1\u{1B}[B")) == [.ignored, .ignored])
-        #expect(decodeWhole([esc, 0x9B, 0x34]) == [.escape, .ignored, .character("4")])
+        #expect(decodeWhole([esc, 0x9B, 0x34]) == [.escape, .undecodable, .character("4")])
     }
 
     @Test("an overlong sequence is dropped up to its final byte: its digits never become keys")
@@ -234,10 +238,13 @@ struct KeyDecoderPasteTests {
         #expect(keys == [.pasteBegan, .pasteText(String(decoding: content, as: UTF8.self)), .pasteEnded])
     }
 
-    @Test("invalid UTF-8 inside a paste is dropped; a character cut by the end marker too")
+    @Test("invalid UTF-8 inside a paste is left out and reported once after it; a character cut by the end marker too")
     func invalidUTF8InPaste() {
         let keys = decodeWhole(begin + [0x31, 0xFF, 0xC3, 0xA9, 0xE2, 0x82, 0x32, 0xC3] + end)
-        #expect(keys == [.pasteBegan, .pasteText("1é2"), .pasteEnded])
+        #expect(keys == [.pasteBegan, .pasteText("1é2"), .pasteEnded, .undecodable])
+        #expect(
+            decodeWhole(begin + [0x31, 0x32, 0xC3] + end) == [.pasteBegan, .pasteText("12"), .pasteEnded, .undecodable])
+        #expect(decodeWhole(begin + [0x31, 0xC3, 0xA9] + end) == [.pasteBegan, .pasteText("1é"), .pasteEnded])
     }
 
     @Test("a multi-byte character split across feeds inside a paste")

@@ -78,6 +78,42 @@ struct SlowLinkAndPasteEndToEndTests {
         #expect(run.process.standardOutput == code + "\n")
     }
 
+    /// A paste the link hands over in pieces (a pty's reads, ssh's packets, a serial line's FIFO loads),
+    /// cut in the middle of the code, inside a UTF-8 character, or many times: one paste, the whole
+    /// message scanned, and nothing of it left for the shell.
+    @Test(
+        arguments: [
+            ["Your 2FA code is 123", "456. Do not share it."],
+            [
+                "Seu c\u{C3}",
+                "\u{B3}digo de verifica\u{C3}\u{A7}\u{C3}\u{A3}o \u{C3}\u{A9} 654321. N\u{C3}\u{A3}o compartilhe.",
+            ],
+            ["Your ", "2FA code", " is 1", "2", "3456", ". Do not", " share it.\n"],
+        ].map { pieces in pieces.map { Array($0.unicodeScalars.map { UInt8($0.value) }) } })
+    func anUnmarkedPasteSplitAcrossReadsIsOnePaste(pieces: [[UInt8]]) throws {
+        let log = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let run = try ShellAfterPrompt(
+            ["--speech", "none", "--speech-log", log], environment: Self.environment(term: "dumb"))
+        #expect(run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        for piece in pieces {
+            run.process.type(piece)
+            ShellAfterPrompt.pause(.milliseconds(15))
+        }
+        let logText = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(5)
+        while !logText().contains("\"paste\""), clock.now < end { usleep(20_000) }
+        ShellAfterPrompt.pause(.milliseconds(300))
+        #expect(logText().components(separatedBy: "\"paste\"").count == 2, "one paste: \(logText())")
+        run.type("\r")
+        let result = run.result()
+        #expect(result?.status == 0, "\(run.process.screen)")
+        #expect(result?.left == "")
+        let code = pieces.flatMap { $0 }.contains(0xC3) ? "654321" : "123456"
+        #expect(run.process.standardOutput == code + "\n")
+    }
+
     /// A person typing on the same terminal gives one key per read: the full field submits itself.
     @Test func oneKeyAtATimeOnADumbTerminalStillAutoSubmits() throws {
         let run = try ShellAfterPrompt(["--speech", "none"], environment: Self.environment(term: "dumb"))

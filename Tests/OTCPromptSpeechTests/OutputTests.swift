@@ -67,6 +67,42 @@ extension SpeechTests {
             #expect(data.count == 44 + (200 + 300) * 2)
         }
 
+        /// A pipe whose reader never reads: once it is full, one chunk waits at most the patience, then the
+        /// sink stops (says why) and takes no more: later writes and the close return at once.
+        @Test func aPipeWhoseReaderStopsReadingStopsTheSinkAfterItsPatience() throws {
+            var ends: [Int32] = [-1, -1]
+            try #require(pipe(&ends) == 0)
+            defer { close(ends[0]) }
+            _ = fcntl(ends[0], 1031, 4096)  // F_SETPIPE_SZ: one page fills at once
+            let clock = ManualClock()
+            let sink = try WAVFileSink(
+                descriptor: ends[1], isRegularFile: false, path: "pipe", sampleRate: 1000, bufferMilliseconds: 1,
+                clock: clock.wavClock)
+            let chunk = [Int16](repeating: 7, count: 1000)
+            let started = monotonicNanoseconds()
+            for _ in 0..<8 {
+                chunk.withUnsafeBufferPointer { sink.write($0) }
+                clock.advance(milliseconds: 1000)
+            }
+            let took = monotonicNanoseconds() - started
+            #expect(sink.status.failure == "nothing was read from it for 250 ms")
+            #expect(took >= WAVFileSink.patience && took < 4 * WAVFileSink.patience, "\(took / 1_000_000) ms")
+            let afterStop = monotonicNanoseconds()
+            chunk.withUnsafeBufferPointer { sink.write($0) }
+            sink.close()
+            #expect(monotonicNanoseconds() - afterStop < WAVFileSink.patience)
+        }
+
+        @Test func aPipeWhoseReaderWentAwayStopsTheSinkAtOnce() throws {
+            signal(SIGPIPE, SIG_IGN)  // as the program does (ProcessHardening): a write gets EPIPE
+            var ends: [Int32] = [-1, -1]
+            try #require(pipe(&ends) == 0)
+            close(ends[0])
+            let sink = try WAVFileSink(descriptor: ends[1], isRegularFile: false, path: "pipe", sampleRate: 1000)
+            #expect(sink.status.failure == "its reader closed it")
+            sink.close()
+        }
+
         /// The test's own new file, opened as the terminal module's `OutputFile` would.
         private func newFile(_ path: String) throws -> SpeechOutput {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

@@ -212,6 +212,42 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
         #expect(try ConfigFile.readText(path: "/dev/null") == "")
     }
 
+    /// Anything but a regular file (and /dev/null) is refused before a byte is read: a FIFO with or without
+    /// a writer, an endless device, a terminal whose keys are the prompt's.
+    @Test func aFIFOOrADeviceIsRefusedWithoutReadingIt() throws {
+        let fifo = "/tmp/otc-config-fifo-\(getpid())"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        #expect(throws: TerminalError.configFile("is a FIFO, not a regular file")) {
+            try ConfigFile.readText(path: fifo)
+        }
+        let writer = open(fifo, O_RDWR | O_NONBLOCK)
+        defer { close(writer) }
+        _ = write(writer, "x = 1\n", 6)
+        #expect(throws: TerminalError.configFile("is a FIFO, not a regular file")) {
+            try ConfigFile.readText(path: fifo)
+        }
+        #expect(throws: TerminalError.configFile("is a device, not a regular file")) {
+            try ConfigFile.readText(path: "/dev/zero")
+        }
+    }
+
+    @Test func theBoundedReadGivesTheTextOrWhyAtOnce() throws {
+        let path = temporaryFile(Array("lang = \"pt\"\n".utf8))
+        defer { unlink(path) }
+        guard case .finished(.success(let text)) = ConfigFile.read(path: path, signals: nil) else {
+            Issue.record("not read")
+            return
+        }
+        #expect(text == "lang = \"pt\"\n")
+        guard case .finished(.failure(let error)) = ConfigFile.read(path: "/tmp", signals: nil) else {
+            Issue.record("a directory was read")
+            return
+        }
+        #expect(error == .configFile("is a directory, not a file"))
+        #expect(ConfigFile.deadline == .seconds(1))
+    }
+
     @Test func aDirectoryIsRefused() {
         #expect(throws: TerminalError.configFile("is a directory, not a file")) {
             try ConfigFile.readText(path: "/tmp")

@@ -31,7 +31,11 @@ public enum Key: Equatable, Sendable {
     /// Two or more characters that arrived in one read on a terminal that cannot mark pastes
     /// (`UnmarkedPaste`): scanned as a paste, but never submitted before the user presses Enter.
     case unmarkedPaste(String)
+    /// Bytes that are not a character in the terminal's charset (invalid UTF-8: a Latin-1 `é` on a
+    /// UTF-8 or ASCII locale). Carries nothing of what was typed; the session says a character was
+    /// not read, never drops it silently (issue 14 point 6).
+    case undecodable
     /// Anything consumed whole that must change nothing: arrows, function keys,
-    /// unknown sequences, other control characters, invalid UTF-8.
+    /// unknown sequences, other control characters.
     case ignored
 }

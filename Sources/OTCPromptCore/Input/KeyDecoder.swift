@@ -2,8 +2,8 @@
 /// reads at any point (inside a UTF-8 character, an escape sequence or a paste marker), and the
 /// keys are the same however the bytes were split (only the sizes of `.pasteText` pieces differ).
 ///
-/// Garbage never costs a later key: an invalid byte or a broken sequence becomes `.ignored` and
-/// decoding starts again on the byte that broke it; after `flush()` the decoder is back at rest
+/// Garbage never costs a later key: a broken sequence becomes `.ignored`, an invalid UTF-8 byte
+/// `.undecodable`, and decoding starts again on the byte that broke it; after `flush()` the decoder is back at rest
 /// (unless a paste is open, which only its end marker closes).
 public struct KeyDecoder: Sendable {
     /// The longest parameter-and-intermediate part of an escape sequence that is still waited for.
@@ -37,6 +37,8 @@ public struct KeyDecoder: Sendable {
     var endMarkerMatched = 0
     /// Paste text decoded from the current feed, not yet emitted.
     var pasteBytes: [UInt8] = []
+    /// Bytes of the current paste were not UTF-8: `.undecodable` follows its `.pasteEnded`.
+    var pasteDroppedBytes = false
 
     public init() {}
 
@@ -54,8 +56,8 @@ public struct KeyDecoder: Sendable {
         !isPasting && (pending != .nothing || scalar.isAssembling)
     }
 
-    /// Gives up waiting: a held lone Esc becomes `.escape`, a truncated sequence or character
-    /// `.ignored`. Inside a paste it does nothing: the paste continues.
+    /// Gives up waiting: a held lone Esc becomes `.escape`, a truncated sequence `.ignored`, a
+    /// truncated character `.undecodable`. Inside a paste it does nothing: the paste continues.
     public mutating func flush() -> [Key] {
         lineFeedEndsEnter = false
         guard !isPasting else { return [] }
@@ -66,7 +68,7 @@ public struct KeyDecoder: Sendable {
         switch pending {
         case .escape: return [.escape]
         case .sequence, .altCharacter, .controlString: return [.ignored]
-        case .nothing: return scalar.isAssembling ? [.ignored] : []
+        case .nothing: return scalar.isAssembling ? [.undecodable] : []
         }
     }
 
@@ -133,10 +135,10 @@ public struct KeyDecoder: Sendable {
             }
             return true
         case .invalid:
-            keys.append(.ignored)
+            keys.append(.undecodable)
             return true
         case .truncatedBeforeByte:
-            keys.append(.ignored)
+            keys.append(.undecodable)
             return false
         }
     }

@@ -24,9 +24,11 @@ extension KeyDecoder {
             if byte == Self.endMarkerByte(at: endMarkerMatched) {
                 endMarkerMatched += 1
                 guard endMarkerMatched == Self.endMarkerLength else { continue }
-                scalar.reset()  // a character cut short by the marker is dropped
+                if scalar.isAssembling { pasteDroppedBytes = true }  // a character cut short by the marker
+                scalar.reset()
                 emitPasteText(into: &keys)
                 keys.append(.pasteEnded)
+                reportDroppedPasteBytes(into: &keys)
                 isPasting = false
                 endMarkerMatched = 0
                 return index
@@ -44,17 +46,30 @@ extension KeyDecoder {
         return index
     }
 
-    /// Adds one byte of pasted text; invalid UTF-8 is dropped, control characters are kept.
+    /// Adds one byte of pasted text; control characters are kept, invalid UTF-8 is left out and
+    /// reported once the paste ends (`.undecodable`), never dropped silently.
     mutating func appendPasteByte(_ byte: UInt8) {
         if byte < 0x80, !scalar.isAssembling {
             pasteBytes.append(byte)
             return
         }
         var step = scalar.consume(byte)
-        if step == .truncatedBeforeByte { step = scalar.consume(byte) }
-        if case .scalar(let value) = step {
-            UTF8.encode(value) { pasteBytes.append($0) }
+        if step == .truncatedBeforeByte {
+            pasteDroppedBytes = true
+            step = scalar.consume(byte)
         }
+        switch step {
+        case .scalar(let value): UTF8.encode(value) { pasteBytes.append($0) }
+        case .invalid: pasteDroppedBytes = true
+        case .needsMore, .truncatedBeforeByte: break
+        }
+    }
+
+    /// After `.pasteEnded`: `.undecodable` once when some of the paste's bytes were not UTF-8.
+    mutating func reportDroppedPasteBytes(into keys: inout [Key]) {
+        guard pasteDroppedBytes else { return }
+        pasteDroppedBytes = false
+        keys.append(.undecodable)
     }
 
     mutating func emitPasteText(into keys: inout [Key]) {
@@ -76,9 +91,11 @@ extension KeyDecoder {
         var keys: [Key] = []
         for held in 0..<endMarkerMatched { appendPasteByte(Self.endMarkerByte(at: held)) }
         endMarkerMatched = 0
+        if scalar.isAssembling { pasteDroppedBytes = true }
         scalar.reset()
         emitPasteText(into: &keys)
         keys.append(.pasteEnded)
+        reportDroppedPasteBytes(into: &keys)
         isPasting = false
         return keys
     }

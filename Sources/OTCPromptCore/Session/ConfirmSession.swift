@@ -10,7 +10,7 @@
 public struct ConfirmSession: Sendable {
     public let question: String
     /// Lines said before the question (an ssh host key's fingerprint).
-    public let details: [String]
+    public var details: [String]
     /// Whether a key fingerprint ("SHA256:…", "MD5:…") is an answer: ssh's new-host question.
     public let acceptsFingerprint: Bool
     public let wording: Wording
@@ -78,6 +78,8 @@ public struct ConfirmSession: Sendable {
         case .readBack: return start()
         case .timeLeft: return [.announce(Announcement(.timeLeft, clock.timeLeftText(wording)))]
         case .redraw: return [.redraw]
+        case .undecodable:
+            return [.announce(Announcement(.unreadable, wording.characterNotRead)), .show(wording.characterNotRead)]
         case .ignored, .suspend: return []
         }
     }

@@ -4,7 +4,7 @@
 public struct NoticeSession: Sendable {
     public let message: String
     /// Lines said before the message.
-    public let details: [String]
+    public var details: [String]
     public let wording: Wording
     public private(set) var isFinished = false
     private let style: Wording.Style
@@ -38,7 +38,7 @@ public struct NoticeSession: Sendable {
         case .readBack: return start()
         case .timeLeft: return [.announce(Announcement(.timeLeft, clock.timeLeftText(wording)))]
         case .redraw: return [.redraw]
-        case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste:
+        case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste, .undecodable:
             return [.announce(Announcement(.help, wording.noticeHint))]
         case .pasteBegan, .pasteText, .ignored, .suspend: return []
         }

@@ -75,6 +75,7 @@ extension PromptSession {
         }
         phase = .showingRejectedCode
         var actions: [PromptEffect] = []
+        var characterLost = false
         let replayed = queuedKeys
         queuedKeys.removeAll()
         for (index, key) in replayed.enumerated() {
@@ -83,11 +84,19 @@ extension PromptSession {
                 queuedKeys = Array(replayed[index...])
                 break
             }
-            actions += handle(key).filter { if case .announce = $0 { false } else { true } }
+            for effect in handle(key) {
+                guard case .announce(let announcement) = effect else {
+                    actions.append(effect)
+                    continue
+                }
+                characterLost = characterLost || announcement.event == .unreadable
+            }
         }
-        let text = wording.checkRejected(
+        var text = wording.checkRejected(
             errorLine: errorLine, attemptsLeft: attemptsLeft, newAttempt: phase == .showingRejectedCode ? nil : field,
             field: field, style: style)
+        // Never silently: a character typed meanwhile that could not be read is said with the verdict.
+        if characterLost { text += " " + wording.characterNotRead }
         return [announce(.checkFailed, text)] + actions
     }
 
@@ -95,7 +104,8 @@ extension PromptSession {
     func keyDuringCheckIsQueued(_ key: Key) -> Bool {
         switch key {
         case .character(let character): return character != "?" || field.charset.accept(character) != nil
-        case .backspace, .clearField, .submit, .pasteBegan, .pasteText, .pasteEnded, .unmarkedPaste: return true
+        case .backspace, .clearField, .submit, .pasteBegan, .pasteText, .pasteEnded, .unmarkedPaste, .undecodable:
+            return true
         case .readBack, .timeLeft, .redraw, .interrupt, .escape, .endOfInput, .ignored, .suspend: return false
         }
     }
@@ -150,7 +160,7 @@ extension PromptSession {
             return [announce(.clear, wording.cleared(field: field, style: style))]
         case .readBack:
             return [announce(.readback, wording.readBack(field: field, style: style))]
-        case .pasteEnded, .interrupt, .escape, .endOfInput, .timeLeft, .redraw, .ignored, .suspend:
+        case .pasteEnded, .interrupt, .escape, .endOfInput, .timeLeft, .redraw, .ignored, .undecodable, .suspend:
             return nil
         }
     }

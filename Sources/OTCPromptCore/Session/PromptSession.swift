@@ -18,6 +18,9 @@ public enum PromptEffect: Equatable, Sendable {
     case confirmed(Bool)
     /// The `--check` command could not run (this message says why): an error, not a rejection.
     case checkError(String)
+    /// A line the screen must carry as well as the voice (a character that could not be read): shown
+    /// above the field. With announcements as text lines, the announcement is that line already.
+    case show(String)
 }
 
 /// The prompt's whole behaviour as a pure state machine: keys in, effects out. The program
@@ -46,6 +49,11 @@ public struct PromptSession: Sendable {
     let style: Wording.Style
     /// Set between `.pasteBegan` and `.pasteEnded`.
     var paste: PasteInProgress?
+    /// Free text: a character typed since the field was last empty could not be read (`.undecodable`),
+    /// so the field is not what was typed; the next Enter says so instead of submitting.
+    public internal(set) var lostCharacter = false
+    /// The last key ended a paste (its undecodable bytes in a code field are the message's, not the code's).
+    var lastKeyEndedPaste = false
     var clock: SessionClock
 
     public init(configuration: PromptConfiguration) {
@@ -68,10 +76,13 @@ public struct PromptSession: Sendable {
 
     /// Applies one key.
     public mutating func handle(_ key: Key) -> [PromptEffect] {
+        let followsPaste = lastKeyEndedPaste
+        lastKeyEndedPaste = key == .pasteEnded || { if case .unmarkedPaste = key { true } else { false } }()
         guard !isFinished else { return [] }
         if isChecking { return handleDuringCheck(key) }
         switch key {
         case .ignored: return []
+        case .undecodable: return characterNotRead(afterPaste: followsPaste)
         case .redraw: return [.redraw]
         case .timeLeft: return timeLeft()
         default: break
@@ -92,6 +103,7 @@ public struct PromptSession: Sendable {
         case .backspace: return deleteLast()
         case .clearField:
             field.clear()
+            lostCharacter = false
             return [announce(.clear, wording.cleared(field: field, style: style))]
         case .readBack where field.isEmpty && !configuration.details.isEmpty:
             // Nothing typed yet: hear the caller's whole question again (a fingerprint, PAM's instructions).
@@ -113,8 +125,18 @@ public struct PromptSession: Sendable {
             paste = newPaste()
             paste?.scan(text)
             return endPaste(mayAutoSubmit: false)
-        case .redraw, .ignored, .timeLeft, .suspend: return []
+        case .redraw, .ignored, .undecodable, .timeLeft, .suspend: return []
         }
+    }
+
+    /// Bytes the terminal sent were not a character in its charset: said, never dropped silently, with
+    /// nothing of what was typed. In free text (a password) the field is then not what was typed, so
+    /// the next Enter says so first. A code's characters are all ASCII, which always decode: in a code
+    /// field such bytes cannot be part of the code, and after a paste they belong to its message.
+    private mutating func characterNotRead(afterPaste: Bool) -> [PromptEffect] {
+        if field.kind == .code && afterPaste { return [] }
+        if field.kind == .freeText { lostCharacter = true }
+        return reject(Announcement(.unreadable, wording.characterNotRead)) + [.show(wording.characterNotRead)]
     }
 
     /// What the screen should show now.
@@ -154,10 +176,17 @@ public struct PromptSession: Sendable {
     /// Backspace on an empty field changes nothing, so it is a `reject` ("empty"), not a `delete`.
     private mutating func deleteLast() -> [PromptEffect] {
         guard let deleted = field.deleteLast() else { return reject(wording.nothingToDelete) }
+        if field.isEmpty { lostCharacter = false }
         return [announce(.delete, wording.deleted(deleted, field: field, style: style))]
     }
 
     private mutating func submit() -> [PromptEffect] {
+        if lostCharacter {
+            // Heard once: Enter again submits the field as it is.
+            lostCharacter = false
+            let text = wording.submitWithoutLostCharacter
+            return reject(Announcement(.unreadable, text)) + [.show(text)]
+        }
         guard field.isComplete else {
             return [announce(.incomplete, wording.incomplete(field: field, style: style))]
         }
@@ -186,8 +215,12 @@ public struct PromptSession: Sendable {
     }
 
     private mutating func reject(_ text: Utterance) -> [PromptEffect] {
+        reject(Announcement(.reject, text))
+    }
+
+    private mutating func reject(_ announcement: Announcement) -> [PromptEffect] {
         isError = true
-        return [announce(.reject, text)]
+        return [.announce(announcement)]
     }
 
     /// One announcement for the whole paste; a paste that completes the field submits it

@@ -65,7 +65,7 @@ public final class HeldSpeech: SpeechBackend {
         case .digit, .delete, .clear, .paste, .reject, .full, .incomplete, .prompt:
             return currentState() ?? latest
         case .readback, .complete, .cancel, .help, .checking, .checkFailed, .checkError, .timeLeft, .timeout,
-            .confirm, .notice:
+            .confirm, .notice, .unreadable:
             return latest
         }
     }

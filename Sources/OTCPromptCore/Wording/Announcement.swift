@@ -13,6 +13,8 @@ public struct Announcement: Equatable, Sendable {
         case confirm
         /// Something about the prompt itself, e.g. that speech fell back to text.
         case notice
+        /// A character the terminal sent could not be read in its charset and was not added.
+        case unreadable
     }
 
     /// One part of what is said: prose, or characters to be heard one by one.

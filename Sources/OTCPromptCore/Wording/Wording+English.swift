@@ -99,7 +99,14 @@ extension Phrases {
         fingerprintSent: "fingerprint sent",
         noticeHint: "Nothing to type. Escape closes this notice.",
         noticeClosed: "closed",
-        previousAnswerNotAccepted: "The previous answer was not accepted."
+        previousAnswerNotAccepted: "The previous answer was not accepted.",
+        characterNotRead: "A character could not be read and was not added. Check the terminal's character set.",
+        submitWithoutLostCharacter:
+            "A character you typed could not be read and is missing. Enter again submits without it; Control U clears.",
+        configFileTooSlow: { file, seconds in
+            "The configuration file \(file) did not answer within \(seconds) \(seconds == 1 ? "second" : "seconds"); "
+                + "using the defaults."
+        }
     )
 
     /// "6-digit code", "hidden 6-character code", "secret text".

@@ -117,6 +117,18 @@ extension Wording {
     /// again.", ssh's "Permission denied", which only reach the screen).
     public var previousAnswerNotAccepted: String { phrases.outcome.previousAnswerNotAccepted }
 
+    /// Bytes the terminal sent were no character in its charset (a Latin-1 `é` on a UTF-8 locale):
+    /// nothing of them is said, only that they were not added.
+    public var characterNotRead: String { phrases.outcome.characterNotRead }
+
+    /// Enter on free text that lost a character: it is not submitted until the user has heard this.
+    public var submitWithoutLostCharacter: String { phrases.outcome.submitWithoutLostCharacter }
+
+    /// The configuration file did not answer in time; `file` as the user would type it.
+    public func configFileTooSlow(_ file: String, seconds: Int) -> String {
+        phrases.outcome.configFileTooSlow(file, seconds)
+    }
+
     /// How a notice that needs no answer is closed: "Escape closes this notice."
     public var noticeHint: String { phrases.outcome.noticeHint }
 
@@ -164,6 +176,9 @@ struct OutcomePhrases: Sendable {
     var noticeHint: String
     var noticeClosed: String
     var previousAnswerNotAccepted: String
+    var characterNotRead: String
+    var submitWithoutLostCharacter: String
+    var configFileTooSlow: @Sendable (_ file: String, _ seconds: Int) -> String
 }
 
 extension String {

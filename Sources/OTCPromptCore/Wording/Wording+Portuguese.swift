@@ -105,7 +105,15 @@ extension Phrases {
         fingerprintSent: "impressão digital enviada",
         noticeHint: "Nada a digitar. Esc fecha este aviso.",
         noticeClosed: "fechado",
-        previousAnswerNotAccepted: "A resposta anterior não foi aceita."
+        previousAnswerNotAccepted: "A resposta anterior não foi aceita.",
+        characterNotRead:
+            "Um caractere não pôde ser lido e não foi adicionado. Verifique o conjunto de caracteres do terminal.",
+        submitWithoutLostCharacter:
+            "Um caractere digitado não pôde ser lido e está faltando. Enter de novo envia sem ele; Control U limpa.",
+        configFileTooSlow: { file, seconds in
+            "O arquivo de configuração \(file) não respondeu em \(seconds) \(seconds == 1 ? "segundo" : "segundos"); "
+                + "usando os valores padrão."
+        }
     )
 
     /// "código de 6 dígitos", "código oculto de 1 caractere", "texto secreto".

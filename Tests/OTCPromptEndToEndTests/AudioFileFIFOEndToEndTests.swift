@@ -1,0 +1,115 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// Issue 14 point 1, the audio file: an `--audio-file` FIFO whose reader stops reading, or goes away,
+/// never holds the prompt. Each chunk of audio waits at most 250 ms for room; then audio to the file
+/// stops, announcements become text lines after one notice, and every key counts, on time. (A FIFO with
+/// no reader at all is refused at once, exit 64: `RobustnessEndToEndTests.aFIFOWithoutAReaderIsRefusedAtOnce`.)
+@Suite(.serialized)
+struct AudioFileFIFOEndToEndTests {
+    /// What the program at the other end of the FIFO does.
+    enum Reader: String, CaseIterable, CustomTestStringConvertible {
+        /// Opens it and never reads.
+        case neverReads
+        /// Reads the WAV header and the first 8 KiB, then stops.
+        case stopsAfterTheStart
+        /// Reads the start, then closes it (a player that quit).
+        case goesAway
+        /// Reads everything: the control, where nothing stops.
+        case keepsReading
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Reader.allCases)
+    func aReaderThatStopsReadingNeverHoldsThePromptAndTheFallbackIsSaidOnce(reader kind: Reader) throws {
+        let fifo = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        var reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        #expect(reader >= 0)
+        defer { if reader >= 0 { close(reader) } }
+        let drained = Drain(descriptor: reader, limit: kind == .keepsReading ? nil : (kind == .neverReads ? 0 : 8192))
+
+        let run = try PromptRun(["--audio-file", fifo], speech: "espeak")
+        if kind == .goesAway {
+            #expect(drained.wait(forAtLeast: 8192, deadline: .seconds(5)))
+            close(reader)
+            reader = -1
+        }
+        // Typed at a person's pace while the reader fails: every key is taken and logged on time.
+        let clock = ContinuousClock()
+        for digit in "985391" {
+            run.type(String(digit))
+            ShellAfterPrompt.pause(.milliseconds(400))
+        }
+        let lastKey = clock.now
+        #expect(run.exit() == .exited(0))
+        let exitedAfter = clock.now - lastKey
+        #expect(run.process.standardOutput == "985391\n")
+        #expect(run.terminalRestored)
+        let digits = run.logEntries(atLeast: 7).filter { $0.event == "digit" || $0.event == "complete" }
+        #expect(digits.count == 6, "\(digits)")
+        let notice = "takes no more audio"
+        let screen = run.process.screen.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        if kind == .keepsReading {
+            #expect(!screen.contains(notice))
+            #expect(drained.count > 44)
+        } else {
+            #expect(screen.components(separatedBy: notice).count == 2, "\(run.process.screen)")
+            // The last words did not wait for a reader that will not read: no 3 s final-speech limit.
+            #expect(exitedAfter < .milliseconds(1500), "exited \(exitedAfter) after the last key")
+        }
+        drained.stop()
+    }
+}
+
+/// Reads a descriptor on a thread of its own, up to `limit` bytes (nil: all), then stops reading.
+private final class Drain: @unchecked Sendable {
+    private let lock = NSLock()
+    private var total = 0
+    private var stopped = false
+
+    init(descriptor: Int32, limit: Int?) {
+        guard limit != 0 else { return }
+        Thread.detachNewThread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                lock.lock()
+                let done = stopped || (limit.map { total >= $0 } ?? false)
+                lock.unlock()
+                if done { return }
+                let room = limit.map { min(buffer.count, $0 - count) } ?? buffer.count
+                let got = read(descriptor, &buffer, room)
+                if got > 0 {
+                    lock.lock()
+                    total += got
+                    lock.unlock()
+                } else {
+                    usleep(5_000)
+                }
+            }
+        }
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return total
+    }
+
+    func wait(forAtLeast bytes: Int, deadline: Duration) -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + deadline
+        while count < bytes, clock.now < end { usleep(10_000) }
+        return count >= bytes
+    }
+
+    func stop() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
+}
