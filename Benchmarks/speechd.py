@@ -38,34 +38,50 @@ RATE = 16000
 LOUD = 300  # |sample| above this is sound (the null sink is exactly 0 when nothing plays)
 
 
-class Monitor:
+class SinkMonitor:
+    """parec on the null sink's monitor at `rate` with 5 ms fragments, on a thread of its own: each read is
+    handed to `take` (under `lock`) with its arrival time."""
+
+    def __init__(self, rate, read_size):
+        self.lock = threading.Lock()
+        self.process = subprocess.Popen(
+            ["parec", "-d", "otc.monitor", "--format=s16le", f"--rate={rate}", "--channels=1", "--latency-msec=5"],
+            stdout=subprocess.PIPE, env=ENV_PULSE)
+        threading.Thread(target=self._read, args=(read_size,), daemon=True).start()
+        time.sleep(0.5)
+
+    def _read(self, read_size):
+        fd = self.process.stdout.fileno()
+        while True:
+            data = os.read(fd, read_size)
+            arrived = time.monotonic_ns()
+            if not data:
+                return
+            with self.lock:
+                self.take(data, arrived)
+
+    def take(self, data, arrived):
+        raise NotImplementedError
+
+    def stop(self):
+        self.process.kill()
+
+
+class Monitor(SinkMonitor):
     """The null sink's monitor, sample by sample, each with the time it was played (approximately:
     the arrival time of its fragment, less the samples after it in that fragment)."""
 
     def __init__(self):
-        self.process = subprocess.Popen(
-            ["parec", "-d", "otc.monitor", "--format=s16le", f"--rate={RATE}", "--channels=1", "--latency-msec=5"],
-            stdout=subprocess.PIPE, env=ENV_PULSE)
         self.loud = []  # (time ns) of each 1 ms block with sound
-        self.quiet_since = 0
-        self.lock = threading.Lock()
-        threading.Thread(target=self._read, daemon=True).start()
-        time.sleep(0.5)
+        super().__init__(RATE, 320)
 
-    def _read(self):
-        fd = self.process.stdout.fileno()
-        while True:
-            data = os.read(fd, 320)
-            arrived = time.monotonic_ns()
-            if not data:
-                return
-            samples = memoryview(data).cast("h")
-            count = len(samples)
-            block = RATE // 1000
-            with self.lock:
-                for start in range(0, count - block + 1, block):
-                    if max(abs(x) for x in samples[start:start + block]) > LOUD:
-                        self.loud.append(arrived - (count - start) * 1_000_000_000 // RATE)
+    def take(self, data, arrived):
+        samples = memoryview(data).cast("h")
+        count = len(samples)
+        block = RATE // 1000
+        for start in range(0, count - block + 1, block):
+            if max(abs(x) for x in samples[start:start + block]) > LOUD:
+                self.loud.append(arrived - (count - start) * 1_000_000_000 // RATE)
 
     def onset_after(self, t, timeout=5.0):
         """The first sound played after t."""
@@ -89,36 +105,21 @@ class Monitor:
             time.sleep(0.01)
         raise TimeoutError("never quiet")
 
-    def stop(self):
-        self.process.kill()
 
-
-class Recorder:
+class Recorder(SinkMonitor):
     """The null sink's monitor at the sink's own rate (44.1 kHz, no resampling in the recorder), every
     sample kept, so that a stretch can be compared with a reference (stale_cut.py). Sample i was played
     at about arrival(its fragment) - (samples after it in the fragment) / RATE, as in Monitor."""
 
     def __init__(self):
-        self.process = subprocess.Popen(
-            ["parec", "-d", "otc.monitor", "--format=s16le", f"--rate={stale_cut.RATE}", "--channels=1",
-             "--latency-msec=5"], stdout=subprocess.PIPE, env=ENV_PULSE)
         self.data = bytearray()
         self.ends, self.arrivals = [], []  # per read: samples so far, its arrival time
-        self.lock = threading.Lock()
-        threading.Thread(target=self._read, daemon=True).start()
-        time.sleep(0.5)
+        super().__init__(stale_cut.RATE, 4096)
 
-    def _read(self):
-        fd = self.process.stdout.fileno()
-        while True:
-            data = os.read(fd, 4096)
-            arrived = time.monotonic_ns()
-            if not data:
-                return
-            with self.lock:
-                self.data += data
-                self.ends.append(len(self.data) // 2)
-                self.arrivals.append(arrived)
+    def take(self, data, arrived):
+        self.data += data
+        self.ends.append(len(self.data) // 2)
+        self.arrivals.append(arrived)
 
     def now(self):
         """The index of the next sample to arrive."""
@@ -139,9 +140,6 @@ class Recorder:
         """The stretch from the first to the last nonzero sample in [start, end), as (start, end)."""
         nonzero = numpy.flatnonzero(self.samples(start, end))
         return (start + int(nonzero[0]), start + int(nonzero[-1]) + 1) if len(nonzero) else None
-
-    def stop(self):
-        self.process.kill()
 
 
 def start_speechd(directory):

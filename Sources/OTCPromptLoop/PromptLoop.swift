@@ -32,6 +32,8 @@ public struct PromptLoop<Session: InteractiveSession> {
     private let start: Duration
     /// Keys read before this (since start) are leftovers, not answers (`TypeAheadRule.discarded`).
     private var keysIgnoredUntil: Duration = .zero
+    /// Reads until then still continue a leftover that arrived within the grace (`takesTypedKeys`).
+    private var leftoverContinuesUntil: Duration = .zero
     private var decoder = KeyDecoder()
     /// Without bracketed paste, the pieces of one paste that a link split across reads, joined.
     private var pasteJoin = UnmarkedPasteJoin()
@@ -98,9 +100,9 @@ public struct PromptLoop<Session: InteractiveSession> {
                 // Without bracketed paste, a burst in one read is a paste (`UnmarkedPaste`), and what
                 // follows it closely is more of it (`UnmarkedPasteJoin`).
                 let decoded = decoder.feed(bytes)
-                keys =
-                    capabilities.isDumb
-                    ? pasteJoin.take(UnmarkedPaste.recognise(decoded, from: bytes), from: bytes, at: now) : decoded
+                let recognised = capabilities.isDumb ? UnmarkedPaste.recognise(decoded, from: bytes) : decoded
+                let allowed = takesTypedKeys(now) ? recognised : recognised.filter { $0 == .interrupt || $0 == .escape }
+                keys = capabilities.isDumb ? pasteJoin.take(allowed, from: bytes, at: now) : allowed
             case .timedOut, .otherReady:
                 keys = pasteJoin.due(at: now) + flushOverdueInput()
             case .closed:
@@ -131,6 +133,15 @@ public struct PromptLoop<Session: InteractiveSession> {
         guard case .discarded(let grace) = typeAhead else { return }
         terminal.discardInput()
         keysIgnoredUntil = now + grace
+    }
+
+    /// Whether a read at `time` is typed for this prompt. Within the type-ahead grace it is not, and
+    /// neither is what continues it with no pause of `UnmarkedPasteJoin.window` (the rest of a leftover
+    /// the link split), so that no part of it is held by the paste join, or the decoder, past the grace.
+    private mutating func takesTypedKeys(_ time: Duration) -> Bool {
+        guard time < keysIgnoredUntil || time < leftoverContinuesUntil else { return true }
+        leftoverContinuesUntil = time + UnmarkedPasteJoin.window
+        return false
     }
 
     /// A lone Esc held past the Esc delay, or a paste left open past its limit, given up on.

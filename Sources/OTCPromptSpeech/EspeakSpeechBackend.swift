@@ -74,10 +74,10 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
         options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool, muted: Bool = false,
         output: SpeechOutput
     ) {
-        let status = output == .device ? nil : AudioFileStatus()
+        let status = AudioFileStatus()
         self.init(
             options: options, bufferMilliseconds: bufferMilliseconds, opensSinkBeside: opensSinkBeside, muted: muted,
-            makeSink: Self.sinkFactory(for: output, status: status ?? AudioFileStatus()), fileStatus: status)
+            makeSink: Self.sinkFactory(for: output, status: status), fileStatus: output == .device ? nil : status)
     }
 
     deinit {

@@ -21,14 +21,17 @@ public struct MonotonicInstant: Comparable, Hashable, Sendable {
     public func advanced(by duration: Duration) -> MonotonicInstant {
         let (seconds, attoseconds) = duration.components
         let (whole, overflowed) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        let offset = overflowed ? (seconds < 0 ? Int64.min : Int64.max) : whole &+ attoseconds / 1_000_000_000
+        let (exact, wrapped) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        let offset = overflowed || wrapped ? (seconds < 0 ? Int64.min : Int64.max) : exact
         let (sum, past) = nanoseconds.addingReportingOverflow(offset)
         return MonotonicInstant(nanoseconds: past ? (offset < 0 ? Int64.min : Int64.max) : sum)
     }
 
     /// How long from this instant to `other` (negative when `other` is earlier).
     public func duration(to other: MonotonicInstant) -> Duration {
-        .nanoseconds(other.nanoseconds - nanoseconds)
+        let (difference, overflowed) = other.nanoseconds.subtractingReportingOverflow(nanoseconds)
+        guard overflowed else { return .nanoseconds(difference) }
+        return .nanoseconds(other.nanoseconds < nanoseconds ? Int64.min : Int64.max)
     }
 
     public static func + (instant: MonotonicInstant, duration: Duration) -> MonotonicInstant {

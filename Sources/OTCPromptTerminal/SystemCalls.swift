@@ -23,7 +23,6 @@ public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertib
     public static let fileNameTooLong = Errno(rawValue: ENAMETOOLONG)
 }
 
-/// The calls every file of this module shares: errno as a value, EINTR retries and complete writes.
 /// How a child process ended, from its `waitpid` status: the one place that status is decoded.
 enum ProcessEnd: Equatable {
     case exited(Int32)
@@ -43,6 +42,7 @@ enum ProcessEnd: Equatable {
     }
 }
 
+/// The calls every file of this module shares: errno as a value, EINTR retries and complete writes.
 enum SystemCalls {
     /// The calling thread's errno, typed.
     static var errno: Errno { Errno(rawValue: Glibc.errno) }

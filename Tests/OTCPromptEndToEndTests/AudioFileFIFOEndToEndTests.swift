@@ -28,16 +28,14 @@ struct AudioFileFIFOEndToEndTests {
         let fifo = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
-        var reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        #expect(reader >= 0)
-        defer { if reader >= 0 { close(reader) } }
-        let drained = Drain(descriptor: reader, limit: kind == .keepsReading ? nil : (kind == .neverReads ? 0 : 8192))
+        let drained = try #require(
+            Drain(path: fifo, limit: kind == .keepsReading ? nil : (kind == .neverReads ? 0 : 8192)))
+        defer { drained.stop() }
 
         let run = try PromptRun(["--audio-file", fifo], speech: "espeak")
         if kind == .goesAway {
             #expect(drained.wait(forAtLeast: 8192, deadline: .seconds(5)))
-            close(reader)
-            reader = -1
+            drained.stop()
         }
         // Typed at a person's pace while the reader fails: every key is taken and logged on time.
         let clock = ContinuousClock()
@@ -52,6 +50,9 @@ struct AudioFileFIFOEndToEndTests {
         #expect(run.terminalRestored)
         let digits = run.logEntries(atLeast: 7).filter { $0.event == "digit" || $0.event == "complete" }
         #expect(digits.count == 6, "\(digits)")
+        // On time: each key was taken about when it was typed (400 ms apart), none held up behind the audio.
+        let gaps = zip(digits.dropFirst(), digits).map { $0.ms - $1.ms }
+        #expect(gaps.allSatisfy { $0 >= 200 && $0 <= 800 }, "milliseconds between keys: \(gaps)")
         let notice = "takes no more audio"
         let screen = run.process.screen.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         if kind == .keepsReading {
@@ -62,27 +63,35 @@ struct AudioFileFIFOEndToEndTests {
             // The last words did not wait for a reader that will not read: no 3 s final-speech limit.
             #expect(exitedAfter < .milliseconds(1500), "exited \(exitedAfter) after the last key")
         }
-        drained.stop()
     }
 }
 
-/// Reads a descriptor on a thread of its own, up to `limit` bytes (nil: all), then stops reading.
+/// The FIFO's reader: opens it, reads it on a thread of its own up to `limit` bytes (nil: all), then
+/// keeps it open without reading until `stop()`, which closes it on that thread and waits for the end.
 private final class Drain: @unchecked Sendable {
     private let lock = NSLock()
     private var total = 0
     private var stopped = false
+    private var finished = false
 
-    init(descriptor: Int32, limit: Int?) {
-        guard limit != 0 else { return }
+    init?(path: String, limit: Int?) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
         Thread.detachNewThread { [self] in
+            defer {
+                close(descriptor)
+                lock.lock()
+                finished = true
+                lock.unlock()
+            }
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
                 lock.lock()
-                let done = stopped || (limit.map { total >= $0 } ?? false)
+                let (done, full) = (stopped, limit.map { total >= $0 } ?? false)
                 lock.unlock()
                 if done { return }
                 let room = limit.map { min(buffer.count, $0 - count) } ?? buffer.count
-                let got = read(descriptor, &buffer, room)
+                let got = full ? 0 : read(descriptor, &buffer, room)
                 if got > 0 {
                     lock.lock()
                     total += got
@@ -107,9 +116,19 @@ private final class Drain: @unchecked Sendable {
         return count >= bytes
     }
 
+    /// Stops reading and closes the FIFO (a reader that went away); waits at most 2 s for the thread.
     func stop() {
         lock.lock()
         stopped = true
         lock.unlock()
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(2)
+        while clock.now < end {
+            lock.lock()
+            let done = finished
+            lock.unlock()
+            if done { return }
+            usleep(5_000)
+        }
     }
 }

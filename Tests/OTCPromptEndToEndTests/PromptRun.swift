@@ -118,6 +118,19 @@ final class PromptRun {
     var terminalRestored: Bool {
         sameAttributes(attributesBefore, process.slaveAttributes())
     }
+
+    /// Sends `signal` and checks that the prompt ends by it within 0.5 s, whatever it was waiting for,
+    /// with the terminal restored and nothing on stdout.
+    func expectEndsPromptly(by signal: Int32, sourceLocation: SourceLocation = #_sourceLocation) {
+        let clock = ContinuousClock()
+        let sent = clock.now
+        process.sendSignal(signal)
+        #expect(exit(deadline: .seconds(5)) == .signaled(signal), sourceLocation: sourceLocation)
+        let took = clock.now - sent
+        #expect(took < .milliseconds(500), "ended \(took) after the signal", sourceLocation: sourceLocation)
+        #expect(terminalRestored, sourceLocation: sourceLocation)
+        #expect(process.standardOutput == "", sourceLocation: sourceLocation)
+    }
 }
 
 /// One line of the speech log.
@@ -135,4 +148,3 @@ func sameAttributes(_ a: termios, _ b: termios) -> Bool {
     return a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_cflag == b.c_cflag && a.c_lflag == b.c_lflag
         && withUnsafeBytes(of: &a.c_cc) { x in withUnsafeBytes(of: &b.c_cc) { y in x.elementsEqual(y) } }
 }
-

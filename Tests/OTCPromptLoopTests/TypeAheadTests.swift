@@ -6,7 +6,7 @@ import Testing
 /// `TypeAheadRule`: a question takes only keys typed after it appeared, past the grace period.
 @Suite struct TypeAheadTests {
     private func run(
-        _ typeAhead: TypeAheadRule, _ script: [ScriptedTerminal.Step]
+        _ typeAhead: TypeAheadRule, _ script: [ScriptedTerminal.Step], dumb: Bool = false
     ) -> (outcome: PromptOutcome, terminal: ScriptedTerminal) {
         let clock = ManualClock()
         let terminal = ScriptedTerminal(clock: clock, script)
@@ -16,7 +16,7 @@ import Testing
         var loop = PromptLoop(
             session: ConfirmSession(question: "Allow use of key?"), renderer: LineRenderer(), system: system,
             speech: RecordingSpeechBackend(), escapeDelay: .milliseconds(50),
-            capabilities: TerminalCapabilities(isDumb: false, colorDepth: .none, isUTF8: true), check: nil,
+            capabilities: TerminalCapabilities(isDumb: dumb, colorDepth: .none, isUTF8: true), check: nil,
             typeAhead: typeAhead)
         return (loop.run(), terminal)
     }
@@ -45,5 +45,28 @@ import Testing
         let (outcome, terminal) = run(.kept, [.bytes("yes\r", after: .milliseconds(10))])
         #expect(outcome == .confirmed(true))
         #expect(!terminal.calls.contains("discard"))
+    }
+
+    /// On a dumb terminal a burst is an unmarked paste, held until the line is quiet: one that arrived
+    /// within the grace is still a leftover when it is complete after it, and so is its rest.
+    @Test(arguments: [false, true])
+    func aLeftoverHeldOrSplitPastTheGraceIsStillIgnored(dumb: Bool) {
+        let held = run(
+            .discarded(grace: ConfirmSession.grace),
+            [.bytes("yes", after: .milliseconds(250)), .bytes("\r", after: .milliseconds(150)), .timeout], dumb: dumb)
+        #expect(held.outcome != .confirmed(true), "\(held.outcome)")
+        let split = run(
+            .discarded(grace: ConfirmSession.grace),
+            [.bytes("ye", after: .milliseconds(250)), .bytes("s\r", after: .milliseconds(60)), .timeout], dumb: dumb)
+        #expect(split.outcome != .confirmed(true), "\(split.outcome)")
+        // After a pause, the user's own answer counts.
+        let answered = run(
+            .discarded(grace: ConfirmSession.grace),
+            [
+                .bytes("ye", after: .milliseconds(250)), .bytes("s", after: .milliseconds(60)),
+                .bytes("y", after: .milliseconds(400)), .bytes("e", after: .milliseconds(150)),
+                .bytes("s", after: .milliseconds(150)), .bytes("\r", after: .milliseconds(150)),
+            ], dumb: dumb)
+        #expect(answered.outcome == .confirmed(true), "\(answered.outcome)")
     }
 }

@@ -215,8 +215,8 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
     /// Anything but a regular file (and /dev/null) is refused before a byte is read: a FIFO with or without
     /// a writer, an endless device, a terminal whose keys are the prompt's.
     @Test func aFIFOOrADeviceIsRefusedWithoutReadingIt() throws {
-        let fifo = "/tmp/otc-config-fifo-\(getpid())"
-        #expect(mkfifo(fifo, 0o600) == 0)
+        let fifo = "/tmp/otc-config-fifo-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        try #require(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
         #expect(throws: TerminalError.configFile("is a FIFO, not a regular file")) {
             try ConfigFile.readText(path: fifo)

@@ -24,5 +24,15 @@ import Testing
         #expect(now + .seconds(Int64.max) > now)
         #expect(now + .seconds(Int64.max / 2_000_000_000) > now)
         #expect(now + .seconds(Int64.min) < now)
+        // Seconds that fit, plus the fraction that tips them over, saturate too.
+        let edge = Duration.seconds(Int64.max / 1_000_000_000) + .nanoseconds(999_999_999)
+        #expect(now + edge > now)
+    }
+
+    @Test func theTimeBetweenTwoFarApartInstantsSaturatesInsteadOfTrapping() {
+        let never = MonotonicInstant.now + .seconds(Int64.max)
+        let longAgo = MonotonicInstant.now + .seconds(Int64.min)
+        #expect(longAgo.duration(to: never) == .nanoseconds(Int64.max))
+        #expect(never.duration(to: longAgo) == .nanoseconds(Int64.min))
     }
 }

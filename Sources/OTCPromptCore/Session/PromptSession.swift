@@ -51,7 +51,7 @@ public struct PromptSession: Sendable {
     var paste: PasteInProgress?
     /// Free text: a character typed since the field was last empty could not be read (`.undecodable`),
     /// so the field is not what was typed; the next Enter says so instead of submitting.
-    public internal(set) var lostCharacter = false
+    private(set) var lostCharacter = false
     /// The last key ended a paste (its undecodable bytes in a code field are the message's, not the code's).
     var lastKeyEndedPaste = false
     var clock: SessionClock
