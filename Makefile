@@ -1,7 +1,7 @@
 # otc-prompt — the two commands that do all the set-up on a fresh Debian machine:
 #   make run    install what is missing, build, and run the prompt (ARGS="--length 8" to pass options)
 #   make test   install what is missing, build, and run every test
-#   make bench  install what is missing, build (release), and measure against the anchors (~26 min from a fresh clone, ~11 once built)
+#   make bench  install what is missing, build (release), and measure against the anchors (~26 min from a fresh clone, builds included)
 #   make deb    install what is missing, build (release), and package otc-prompt_<version>_<arch>.deb
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
