@@ -33,9 +33,14 @@ DEB_CHECK_APT_PACKAGES := python3 man-db bash-completion sudo
 # libstdc++ and libgcc are linked in too (the few parts the Swift runtime uses, ~0.2 MB): -lstdc++ then finds
 # only the archive in STATIC_CXX_DIR, where `make release` links the toolchain's libstdc++.a (docs/performance.md).
 STATIC_CXX_DIR := $(CURDIR)/.build/static-libstdc++
+# The functions a session runs, in the order they first run (make link-order): lld puts them together at the start of
+# the code, each in its own section (-function-sections), so that a session maps ~2 MiB of the binary, not ~3.8.
+LINK_ORDER := $(CURDIR)/packaging/link-order.txt
 RELEASE_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --icf=safe -Xlinker --no-export-dynamic \
-	-Xswiftc -L$(STATIC_CXX_DIR) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+	-Xswiftc -L$(STATIC_CXX_DIR) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections \
+	-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering
 
 # The version `otc-prompt --version` prints, from its one source, Sources/OTCPromptSettings/Version.swift.
 VERSION := $(shell packaging/version)
@@ -45,7 +50,7 @@ PINENTRY_LINK ?= auto
 # The stripped release binary's size ceiling in MB of 10^6 bytes (issue 16's target; docs/packaging.md).
 MAX_BINARY_MB ?= 12
 
-.PHONY: deps build release release-flags static-libstdc++ binary-check run test bench docs install uninstall deb deb-check deb-check-fresh clean
+.PHONY: deps build release release-flags static-libstdc++ link-order binary-check run test bench docs install uninstall deb deb-check deb-check-fresh clean
 
 # $(call install-missing,PACKAGES): apt-get install those of PACKAGES that are not installed yet.
 define install-missing
@@ -75,7 +80,13 @@ build:
 ## (the toolchain's): relative relocations packed (DT_RELR, glibc >= 2.36), identical code folded
 ## where that is safe, and no symbol table exported: 8.83 -> 7.88 MB stripped and about 1 MiB less
 ## resident memory (docs/performance.md).
+## SwiftPM does not compile again when only -Xfrontend flags change (-function-sections), so the objects of a
+## build with other flags are cleared first: .build/release-flags names the flags they were built with. Nor does
+## it link again when only the link order changes: a binary older than the order is removed.
 release: static-libstdc++
+	@[ "$$(cat .build/release-flags 2>/dev/null)" = "$(RELEASE_FLAGS)" ] || \
+	  { rm -rf .build/*/release; mkdir -p .build; echo "$(RELEASE_FLAGS)" >.build/release-flags; }
+	@[ ! .build/release/otc-prompt -ot $(LINK_ORDER) ] || rm -f .build/release/otc-prompt
 	$(SWIFT) build -c release --product otc-prompt $(RELEASE_FLAGS)
 
 # The flags of make release, for the benchmarks' build of the same binary (Benchmarks/run.sh).
@@ -89,6 +100,15 @@ static-libstdc++:
 	@archive=$$("$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang" -print-file-name=libstdc++.a); \
 	[ -f "$$archive" ] || { echo "libstdc++.a not found (install libstdc++-12-dev)" >&2; exit 1; }; \
 	mkdir -p $(STATIC_CXX_DIR) && ln -sfn "$$archive" $(STATIC_CXX_DIR)/libstdc++.a
+
+## link-order: profile the release binary through everyday sessions (packaging/profile-link-order) and write
+## packaging/link-order.txt, the order make release lays the code out in; run it when check-binary says the file
+## has gone stale (docs/packaging.md)
+link-order: release
+	$(call install-missing,pulseaudio gcc libc6-dev binutils python3)
+	packaging/profile-link-order .build/release/otc-prompt $(LINK_ORDER)
+	rm -f .build/release/otc-prompt
+	$(SWIFT) build -c release --product otc-prompt $(RELEASE_FLAGS)
 
 ## binary-check: the release binary, stripped as the .deb ships it, within MAX_BINARY_MB, with no Swift
 ## library needed at run time and no Foundation or ICU linked in (packaging/check-binary)
