@@ -17,9 +17,11 @@ has() { [[ ",$parts," == *",$1,"* ]]; }
 
 echo "== building (release)"
 (cd "$root" && swift build -c release --product otc-prompt >/dev/null)
+# Its objects lack make release's -function-sections: the next make release compiles again (Makefile).
+rm -f "$root/.build/release-flags"
 # The binary make install ships: the same sources, linked with make release's flags (the Swift runtime
 # statically), in a scratch path of its own so that both builds stay up to date.
-if has ready || has memory || has footprint; then
+if has ready || has keys || has memory || has footprint; then
     (cd "$root" && swift build -c release --product otc-prompt $(make -s release-flags) --scratch-path .build-static >/dev/null)
 fi
 if has inprocess; then swift build -c release >/dev/null; fi

@@ -283,10 +283,10 @@ def prompt_ready(text):
     print(f"   ratio terminal part / bash read -s: {t / b:.2f}")
 
 
-def keys(count):
-    print(f"\n2-3. keys on a live session (pty -> decoder -> synthesis -> device), {count} keys 80 ms apart")
+def keys(count, binary=BINARY, label=""):
+    print(f"\n2-3. keys on a live session (pty -> decoder -> synthesis -> device), {count} keys 80 ms apart{label}")
     trace = trace_path("trace")
-    session = Session([BINARY, "--no-auto-submit"], trace=trace)
+    session = Session([binary, "--no-auto-submit"], trace=trace)
     generation, _ = session.wait_event("sample", timeout=10)
     time.sleep(0.3)
     first_sample, stopped, presses = [], [], []
@@ -414,6 +414,9 @@ if __name__ == "__main__":
         prompt_ready(text)
     if "keys" in part:
         keys(int(os.environ.get("OTC_BENCH_KEYS", "200")))
+        if os.environ.get("OTC_BENCH_STATIC"):
+            keys(int(os.environ.get("OTC_BENCH_KEYS", "200")), os.environ["OTC_BENCH_STATIC"],
+                 ": the static binary make install ships")
     if "listen" in part:
         listening_cost()
     if "memory" in part:
