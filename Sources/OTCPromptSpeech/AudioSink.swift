@@ -19,6 +19,9 @@ public protocol AudioSink: AnyObject, Sendable {
     /// Sinks that cannot do this from another thread do nothing and never call it (the writer
     /// then flushes after the current chunk).
     func interrupt(acknowledged: @escaping @Sendable () -> Void)
+    /// Whether `interrupt` drops everything written before it, whichever thread wrote it: then,
+    /// with no write under way, nothing stale is left and the writer need not flush again.
+    var interruptDropsWrittenAudio: Bool { get }
     /// Set by a device whose `write` returns at once: the writer then hands it at most
     /// `pacing.leadMilliseconds` of audio ahead of real time and waits the rest where a new
     /// announcement wakes it at once. nil: `write` sets the pace (files, test doubles).
@@ -33,6 +36,7 @@ public struct AudioPacing: Sendable, Equatable {
 
 extension AudioSink {
     public func interrupt(acknowledged: @escaping @Sendable () -> Void) {}
+    public var interruptDropsWrittenAudio: Bool { false }
     public var pacing: AudioPacing? { nil }
 }
 

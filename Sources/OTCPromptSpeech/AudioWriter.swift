@@ -14,6 +14,10 @@ final class GenerationCounter: Sendable {
 
 /// The thread that feeds the sink: writes chunks of the current generation at the device's
 /// pace, drops stale ones, and flushes the device as soon as an announcement is superseded.
+///
+/// An announcement's first chunk may be written by the synthesis thread itself (`enqueue`), so
+/// that a key's first sound does not wait for this thread to be scheduled; one thread at a time
+/// is in the sink (`sinkBusy`).
 final class AudioWriter: @unchecked Sendable {
     private struct Chunk {
         var generation: UInt64
@@ -36,16 +40,42 @@ final class AudioWriter: @unchecked Sendable {
     /// how many samples it holds.
     private var pacedSince: UInt64?
     private var pacedSamples = 0
+    /// A thread is in the sink's write, flush or interrupt: the writer, or the synthesis thread.
+    private var sinkBusy = false
+    /// The newest generation a chunk was handed over for: a newer one's chunk is its first.
+    private var enqueuedGeneration: UInt64 = 0
 
     init(sink: any AudioSink, generations: GenerationCounter) {
         self.sink = sink
         self.generations = generations
     }
 
-    /// Queues one chunk of `generation`'s audio; called from the synthesis thread.
+    /// Hands over one chunk of `generation`'s audio; called from the synthesis thread.
+    ///
+    /// An announcement's first chunk is written here, on the calling thread, when the sink is
+    /// paced (its write returns at once, so a newer key is not kept waiting), nothing is queued or
+    /// being written, and the device holds nothing stale. The writer thread, woken, would otherwise
+    /// write it once the scheduler runs it: on a busy 2-core machine that took up to 3 ms, most of
+    /// the tail of key -> first sample (docs/performance.md). Every other chunk is queued.
     func enqueue(_ samples: [Int16], generation: UInt64) {
+        let writesHere = lock.withLock { () -> Bool in
+            let first = generation > enqueuedGeneration
+            enqueuedGeneration = max(enqueuedGeneration, generation)
+            guard first, sink.pacing != nil, !sinkBusy, !closing, queueHead == queue.count,
+                deviceGeneration == nil, generation == generations.current, pacedWriteTime() == nil
+            else {
+                queue.append(Chunk(generation: generation, samples: samples))
+                lock.broadcast()
+                return false
+            }
+            sinkBusy = true
+            handOver(samples.count, of: generation)
+            return true
+        }
+        guard writesHere else { return }
+        samples.withUnsafeBufferPointer { sink.write($0) }
         lock.withLock {
-            queue.append(Chunk(generation: generation, samples: samples))
+            sinkBusy = false
             lock.broadcast()
         }
     }
@@ -56,10 +86,28 @@ final class AudioWriter: @unchecked Sendable {
     }
 
     /// Cuts the device's stale audio from the synthesis thread, even while the writer is in a write.
+    ///
+    /// On a sink whose interrupt drops everything written before it, and with no write under way,
+    /// nothing stale is left after it: the sink is held through the interrupt so that no write
+    /// begins meanwhile, and the writer's own flush is then not needed.
     func interruptDevice() {
         let generation = generations.current
+        let holdsSink = sink.interruptDropsWrittenAudio && lock.withLock { () -> Bool in
+            guard !sinkBusy else { return false }
+            sinkBusy = true
+            return true
+        }
         sink.interrupt { [trace] in trace?.record("stopped", generation: generation) }
         trace?.record("interrupted", generation: generation)
+        guard holdsSink else { return }
+        lock.withLock {
+            if let held = deviceGeneration, held < generation {
+                deviceGeneration = nil
+                pacedSince = nil
+            }
+            sinkBusy = false
+            lock.broadcast()
+        }
     }
 
     /// Plays what is queued to its end, then closes the sink.
@@ -67,6 +115,17 @@ final class AudioWriter: @unchecked Sendable {
         lock.withLock {
             closing = true
             lock.broadcast()
+        }
+    }
+
+    /// Waits until nothing is queued and no thread is in the sink, or the monotonic `deadline`
+    /// passes; true when idle.
+    func waitUntilIdle(deadline: UInt64) -> Bool {
+        lock.withLock {
+            while sinkBusy || queueHead < queue.count {
+                if !lock.wait(until: deadline) { return !sinkBusy && queueHead == queue.count }
+            }
+            return true
         }
     }
 
@@ -95,6 +154,23 @@ final class AudioWriter: @unchecked Sendable {
         return since + handed - min(handed, UInt64(pacing.leadMilliseconds) * 1_000_000)
     }
 
+    /// Notes `count` samples of `generation` handed to the sink: the device now holds that
+    /// generation, its first chunk is traced, and a paced sink's count grows.
+    private func handOver(_ count: Int, of generation: UInt64) {
+        deviceGeneration = generation
+        if let trace, generation != tracedGeneration {
+            tracedGeneration = generation
+            trace.record("sample", generation: generation)
+        }
+        if sink.pacing != nil {
+            if pacedSince == nil {
+                pacedSince = monotonicNanoseconds()
+                pacedSamples = 0
+            }
+            pacedSamples += count
+        }
+    }
+
     /// The writer thread's body.
     func run() {
         lock.withLock {
@@ -104,10 +180,17 @@ final class AudioWriter: @unchecked Sendable {
                     queueHead += 1
                     continue
                 }
+                if sinkBusy {
+                    lock.wait()
+                    continue
+                }
                 if let held = deviceGeneration, held < current {
                     deviceGeneration = nil
                     pacedSince = nil
+                    sinkBusy = true
                     lock.unlocked { sink.flush() }
+                    sinkBusy = false
+                    lock.broadcast()
                     trace?.record("flushed", generation: current)
                     continue
                 }
@@ -122,19 +205,11 @@ final class AudioWriter: @unchecked Sendable {
                         queue.removeFirst(queueHead)
                         queueHead = 0
                     }
-                    deviceGeneration = chunk.generation
-                    if let trace, chunk.generation != tracedGeneration {
-                        tracedGeneration = chunk.generation
-                        trace.record("sample", generation: chunk.generation)
-                    }
-                    if sink.pacing != nil {
-                        if pacedSince == nil {
-                            pacedSince = monotonicNanoseconds()
-                            pacedSamples = 0
-                        }
-                        pacedSamples += chunk.samples.count
-                    }
+                    handOver(chunk.samples.count, of: chunk.generation)
+                    sinkBusy = true
                     lock.unlocked { chunk.samples.withUnsafeBufferPointer { sink.write($0) } }
+                    sinkBusy = false
+                    lock.broadcast()
                     continue
                 }
                 if closing { break }

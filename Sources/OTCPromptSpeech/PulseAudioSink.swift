@@ -143,6 +143,10 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
         sendFlush(acknowledged: acknowledged)
     }
 
+    /// The server drops everything this stream was sent before the flush, on the one connection
+    /// every thread writes through.
+    public var interruptDropsWrittenAudio: Bool { true }
+
     private func sendFlush(acknowledged: (@Sendable () -> Void)?) {
         pulse.mainloopLock(mainloop)
         defer { pulse.mainloopUnlock(mainloop) }
