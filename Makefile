@@ -34,13 +34,15 @@ DEB_CHECK_APT_PACKAGES := python3 man-db bash-completion sudo
 # only the archive in STATIC_CXX_DIR, where `make release` links the toolchain's libstdc++.a (docs/performance.md).
 STATIC_CXX_DIR := $(CURDIR)/.build/static-libstdc++
 # The functions a session runs, in the order they first run (make link-order): lld puts them together at the start of
-# the code, each in its own section (-function-sections), so that a session maps ~2 MiB of the binary, not ~3.8.
+# the code, each in its own section (-function-sections), so that a session maps ~2 MiB of the binary, not ~3.8;
+# and those without a symbol to name, together before them (packaging/link-order.ld).
 LINK_ORDER := $(CURDIR)/packaging/link-order.txt
 RELEASE_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --icf=safe -Xlinker --no-export-dynamic \
 	-Xswiftc -L$(STATIC_CXX_DIR) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections \
-	-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering
+	-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering \
+	-Xlinker -T -Xlinker $(CURDIR)/packaging/link-order.ld
 
 # The version `otc-prompt --version` prints, from its one source, Sources/OTCPromptSettings/Version.swift.
 VERSION := $(shell packaging/version)
