@@ -109,8 +109,7 @@ static-libstdc++:
 link-order: release
 	$(call install-missing,pulseaudio gcc libc6-dev binutils python3)
 	packaging/profile-link-order .build/release/otc-prompt $(LINK_ORDER)
-	rm -f .build/release/otc-prompt
-	$(SWIFT) build -c release --product otc-prompt $(RELEASE_FLAGS)
+	$(MAKE) release
 
 ## binary-check: the release binary, stripped as the .deb ships it, within MAX_BINARY_MB, with no Swift
 ## library needed at run time and no Foundation or ICU linked in (packaging/check-binary)

@@ -61,22 +61,28 @@ static void on_trap(int signal_number, siginfo_t *info, void *context) {
     }
 }
 
-static void keep_trap_unblocked(sigset_t *set) { sigdelset(set, SIGTRAP); }
+typedef int (*mask_function)(int, const sigset_t *, sigset_t *);
+
+/// Calls libc's `name` with `set` less SIGTRAP, unless it only unblocks.
+static int mask_keeping_trap(const char *name, mask_function *real, int how, const sigset_t *set, sigset_t *old) {
+    if (!*real) *real = (mask_function)dlsym(RTLD_NEXT, name);
+    sigset_t copy;
+    if (set && how != SIG_UNBLOCK) {
+        copy = *set;
+        sigdelset(&copy, SIGTRAP);
+        set = &copy;
+    }
+    return (*real)(how, set, old);
+}
 
 int pthread_sigmask(int how, const sigset_t *set, sigset_t *old) {
-    static int (*real)(int, const sigset_t *, sigset_t *);
-    if (!real) real = (int (*)(int, const sigset_t *, sigset_t *))dlsym(RTLD_NEXT, "pthread_sigmask");
-    sigset_t copy;
-    if (set && how != SIG_UNBLOCK) { copy = *set; keep_trap_unblocked(&copy); set = &copy; }
-    return real(how, set, old);
+    static mask_function real;
+    return mask_keeping_trap("pthread_sigmask", &real, how, set, old);
 }
 
 int sigprocmask(int how, const sigset_t *set, sigset_t *old) {
-    static int (*real)(int, const sigset_t *, sigset_t *);
-    if (!real) real = (int (*)(int, const sigset_t *, sigset_t *))dlsym(RTLD_NEXT, "sigprocmask");
-    sigset_t copy;
-    if (set && how != SIG_UNBLOCK) { copy = *set; keep_trap_unblocked(&copy); set = &copy; }
-    return real(how, set, old);
+    static mask_function real;
+    return mask_keeping_trap("sigprocmask", &real, how, set, old);
 }
 
 static void fail(const char *what) {

@@ -70,11 +70,28 @@ private final class ThreadRecordingSink: AudioSink, @unchecked Sendable {
 }
 
 /// The writer as the synthesis thread drives it: this test's thread stands in for that one.
-private func startWriter(_ sink: ThreadRecordingSink) -> (AudioWriter, GenerationCounter) {
+private struct DrivenWriter {
+    let writer: AudioWriter
     let generations = GenerationCounter()
-    let writer = AudioWriter(sink: sink, generations: generations)
-    startThread { writer.run() }
-    return (writer, generations)
+
+    init(_ sink: ThreadRecordingSink) {
+        writer = AudioWriter(sink: sink, generations: generations)
+        startThread { [writer] in writer.run() }
+    }
+
+    /// What the synthesis thread does for a new announcement: a new generation, the interrupt, then
+    /// its chunks, each two samples of the value given (which names the chunk in the sink's events).
+    func announce(_ chunks: Int16...) {
+        let generation = generations.next()
+        writer.interruptDevice()
+        for chunk in chunks { writer.enqueue([chunk, chunk], generation: generation) }
+    }
+
+    /// Closes the writer; true once the sink is closed.
+    func closes() -> Bool {
+        writer.close()
+        return writer.waitUntilClosed(deadline: monotonicNanoseconds() + 10_000_000_000)
+    }
 }
 
 /// Waits until the writer is idle and has had 20 ms to take any wake-up still on its way: a
@@ -97,54 +114,41 @@ private func order(_ events: [ThreadRecordingSink.Event]) -> [ThreadRecordingSin
 @Suite struct AudioWriterTests {
     @Test func anAnnouncementsFirstChunkIsWrittenOnTheSynthesisThreadWhenTheWriterIsIdle() {
         let sink = ThreadRecordingSink(paced: true, interruptDropsWrittenAudio: true)
-        let (writer, generations) = startWriter(sink)
-        let first = generations.next()
-        writer.interruptDevice()
-        writer.enqueue([1, 1], generation: first)
-        writer.enqueue([2, 2], generation: first)
+        let driven = DrivenWriter(sink)
+        driven.announce(1, 2)
         #expect(sink.waitForWrites(2))
-        #expect(settled(writer))
+        #expect(settled(driven.writer))
         // A key supersedes it: the interrupt dropped all of it, so no second flush, and the new
         // announcement's first chunk is again written at once, on this thread.
-        let second = generations.next()
-        writer.interruptDevice()
-        writer.enqueue([3, 3], generation: second)
-        writer.enqueue([4, 4], generation: second)
+        driven.announce(3, 4)
         #expect(sink.waitForWrites(4))
-        #expect(settled(writer))
+        #expect(settled(driven.writer))
         #expect(
             sink.events == [
                 .interrupt, .write(1, onCaller: true), .write(2, onCaller: false),
                 .interrupt, .write(3, onCaller: true), .write(4, onCaller: false),
             ])
-        writer.close()
-        #expect(writer.waitUntilClosed(deadline: monotonicNanoseconds() + 10_000_000_000))
+        #expect(driven.closes())
     }
 
     @Test func whileTheWriterIsInAWriteTheNextAnnouncementWaitsForItAndItsFlush() {
         // The writer's chunk 2 is held in the device: the interrupt cannot cover it, so the new
         // announcement's first chunk must not overtake it, and a flush must come between them.
         let sink = ThreadRecordingSink(paced: true, interruptDropsWrittenAudio: true, holdWrite: 2)
-        let (writer, generations) = startWriter(sink)
-        let first = generations.next()
-        writer.interruptDevice()
-        writer.enqueue([1, 1], generation: first)
-        writer.enqueue([2, 2], generation: first)
+        let driven = DrivenWriter(sink)
+        driven.announce(1, 2)
         #expect(sink.waitForWrites(2))
-        let second = generations.next()
-        writer.interruptDevice()
-        writer.enqueue([3, 3], generation: second)
+        driven.announce(3)
         #expect(!sink.events.contains(.write(3, onCaller: true)))
         sink.release()
         #expect(sink.waitForWrites(3))
-        #expect(settled(writer))
+        #expect(settled(driven.writer))
         #expect(
             sink.events == [
                 .interrupt, .write(1, onCaller: true), .write(2, onCaller: false),
                 .interrupt, .flush, .write(3, onCaller: false),
             ])
-        writer.close()
-        #expect(writer.waitUntilClosed(deadline: monotonicNanoseconds() + 10_000_000_000))
+        #expect(driven.closes())
     }
 
     @Test(arguments: [
@@ -160,17 +164,13 @@ private func order(_ events: [ThreadRecordingSink.Event]) -> [ThreadRecordingSin
         // written audio: the writer's flush is the one that drops it, so the new announcement
         // waits for the writer (the first one, with nothing stale, is written at once if paced).
         let sink = ThreadRecordingSink(paced: paced, interruptDropsWrittenAudio: interruptDropsWrittenAudio)
-        let (writer, generations) = startWriter(sink)
-        let first = generations.next()
-        writer.interruptDevice()
-        writer.enqueue([1, 1], generation: first)
+        let driven = DrivenWriter(sink)
+        driven.announce(1)
         #expect(sink.waitForWrites(1))
-        #expect(settled(writer))
-        let second = generations.next()
-        writer.interruptDevice()
-        writer.enqueue([2, 2], generation: second)
+        #expect(settled(driven.writer))
+        driven.announce(2)
         #expect(sink.waitForWrites(2))
-        #expect(settled(writer))
+        #expect(settled(driven.writer))
         let expected: [ThreadRecordingSink.Event] =
             interruptDropsWrittenAudio
             ? [.interrupt, .write(1, onCaller: false), .interrupt, .write(2, onCaller: false)]
@@ -178,7 +178,6 @@ private func order(_ events: [ThreadRecordingSink.Event]) -> [ThreadRecordingSin
         #expect(order(sink.events) == expected)
         if !paced { #expect(!sink.events.contains(.write(1, onCaller: true))) }
         if !paced { #expect(!sink.events.contains(.write(2, onCaller: true))) }
-        writer.close()
-        #expect(writer.waitUntilClosed(deadline: monotonicNanoseconds() + 10_000_000_000))
+        #expect(driven.closes())
     }
 }
