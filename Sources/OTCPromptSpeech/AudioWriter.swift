@@ -59,6 +59,7 @@ final class AudioWriter: @unchecked Sendable {
     /// the tail of key -> first sample (docs/performance.md). Every other chunk is queued.
     func enqueue(_ samples: [Int16], generation: UInt64) {
         let writesHere = lock.withLock { () -> Bool in
+            while queueHead < queue.count, queue[queueHead].generation < generations.current { queueHead += 1 }
             let first = generation > enqueuedGeneration
             enqueuedGeneration = max(enqueuedGeneration, generation)
             guard first, sink.pacing != nil, !sinkBusy, !closing, queueHead == queue.count,
@@ -80,12 +81,23 @@ final class AudioWriter: @unchecked Sendable {
         }
     }
 
+    /// The sink takes a write without waiting, and its interrupt leaves nothing stale: audio kept
+    /// from an earlier synthesis can be played from the thread that asks for it (`replay`).
+    var playsOnCallingThread: Bool { sink.pacing != nil && sink.interruptDropsWrittenAudio }
+
+    /// Cuts the stale audio and plays `chunks`, all of `generation`'s audio, kept from an earlier
+    /// synthesis; the first chunk is written on the calling thread when `enqueue` allows it.
+    func replay(_ chunks: [[Int16]], generation: UInt64) {
+        interruptDevice()
+        for chunk in chunks { enqueue(chunk, generation: generation) }
+    }
+
     /// Wakes the writer so it notices a new generation and flushes the stale audio at once.
     func wake() {
         lock.withLock { lock.broadcast() }
     }
 
-    /// Cuts the device's stale audio from the synthesis thread, even while the writer is in a write.
+    /// Cuts the device's stale audio from the synthesis thread (or a replay's), even while the writer is in a write.
     ///
     /// On a sink whose interrupt drops everything written before it, and with no write under way,
     /// nothing stale is left after it: the sink is held through the interrupt so that no write

@@ -107,7 +107,8 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     }
 
     public func speak(_ announcement: Announcement) {
-        synthesis.speak(SpokenText.ssml(announcement.utterance))
+        let isEcho = !announcement.isFinal && [.digit, .delete].contains(announcement.event)
+        synthesis.speak(SpokenText.ssml(announcement.utterance), isEcho: isEcho)
     }
 
     /// Lets the last announcement play to its end, for at most `timeout`, then closes the

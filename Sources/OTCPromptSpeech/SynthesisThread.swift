@@ -1,6 +1,9 @@
 /// The one thread that calls espeak-ng: initialises it, synthesises the newest announcement,
 /// and hands its audio to the writer. Requests are posted without waiting: only the newest
 /// unsynthesised one is kept, so a burst of keys never builds a backlog.
+///
+/// A key echo heard before is not synthesised again: its audio is kept (`EchoAudioCache`) and,
+/// while this thread is idle, played by the caller's thread itself, with no thread to wake.
 final class SynthesisThread: @unchecked Sendable {
     enum Readiness {
         case starting
@@ -11,6 +14,7 @@ final class SynthesisThread: @unchecked Sendable {
     private struct Request {
         var text: String
         var generation: UInt64
+        var isEcho: Bool
     }
 
     let generations = GenerationCounter()
@@ -20,6 +24,9 @@ final class SynthesisThread: @unchecked Sendable {
     private let lock = ConditionLock()
     private var readiness = Readiness.starting
     private var pending: Request?
+    /// This thread has taken a request and not yet handed over all its audio.
+    private var synthesizing = false
+    private var echoes = EchoAudioCache()
     private var finishing = false
     /// Started before it is known to be wanted (`--speech auto` still probing): it starts, but says
     /// nothing until `unmute`.
@@ -79,15 +86,29 @@ final class SynthesisThread: @unchecked Sendable {
     }
 
     /// Supersedes whatever is being spoken with `text`. Never waits for audio.
-    func speak(_ text: String) {
-        let activeWriter: AudioWriter? = lock.withLock {
-            guard !finishing else { return nil }
-            pending = Request(text: text, generation: generations.next())
+    /// - Parameter isEcho: `text` echoes a key ("9", "deleted 9"): its audio is kept for the next time.
+    func speak(_ text: String, isEcho: Bool = false) {
+        let (activeWriter, replay) = lock.withLock { () -> (AudioWriter?, (chunks: [[Int16]], generation: UInt64)?) in
+            guard !finishing else { return (nil, nil) }
+            let generation = generations.next()
+            // Played here only while this thread is idle: it then touches neither the sink nor the
+            // generation until the next request, so nothing it does can cut the audio played here.
+            if isEcho, !muted, !synthesizing, let writer, writer.playsOnCallingThread,
+                let chunks = echoes.audio(for: text)
+            {
+                pending = nil
+                return (writer, (chunks, generation))
+            }
+            pending = Request(text: text, generation: generation, isEcho: isEcho)
             lock.broadcast()
-            return writer
+            return (writer, nil)
         }
         trace?.record("requested", generation: generations.current)
-        activeWriter?.wake()
+        if let replay, let activeWriter {
+            activeWriter.replay(replay.chunks, generation: replay.generation)
+        } else {
+            activeWriter?.wake()
+        }
     }
 
     /// Lets the newest announcement play to its end and closes the sink, waiting until
@@ -112,16 +133,25 @@ final class SynthesisThread: @unchecked Sendable {
             while true {
                 if !muted, let request = pending {
                     pending = nil
-                    lock.unlocked {
+                    synthesizing = true
+                    let kept = request.isEcho ? echoes.audio(for: request.text) : nil
+                    let heard = lock.unlocked { () -> [[Int16]]? in
                         trace?.record("woke", generation: request.generation)
+                        if let kept {
+                            writer.replay(kept, generation: request.generation)
+                            return nil
+                        }
                         writer.interruptDevice()
-                        synthesize(request, engine: engine, writer: writer)
+                        return synthesize(request, engine: engine, writer: writer)
                     }
+                    if let heard { echoes.store(heard, for: request.text) }
+                    synthesizing = false
                     continue
                 }
                 if finishing { break }
                 lock.wait()
             }
+            echoes.wipe()
         }
         engine.terminate()
         writer.close()
@@ -201,16 +231,27 @@ final class SynthesisThread: @unchecked Sendable {
         }
     }
 
-    private func synthesize(_ request: Request, engine: EspeakEngine, writer: AudioWriter) {
+    /// Synthesises `request` into the writer until it is superseded; a key echo's audio, when
+    /// synthesised to its end, is returned to be kept.
+    private func synthesize(_ request: Request, engine: EspeakEngine, writer: AudioWriter) -> [[Int16]]? {
         var trimmer = SilenceTrimmer()
+        var heard: [[Int16]] = []
+        var superseded = false
         let generations = self.generations
         let receiver = SynthesisReceiver { chunk in
-            guard generations.current == request.generation else { return false }
+            guard generations.current == request.generation else {
+                superseded = true
+                return false
+            }
             let audible = trimmer.audible(in: chunk)
-            if !audible.isEmpty { writer.enqueue(audible, generation: request.generation) }
+            if !audible.isEmpty {
+                writer.enqueue(audible, generation: request.generation)
+                if request.isEcho { heard.append(audible) }
+            }
             return true
         }
         engine.synthesize(request.text, into: receiver)
+        return request.isEcho && !superseded ? heard : nil
     }
 
     /// One line for the error's detail: the library's reason and its last line of stderr noise.
