@@ -3,14 +3,18 @@
 /// few characters, and synthesis on another thread is where a key's first sound waited longest
 /// (docs/performance.md). Bounded by `sampleBudget`; the least recently heard go first.
 struct EchoAudioCache {
-    /// 128 Ki samples (256 KiB): about 6 s of audio at espeak-ng's 22 050 Hz, ten digits and their
-    /// deletions at the default rate, well inside the session's memory target (issue 16).
-    static let sampleBudget = 128 * 1024
+    /// 64 Ki samples (128 KiB): about 3 s of audio at espeak-ng's 22 050 Hz, the six digits of a
+    /// code and a deletion or two at the default rate (11-17 KiB a digit). Echoes that never come
+    /// again (a masked field's "bullet, 3") cost no more than this: the session's peak RSS stays
+    /// under its 12 MiB target (issue 16, docs/performance.md).
+    static let sampleBudget = 64 * 1024
 
+    /// One announcement's audio in one allocation, which `wipe` reaches whole: the chunks handed
+    /// to the writer are copies of it.
     private struct Entry {
         var text: String
-        var chunks: [[Int16]]
-        var samples: Int
+        var audio: [Int16]
+        var chunkLengths: [Int]
     }
 
     /// Least recently heard first.
@@ -27,7 +31,11 @@ struct EchoAudioCache {
         guard let index = entries.lastIndex(where: { $0.text == text }) else { return nil }
         let entry = entries.remove(at: index)
         entries.append(entry)
-        return entry.chunks
+        var start = 0
+        return entry.chunkLengths.map { length in
+            defer { start += length }
+            return Array(entry.audio[start..<start + length])
+        }
     }
 
     /// Keeps `chunks`, all of `text`'s audio, making room by forgetting the least recently heard;
@@ -36,23 +44,24 @@ struct EchoAudioCache {
         let size = chunks.reduce(0) { $0 + $1.count }
         guard size > 0, size <= budget else { return }
         if let index = entries.firstIndex(where: { $0.text == text }) {
-            samples -= entries.remove(at: index).samples
+            samples -= entries.remove(at: index).audio.count
         }
         while samples + size > budget, !entries.isEmpty {
-            samples -= entries.removeFirst().samples
+            samples -= entries.removeFirst().audio.count
         }
-        entries.append(Entry(text: text, chunks: chunks, samples: size))
+        var audio: [Int16] = []
+        audio.reserveCapacity(size)
+        for chunk in chunks { audio += chunk }
+        entries.append(Entry(text: text, audio: audio, chunkLengths: chunks.map(\.count)))
         samples += size
     }
 
-    /// Overwrites the kept audio and forgets it: a code's digits, heard, are in it. Copies that
-    /// share a chunk's storage (one still in the writer's queue) are not reached, nor the texts;
+    /// Overwrites the kept audio and forgets it: a code's digits, heard, are in it. The chunks
+    /// handed to the writer are copies, not reached, nor are the texts;
     /// docs/security.md, "Wiping the code from memory".
     mutating func wipe() {
         for index in entries.indices {
-            for chunk in entries[index].chunks.indices {
-                entries[index].chunks[chunk].withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-            }
+            entries[index].audio.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         }
         entries.removeAll()
         samples = 0
