@@ -32,19 +32,18 @@ extension Setting: AnySetting {
     public func isValidArgument(_ text: String) -> Bool { domain.fromText(text) != nil }
 
     public func apply(argument text: String, to values: inout SettingValues) -> SettingError? {
-        switch parseArgument(text) {
-        case .success(let parsed):
-            values[self] = parsed
-            return nil
-        case .failure(let error):
-            return error
-        }
+        store(parseArgument(text), in: &values)
     }
 
     public func apply(_ value: ConfigValue, to values: inout SettingValues) -> SettingError? {
-        switch parseFileValue(value) {
-        case .success(let parsed):
-            values[self] = parsed
+        store(parseFileValue(value), in: &values)
+    }
+
+    /// Sets this setting in `values` to what a source parsed; the error instead, when it could not be parsed.
+    private func store(_ parsed: Result<Value, SettingError>, in values: inout SettingValues) -> SettingError? {
+        switch parsed {
+        case .success(let value):
+            values[self] = value
             return nil
         case .failure(let error):
             return error
