@@ -3,32 +3,28 @@ public struct BoxesStyle: Equatable, Sendable {
     /// Outline of the first box; the outlines run from this to `endColor` across the field.
     public var startColor: Color
     public var endColor: Color
-    /// Outline and placeholder of boxes not yet reached.
-    public var emptyColor: Color
+    /// Outline and placeholder of boxes not yet reached: grey.
+    public var emptyColor = Color(0x808080)
     /// Every outline while the last input was rejected or a check failed (knOtpView's red state).
-    public var errorColor: Color
+    public var errorColor = Color(0xFF0000)
     /// Shown in empty boxes (`--placeholder`); one column wide, see `placeholder(from:)`.
     public var placeholder: Character
 
     /// A calm blue to purple.
-    public static let defaultStartColor = Color(red: 0x3B, green: 0x82, blue: 0xF6)
-    public static let defaultEndColor = Color(red: 0xA8, green: 0x55, blue: 0xF7)
-    public static let defaultEmptyColor = Color(red: 0x80, green: 0x80, blue: 0x80)
-    public static let defaultErrorColor = Color(red: 0xFF, green: 0x00, blue: 0x00)
+    public static let defaultStartColor = Color(0x3B82F6)
+    public static let defaultEndColor = Color(0xA855F7)
     public static let defaultPlaceholder: Character = "•"
     /// Shown in filled boxes under `--mask`.
     public static let maskCharacter: Character = "●"
 
+    /// The colours and placeholder the user may choose (`--start-color`, `--end-color`, `--placeholder`).
     public init(
         startColor: Color = defaultStartColor, endColor: Color = defaultEndColor,
-        placeholder: Character = defaultPlaceholder, emptyColor: Color = defaultEmptyColor,
-        errorColor: Color = defaultErrorColor
+        placeholder: Character = defaultPlaceholder
     ) {
         self.startColor = startColor
         self.endColor = endColor
         self.placeholder = placeholder
-        self.emptyColor = emptyColor
-        self.errorColor = errorColor
     }
 
     /// The placeholder a `--placeholder` argument names: exactly one printable, one-column

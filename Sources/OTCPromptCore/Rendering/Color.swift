@@ -17,19 +17,19 @@ public struct Color: Hashable, Sendable {
     /// The names `--start-color` and `--end-color` accept, with their CSS values, so anyone can
     /// look up exactly what a name means.
     public static let named: [(name: String, color: Color)] = [
-        ("red", Color(red: 0xFF, green: 0x00, blue: 0x00)),
-        ("green", Color(red: 0x00, green: 0x80, blue: 0x00)),
-        ("blue", Color(red: 0x00, green: 0x00, blue: 0xFF)),
-        ("cyan", Color(red: 0x00, green: 0xFF, blue: 0xFF)),
-        ("magenta", Color(red: 0xFF, green: 0x00, blue: 0xFF)),
-        ("yellow", Color(red: 0xFF, green: 0xFF, blue: 0x00)),
-        ("orange", Color(red: 0xFF, green: 0xA5, blue: 0x00)),
-        ("purple", Color(red: 0x80, green: 0x00, blue: 0x80)),
-        ("pink", Color(red: 0xFF, green: 0xC0, blue: 0xCB)),
-        ("white", Color(red: 0xFF, green: 0xFF, blue: 0xFF)),
-        ("grey", Color(red: 0x80, green: 0x80, blue: 0x80)),
-        ("gray", Color(red: 0x80, green: 0x80, blue: 0x80)),
-        ("black", Color(red: 0x00, green: 0x00, blue: 0x00)),
+        ("red", Color(0xFF0000)),
+        ("green", Color(0x008000)),
+        ("blue", Color(0x0000FF)),
+        ("cyan", Color(0x00FFFF)),
+        ("magenta", Color(0xFF00FF)),
+        ("yellow", Color(0xFFFF00)),
+        ("orange", Color(0xFFA500)),
+        ("purple", Color(0x800080)),
+        ("pink", Color(0xFFC0CB)),
+        ("white", Color(0xFFFFFF)),
+        ("grey", Color(0x808080)),
+        ("gray", Color(0x808080)),
+        ("black", Color(0x000000)),
     ]
 
     /// The colour a command-line argument names: `#RRGGBB`, `#RGB` or a name from `named`
@@ -39,17 +39,15 @@ public struct Color: Hashable, Sendable {
         let trimmed = text.droppingOuterWhitespace().lowercased()
         if let entry = named.first(where: { $0.name == trimmed }) { return entry.color }
         guard trimmed.hasPrefix("#") else { return nil }
-        let digits = Array(trimmed.dropFirst())
+        let digits = trimmed.dropFirst()
         guard digits.allSatisfy(\.isHexDigit), digits.allSatisfy(\.isASCII) else { return nil }
-        let channels: [String]
+        let rgb: String
         switch digits.count {
-        case 6: channels = stride(from: 0, to: 6, by: 2).map { String(digits[$0..<$0 + 2]) }
-        case 3: channels = digits.map { String([$0, $0]) }
+        case 6: rgb = String(digits)
+        case 3: rgb = String(digits.flatMap { [$0, $0] })
         default: return nil
         }
-        let bytes = channels.compactMap { UInt8($0, radix: 16) }
-        guard bytes.count == 3 else { return nil }
-        return Color(red: bytes[0], green: bytes[1], blue: bytes[2])
+        return UInt32(rgb, radix: 16).map(Color.init)
     }
 
     /// `count` colours from `start` to `end`, evenly spaced in sRGB and rounded half up, as the
@@ -67,5 +65,13 @@ public struct Color: Hashable, Sendable {
                 red: mix(start.red, end.red, step), green: mix(start.green, end.green, step),
                 blue: mix(start.blue, end.blue, step))
         }
+    }
+}
+
+// An extension, so the memberwise `Color(red:green:blue:)` stays.
+extension Color {
+    /// The colour `0xRRGGBB` holds, as CSS and `#RRGGBB` write it: `Color(0xFFA500)` is orange.
+    public init(_ rgb: UInt32) {
+        self.init(red: UInt8(rgb >> 16 & 0xFF), green: UInt8(rgb >> 8 & 0xFF), blue: UInt8(rgb & 0xFF))
     }
 }
