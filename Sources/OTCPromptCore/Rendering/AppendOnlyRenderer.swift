@@ -5,31 +5,24 @@
 /// with the label and the field as it now is. `isError` shows nothing: the rejection is announced.
 /// Under `--mask` each character shows as `*`.
 public struct AppendOnlyRenderer: FieldRenderer, Sendable {
-    public static let maskCharacter: Character = "*"
-
-    /// What the current line shows after the label; nil before the first draw and after `finish()`.
-    private var drawn: [Character]?
+    private var field = PlainField()
 
     public init() {}
 
     public mutating func render(_ snapshot: FieldSnapshot) -> String {
-        let shown = snapshot.shownCharacters(mask: Self.maskCharacter)
-        guard let old = drawn else { return redraw(snapshot) }
-        if shown.starts(with: old) {
-            drawn = shown
-            return String(shown[old.count...])
-        }
-        return redraw(snapshot)
+        let (old, shown) = field.update(to: snapshot)
+        return PlainField.echo(shown, after: old) ?? draw(snapshot, shown, after: old)
     }
 
     public mutating func redraw(_ snapshot: FieldSnapshot) -> String {
-        let shown = snapshot.shownCharacters(mask: Self.maskCharacter)
-        defer { drawn = shown }
-        return (drawn == nil ? "" : TerminalText.newline) + snapshot.drawnLabel + String(shown)
+        let (old, shown) = field.update(to: snapshot)
+        return draw(snapshot, shown, after: old)
     }
 
-    public mutating func finish() -> String {
-        defer { drawn = nil }
-        return drawn == nil ? "" : TerminalText.newline
+    public mutating func finish() -> String { field.finish() }
+
+    /// The label and `shown` on a line of their own: a new one when something was drawn before.
+    private func draw(_ snapshot: FieldSnapshot, _ shown: [Character], after old: [Character]?) -> String {
+        (old == nil ? "" : TerminalText.newline) + snapshot.drawnLabel + String(shown)
     }
 }

@@ -104,7 +104,7 @@ extension FieldSnapshot {
     /// Columns of the line renderer's field: what is shown, or a whole short code so that the
     /// layout does not change as it is typed.
     public var lineFieldColumns: Int {
-        let shown = TerminalWidth.columns(of: String(shownCharacters(mask: LineRenderer.maskCharacter)))
+        let shown = TerminalWidth.columns(of: String(shownCharacters(mask: PlainField.maskCharacter)))
         return max(shown, length <= Self.reservedLength ? length : 0)
     }
 

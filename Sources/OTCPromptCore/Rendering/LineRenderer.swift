@@ -10,34 +10,22 @@
 /// - Under `--mask` each character shows as `*`: ASCII, so every console font and braille
 ///   display shows it, and screen readers say it in one short word ("star").
 public struct LineRenderer: FieldRenderer, Sendable {
-    public static let maskCharacter: Character = "*"
-
-    /// What is on screen after the label; nil before the first draw and after `finish()`.
-    private var drawn: [Character]?
+    private var field = PlainField()
 
     public init() {}
 
     public mutating func render(_ snapshot: FieldSnapshot) -> String {
-        let shown = snapshot.shownCharacters(mask: Self.maskCharacter)
-        guard let old = drawn else { return redrawLine(snapshot, prefix: "") }
-        drawn = shown
-        if shown.starts(with: old) { return String(shown[old.count...]) }
+        let (old, shown) = field.update(to: snapshot)
+        guard let old else { return snapshot.drawnLabel + String(shown) }
+        if let echo = PlainField.echo(shown, after: old) { return echo }
         if old.starts(with: shown) { return old[shown.count...].reversed().map(TerminalText.erase).joined() }
         return "\r" + TerminalText.eraseToEndOfLine + snapshot.drawnLabel + String(shown)
     }
 
     public mutating func redraw(_ snapshot: FieldSnapshot) -> String {
-        redrawLine(snapshot, prefix: "\r" + TerminalText.eraseLine)
+        let (_, shown) = field.update(to: snapshot)
+        return "\r" + TerminalText.eraseLine + snapshot.drawnLabel + String(shown)
     }
 
-    public mutating func finish() -> String {
-        defer { drawn = nil }
-        return drawn == nil ? "" : TerminalText.newline
-    }
-
-    private mutating func redrawLine(_ snapshot: FieldSnapshot, prefix: String) -> String {
-        let shown = snapshot.shownCharacters(mask: Self.maskCharacter)
-        drawn = shown
-        return prefix + snapshot.drawnLabel + String(shown)
-    }
+    public mutating func finish() -> String { field.finish() }
 }
