@@ -17,22 +17,24 @@ public enum Completions {
     /// For bash (bash-completion loads it from completions/otc-prompt; `complete -F` works without it too).
     public static var bash: String {
         var lines = [
-            "# bash completion for otc-prompt, generated from its option declarations by otc-prompt-docs (make docs).",
-            "_otc_prompt() {",
-            "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} i",
-            "    # After \"--\" only PROMPT is left: nothing to complete.",
-            "    for ((i = 1; i < COMP_CWORD; i++)); do",
-            "        [[ ${COMP_WORDS[i]} == -- ]] && return 0",
-            "    done",
-            "    # --option=value: bash splits the word at \"=\" (COMP_WORDBREAKS), or keeps it whole.",
-            "    if [[ $cur == = ]]; then",
-            "        cur=",
-            "    elif [[ $prev == = ]] && ((COMP_CWORD > 1)); then",
-            "        prev=${COMP_WORDS[COMP_CWORD-2]}",
-            "    elif [[ $cur == --*=* ]]; then",
-            "        prev=${cur%%=*} cur=${cur#*=}",
-            "    fi",
-            "    case $prev in",
+            #"""
+            # bash completion for otc-prompt, generated from its option declarations by otc-prompt-docs (make docs).
+            _otc_prompt() {
+                local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} i
+                # After "--" only PROMPT is left: nothing to complete.
+                for ((i = 1; i < COMP_CWORD; i++)); do
+                    [[ ${COMP_WORDS[i]} == -- ]] && return 0
+                done
+                # --option=value: bash splits the word at "=" (COMP_WORDBREAKS), or keeps it whole.
+                if [[ $cur == = ]]; then
+                    cur=
+                elif [[ $prev == = ]] && ((COMP_CWORD > 1)); then
+                    prev=${COMP_WORDS[COMP_CWORD-2]}
+                elif [[ $cur == --*=* ]]; then
+                    prev=${cur%%=*} cur=${cur#*=}
+                fi
+                case $prev in
+            """#
         ]
         for (names, setting, _) in options {
             guard let setting, !setting.isFlag else { continue }
@@ -52,26 +54,29 @@ public enum Completions {
             }
         }
         let all = options.flatMap(\.names).joined(separator: " ")
-        lines += [
-            "    esac",
-            "    if [[ $cur == -* ]]; then",
-            #"        mapfile -t COMPREPLY < <(compgen -W "\#(all)" -- "$cur")"#,
-            "    fi",
-            "    return 0",
-            "}",
-            "complete -F _otc_prompt otc-prompt",
-        ]
+        lines.append(
+            #"""
+                esac
+                if [[ $cur == -* ]]; then
+                    mapfile -t COMPREPLY < <(compgen -W "\#(all)" -- "$cur")
+                fi
+                return 0
+            }
+            complete -F _otc_prompt otc-prompt
+            """#)
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// For zsh (`_otc-prompt` in a directory of `$fpath`).
     public static var zsh: String {
         var lines = [
-            "#compdef otc-prompt",
-            "# zsh completion for otc-prompt, generated from its option declarations by otc-prompt-docs (make docs).",
-            "",
-            "_otc-prompt() {",
-            "    _arguments -S : \\",
+            #"""
+            #compdef otc-prompt
+            # zsh completion for otc-prompt, generated from its option declarations by otc-prompt-docs (make docs).
+
+            _otc-prompt() {
+                _arguments -S : \
+            """#
         ]
         for (names, setting, help) in options {
             let description = "[\(zshQuoted(help))]"
@@ -96,16 +101,17 @@ public enum Completions {
                     "        '\(exclusion)'{\(spelled.joined(separator: ","))}'\(description)\(argument)' \\")
             }
         }
-        lines += [
-            "        '::\(Program.promptName): '",
-            "}",
-            "",
-            "if [[ ${funcstack[1]} == _otc-prompt ]]; then",
-            "    _otc-prompt \"$@\"",
-            "else",
-            "    compdef _otc-prompt otc-prompt",
-            "fi",
-        ]
+        lines.append(
+            #"""
+                    '::\#(Program.promptName): '
+            }
+
+            if [[ ${funcstack[1]} == _otc-prompt ]]; then
+                _otc-prompt "$@"
+            else
+                compdef _otc-prompt otc-prompt
+            fi
+            """#)
         return lines.joined(separator: "\n") + "\n"
     }
 
