@@ -112,9 +112,10 @@ let package = Package(
             name: "OTCPromptSettingsTests",
             dependencies: ["OTCPromptSettings", "OTCPromptDocs", "OTCPromptCore"]
         ),
+        // OTCPromptTerminal too: the WAV sink is tested through the bounded writes the program hands it.
         .testTarget(
             name: "OTCPromptSpeechTests",
-            dependencies: ["OTCPromptSpeech", "OTCPromptTestSupport"]
+            dependencies: ["OTCPromptSpeech", "OTCPromptTerminal", "OTCPromptTestSupport"]
         ),
         .testTarget(
             name: "OTCPromptSpeechDispatcherTests",

@@ -20,7 +20,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     ///   `.engineUnavailable`, `.cannotWriteFile`, `.libraryUnavailable`.
     public convenience init(options: SpeechOptions, output: SpeechOutput) throws(SpeechError) {
         self.init(
-            options: options, bufferMilliseconds: 10, opensSinkBeside: output == .device,
+            options: options, bufferMilliseconds: 10, opensSinkBeside: output.isDevice,
             output: output)
         try waitUntilReady()
     }
@@ -32,7 +32,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
         -> EspeakSpeechBackend
     {
         EspeakSpeechBackend(
-            options: options, bufferMilliseconds: 10, opensSinkBeside: output == .device, muted: muted,
+            options: options, bufferMilliseconds: 10, opensSinkBeside: output.isDevice, muted: muted,
             output: output)
     }
 
@@ -77,7 +77,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
         let status = AudioFileStatus()
         self.init(
             options: options, bufferMilliseconds: bufferMilliseconds, opensSinkBeside: opensSinkBeside, muted: muted,
-            makeSink: Self.sinkFactory(for: output, status: status), fileStatus: output == .device ? nil : status)
+            makeSink: Self.sinkFactory(for: output, status: status), fileStatus: output.isDevice ? nil : status)
     }
 
     deinit {
@@ -149,10 +149,11 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
         switch output {
         case .device:
             return { rate throws(SpeechError) in try openDevice(sampleRate: rate) }
-        case .file(let descriptor, let isRegularFile, let path):
+        case .file(let descriptor, let isRegularFile, let path, let writer):
             return { rate throws(SpeechError) in
                 try WAVFileSink(
-                    descriptor: descriptor, isRegularFile: isRegularFile, path: path, sampleRate: rate, status: status)
+                    descriptor: descriptor, isRegularFile: isRegularFile, path: path, writer: writer, sampleRate: rate,
+                    status: status)
             }
         }
     }

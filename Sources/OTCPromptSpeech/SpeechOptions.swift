@@ -39,13 +39,34 @@ public struct SpeechOptions: Equatable, Sendable {
 }
 
 /// Where synthesised speech goes.
-public enum SpeechOutput: Equatable, Sendable {
+public enum SpeechOutput: Sendable {
     /// The default sound device through pcaudiolib (PulseAudio, then ALSA, then OSS).
     case device
     /// A 16-bit mono WAV file at espeak-ng's sample rate, paced like a device (see `WAVFileSink`),
-    /// written to `descriptor`, already open (the terminal module's `OutputFile`); the sink closes it.
-    /// `path` is for messages; `isRegularFile` says whether the header can be patched at the end.
-    case file(descriptor: Int32, isRegularFile: Bool, path: String)
+    /// written to `descriptor`, already open (the terminal module's `OutputFile`), through `writer`; the
+    /// sink closes it. `path` is for messages; `isRegularFile` says whether the header can be patched at the end.
+    case file(descriptor: Int32, isRegularFile: Bool, path: String, writer: AudioFileWriter)
+
+    public var isDevice: Bool {
+        if case .device = self { return true }
+        return false
+    }
+}
+
+/// How the WAV sink writes the `--audio-file`: the executable hands it the terminal module's bounded writes
+/// (`OutputFile.write`), so that the terminal module alone waits on a descriptor.
+public struct AudioFileWriter: Sendable {
+    /// How long one write waits for a pipe's or socket's reader to make room; nil for a file or device,
+    /// whose writes block.
+    public var patience: Duration?
+    /// Writes every byte: nil when all went out, else the errno that stopped it (ETIMEDOUT: the reader made no
+    /// room within `patience`).
+    public var write: @Sendable (UnsafeRawBufferPointer) -> Int32?
+
+    public init(patience: Duration?, write: @escaping @Sendable (UnsafeRawBufferPointer) -> Int32?) {
+        self.patience = patience
+        self.write = write
+    }
 }
 
 /// Why speech cannot start. Each description is one line for the terminal.

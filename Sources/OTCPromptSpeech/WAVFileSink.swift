@@ -30,9 +30,9 @@ public final class AudioFileStatus: Sendable {
 /// sessions typed at the same (unhurried) pace produce byte-identical files. `drain` commits
 /// everything at once (a file has no listener to wait for). The RIFF sizes are patched by `close`.
 ///
-/// A FIFO or socket (a player reading it) is written without blocking, each chunk given at most
-/// `patience` to find room: a reader that stops reading, or goes away, stops the audio to the file
-/// (`status` says why) instead of holding the writer thread, and the prompt goes on.
+/// A FIFO or socket (a player reading it) is written without blocking (`AudioFileWriter`), each chunk
+/// given at most its `patience` to find room: a reader that stops reading, or goes away, stops the audio
+/// to the file (`status` says why) instead of holding the writer thread, and the prompt goes on.
 public final class WAVFileSink: AudioSink, @unchecked Sendable {
     /// The clock that paces the virtual device; tests may replace it.
     public struct Clock: Sendable {
@@ -59,6 +59,7 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     private let bufferSamples: Int
     private let descriptor: Int32
     private let isRegularFile: Bool
+    private let writer: AudioFileWriter
     /// Samples given to the virtual device and not yet played into the file.
     private var pending: [Int16] = []
     /// When the device started playing `pending[0]`, or nil while it is idle.
@@ -66,35 +67,27 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     private var dataBytes = 0
     /// The first errno of a failed write, reported by `close`.
     public private(set) var writeError: Int32?
-    /// How long one chunk may wait for a pipe's reader to make room (the speech log's figure): a pipe holds
-    /// 64 KiB, 1.5 s of audio, so a reader that keeps up never waits this long.
-    static let patience: UInt64 = 250_000_000
-    /// A pipe or socket: written without blocking, at most `patience` per chunk.
-    private let waitsForAReader: Bool
     /// Where a stop is told; once stopped, nothing more is written.
     public let status: AudioFileStatus
 
-    /// Writes a placeholder header to `descriptor`, which the sink owns from now on.
+    /// Writes a placeholder header to `descriptor`, which the sink owns from now on, through `writer`.
     /// - Parameter isRegularFile: the header is patched with the real length at the end only in a regular file
     ///   (a FIFO cannot seek; a device needs no header).
     public init(
-        descriptor: Int32, isRegularFile: Bool, path: String, sampleRate: Int, bufferMilliseconds: Int = 20,
-        clock: Clock = .monotonic, status: AudioFileStatus = AudioFileStatus()
+        descriptor: Int32, isRegularFile: Bool, path: String, writer: AudioFileWriter, sampleRate: Int,
+        bufferMilliseconds: Int = 20, clock: Clock = .monotonic, status: AudioFileStatus = AudioFileStatus()
     ) throws(SpeechError) {
         self.isRegularFile = isRegularFile
         self.path = path
+        self.writer = writer
         self.sampleRate = sampleRate
         self.clock = clock
         self.bufferSamples = max(1, sampleRate * bufferMilliseconds / 1000)
         self.descriptor = descriptor
         self.status = status
-        var kind = stat()
-        let type = fstat(descriptor, &kind) == 0 ? kind.st_mode & S_IFMT : 0
-        waitsForAReader = type == S_IFIFO || type == S_IFSOCK
-        if waitsForAReader { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
         let header = Self.header(sampleRate: sampleRate, dataBytes: 0)
         // A pipe's reader that takes no header is told like one that stops later: the prompt goes on.
-        guard writeAll(header) || waitsForAReader else {
+        guard writeAll(header) || writer.patience != nil else {
             let error = writeError ?? EIO
             Glibc.close(descriptor)
             throw .cannotWriteFile(path, error)
@@ -154,39 +147,18 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
         pending.removeFirst(count)
     }
 
+    /// Writes all of `bytes`; false when the writer could not, the first such errno kept, and a pipe stopped.
     private func writeAll(_ bytes: [UInt8]) -> Bool {
-        let deadline = monotonicNanoseconds() + Self.patience
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written >= 0 {
-                offset += written
-                continue
-            }
-            let failure = errno
-            if failure == EINTR { continue }
-            if failure == EAGAIN, waitsForAReader, waitForRoom(until: deadline) { continue }
-            writeError = writeError ?? failure
-            if waitsForAReader { status.stop(because: Self.reason(failure)) }
-            return false
-        }
-        return true
-    }
-
-    /// Waits for a pipe's reader to make room, until `deadline`; false when it did not.
-    /// The corresponding C function is `poll`.
-    private func waitForRoom(until deadline: UInt64) -> Bool {
-        let now = monotonicNanoseconds()
-        guard now < deadline else { return false }
-        var room = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-        _ = poll(&room, 1, Int32((deadline - now) / 1_000_000) + 1)
-        return true  // written again: room, an error (EPIPE) or the deadline is found by the next write
+        guard let failure = bytes.withUnsafeBytes(writer.write) else { return true }
+        writeError = writeError ?? failure
+        if let patience = writer.patience { status.stop(because: Self.reason(failure, patience: patience)) }
+        return false
     }
 
     /// What a failed write to a pipe means to the user.
-    private static func reason(_ failure: Int32) -> String {
+    private static func reason(_ failure: Int32, patience: Duration) -> String {
         switch failure {
-        case EAGAIN: "nothing was read from it for \(patience / 1_000_000) ms"
+        case ETIMEDOUT: "nothing was read from it for \(Int(patience / .milliseconds(1))) ms"
         case EPIPE: "its reader closed it"
         default: String(cString: strerror(failure))
         }

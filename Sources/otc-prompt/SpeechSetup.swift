@@ -28,7 +28,9 @@ struct SpeechSetup {
         var output = SpeechOutput.device
         if let audioFile {
             let file = try OutputFile.open(path: audioFile, option: "--audio-file", appending: false)
-            output = .file(descriptor: file.descriptor, isRegularFile: file.isRegularFile, path: audioFile)
+            let writer = AudioFileWriter(patience: file.patience) { file.write($0)?.rawValue }
+            output = .file(
+                descriptor: file.descriptor, isRegularFile: file.isRegularFile, path: audioFile, writer: writer)
         }
         let log = try logPath.map { path throws(TerminalError) in try SpeechLogFile(path: path) }
         let text = TextSpeechBackend(writeLine: { terminal.writeLine($0) })

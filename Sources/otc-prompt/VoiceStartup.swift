@@ -61,7 +61,7 @@ final class VoiceStartup: SpeechStartup {
         self.log = log
         self.memory = memory
         var path: String?
-        if case .file(_, _, let file) = start.output { path = file }
+        if case .file(_, _, let file, _) = start.output { path = file }
         audioFile = path
         if let engine, let path {
             provisionalFallback = AudioFileFallback(engine: engine, text: text, path: path)
@@ -154,7 +154,7 @@ struct VoiceStart: Sendable {
     var environment: [String: String]
 
     func run(route: SpeechRoute, engine: EspeakSpeechBackend?, fallback: TextSpeechBackend) -> VoiceStartup.Result {
-        if route.kind == .speechd, output == .device {
+        if route.kind == .speechd, output.isDevice {
             // A muted engine started for `auto` is not used: it says nothing and goes with the held speech.
             return VoiceStartup.Result(voice: speechDispatcher(route: route, fallback: fallback), route: route)
         }

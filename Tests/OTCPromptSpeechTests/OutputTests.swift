@@ -4,6 +4,7 @@ import OTCPromptTestSupport
 import Testing
 
 @testable import OTCPromptSpeech
+@testable import OTCPromptTerminal
 
 extension SpeechTests {
     @Suite struct OutputTests {
@@ -50,10 +51,10 @@ extension SpeechTests {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("otc-\(getpid())-flush.wav").path
             defer { try? FileManager.default.removeItem(atPath: path) }
             let clock = ManualClock()
-            guard case .file(let descriptor, _, _) = try newFile(path) else { return }
+            guard case .file(let descriptor, _, _, let writer) = try newFile(path) else { return }
             let sink = try WAVFileSink(
-                descriptor: descriptor, isRegularFile: true, path: path, sampleRate: 1000, bufferMilliseconds: 1000,
-                clock: clock.wavClock)
+                descriptor: descriptor, isRegularFile: true, path: path, writer: writer, sampleRate: 1000,
+                bufferMilliseconds: 1000, clock: clock.wavClock)
             let first = [Int16](repeating: 100, count: 500)
             first.withUnsafeBufferPointer { sink.write($0) }
             clock.advance(milliseconds: 200)
@@ -75,22 +76,24 @@ extension SpeechTests {
             defer { close(ends[0]) }
             _ = fcntl(ends[0], 1031, 4096)  // F_SETPIPE_SZ: one page fills at once
             let clock = ManualClock()
+            let pipe = OutputFile(descriptor: ends[1], type: S_IFIFO)
+            let patience = try #require(pipe.patience)
             let sink = try WAVFileSink(
-                descriptor: ends[1], isRegularFile: false, path: "pipe", sampleRate: 1000, bufferMilliseconds: 1,
-                clock: clock.wavClock)
+                descriptor: ends[1], isRegularFile: false, path: "pipe", writer: writer(pipe), sampleRate: 1000,
+                bufferMilliseconds: 1, clock: clock.wavClock)
             let chunk = [Int16](repeating: 7, count: 1000)
-            let started = monotonicNanoseconds()
+            let started = MonotonicInstant.now
             for _ in 0..<8 {
                 chunk.withUnsafeBufferPointer { sink.write($0) }
                 clock.advance(milliseconds: 1000)
             }
-            let took = monotonicNanoseconds() - started
+            let took = MonotonicInstant.now - started
             #expect(sink.status.failure == "nothing was read from it for 250 ms")
-            #expect(took >= WAVFileSink.patience && took < 4 * WAVFileSink.patience, "\(took / 1_000_000) ms")
-            let afterStop = monotonicNanoseconds()
+            #expect(took >= patience && took < patience * 4, "\(took)")
+            let afterStop = MonotonicInstant.now
             chunk.withUnsafeBufferPointer { sink.write($0) }
             sink.close()
-            #expect(monotonicNanoseconds() - afterStop < WAVFileSink.patience)
+            #expect(MonotonicInstant.now - afterStop < patience)
         }
 
         @Test func aPipeWhoseReaderWentAwayStopsTheSinkAtOnce() throws {
@@ -98,16 +101,23 @@ extension SpeechTests {
             var ends: [Int32] = [-1, -1]
             try #require(pipe(&ends) == 0)
             close(ends[0])
-            let sink = try WAVFileSink(descriptor: ends[1], isRegularFile: false, path: "pipe", sampleRate: 1000)
+            let pipe = OutputFile(descriptor: ends[1], type: S_IFIFO)
+            let sink = try WAVFileSink(
+                descriptor: ends[1], isRegularFile: false, path: "pipe", writer: writer(pipe), sampleRate: 1000)
             #expect(sink.status.failure == "its reader closed it")
             sink.close()
         }
 
-        /// The test's own new file, opened as the terminal module's `OutputFile` would.
+        /// A new file, opened by the terminal module as the program opens `--audio-file`.
         private func newFile(_ path: String) throws -> SpeechOutput {
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            try #require(descriptor >= 0)
-            return .file(descriptor: descriptor, isRegularFile: true, path: path)
+            let file = try OutputFile.open(path: path, option: "--audio-file", appending: false)
+            return .file(
+                descriptor: file.descriptor, isRegularFile: file.isRegularFile, path: path, writer: writer(file))
+        }
+
+        /// The writer the program hands the sink (`SpeechSetup`): the terminal module's bounded writes.
+        private func writer(_ file: OutputFile) -> AudioFileWriter {
+            AudioFileWriter(patience: file.patience) { file.write($0)?.rawValue }
         }
     }
 }
