@@ -52,7 +52,7 @@ PINENTRY_LINK ?= auto
 # The stripped release binary's size ceiling in MB of 10^6 bytes (issue 16's target; docs/packaging.md).
 MAX_BINARY_MB ?= 12
 
-.PHONY: deps build release release-flags static-libstdc++ link-order binary-check run test bench docs install uninstall deb deb-check deb-check-fresh clean
+.PHONY: deps build release release-flags static-libstdc++ link-order link-order-check binary-check run test bench docs install uninstall deb deb-check deb-check-fresh clean
 
 # $(call install-missing,PACKAGES): apt-get install those of PACKAGES that are not installed yet.
 define install-missing
@@ -110,6 +110,12 @@ link-order: release
 	$(call install-missing,pulseaudio gcc libc6-dev binutils python3)
 	packaging/profile-link-order .build/release/otc-prompt $(LINK_ORDER)
 	$(MAKE) release
+
+## link-order-check: profile the release binary again and fail when the functions it runs are not all in
+## packaging/link-order.txt (a few aside): a new hot path the order does not name costs memory (docs/packaging.md)
+link-order-check: release
+	$(call install-missing,pulseaudio gcc libc6-dev binutils python3)
+	packaging/profile-link-order --check .build/release/otc-prompt $(LINK_ORDER)
 
 ## binary-check: the release binary, stripped as the .deb ships it, within MAX_BINARY_MB, with no Swift
 ## library needed at run time and no Foundation or ICU linked in (packaging/check-binary)
