@@ -59,7 +59,7 @@ final class AudioWriter: @unchecked Sendable {
     /// the tail of key -> first sample (docs/performance.md). Every other chunk is queued.
     func enqueue(_ samples: [Int16], generation: UInt64) {
         let writesHere = lock.withLock { () -> Bool in
-            while queueHead < queue.count, queue[queueHead].generation < generations.current { queueHead += 1 }
+            dropStaleChunks()
             let first = generation > enqueuedGeneration
             enqueuedGeneration = max(enqueuedGeneration, generation)
             guard first, sink.pacing != nil, !sinkBusy, !closing, queueHead == queue.count,
@@ -166,6 +166,11 @@ final class AudioWriter: @unchecked Sendable {
         return since + handed - min(handed, UInt64(pacing.leadMilliseconds) * 1_000_000)
     }
 
+    /// Skips the queued chunks of generations older than the current one: stale, never written.
+    private func dropStaleChunks() {
+        while queueHead < queue.count, queue[queueHead].generation < generations.current { queueHead += 1 }
+    }
+
     /// Notes `count` samples of `generation` handed to the sink: the device now holds that
     /// generation, its first chunk is traced, and a paced sink's count grows.
     private func handOver(_ count: Int, of generation: UInt64) {
@@ -188,10 +193,7 @@ final class AudioWriter: @unchecked Sendable {
         lock.withLock {
             while true {
                 let current = generations.current
-                if queueHead < queue.count, queue[queueHead].generation < current {
-                    queueHead += 1
-                    continue
-                }
+                dropStaleChunks()
                 if sinkBusy {
                     lock.wait()
                     continue

@@ -9,12 +9,11 @@ struct EchoAudioCache {
     /// under its 12 MiB target (issue 16, docs/performance.md).
     static let sampleBudget = 64 * 1024
 
-    /// One announcement's audio in one allocation, which `wipe` reaches whole: the chunks handed
-    /// to the writer are copies of it.
+    /// The chunks as synthesised, shared with the writer when replayed: nothing is copied on a key's path.
     private struct Entry {
         var text: String
-        var audio: [Int16]
-        var chunkLengths: [Int]
+        var chunks: [[Int16]]
+        var samples: Int
     }
 
     /// Least recently heard first.
@@ -31,11 +30,7 @@ struct EchoAudioCache {
         guard let index = entries.lastIndex(where: { $0.text == text }) else { return nil }
         let entry = entries.remove(at: index)
         entries.append(entry)
-        var start = 0
-        return entry.chunkLengths.map { length in
-            defer { start += length }
-            return Array(entry.audio[start..<start + length])
-        }
+        return entry.chunks
     }
 
     /// Keeps `chunks`, all of `text`'s audio, making room by forgetting the least recently heard;
@@ -44,24 +39,23 @@ struct EchoAudioCache {
         let size = chunks.reduce(0) { $0 + $1.count }
         guard size > 0, size <= budget else { return }
         if let index = entries.firstIndex(where: { $0.text == text }) {
-            samples -= entries.remove(at: index).audio.count
+            samples -= entries.remove(at: index).samples
         }
         while samples + size > budget, !entries.isEmpty {
-            samples -= entries.removeFirst().audio.count
+            samples -= entries.removeFirst().samples
         }
-        var audio: [Int16] = []
-        audio.reserveCapacity(size)
-        for chunk in chunks { audio += chunk }
-        entries.append(Entry(text: text, audio: audio, chunkLengths: chunks.map(\.count)))
+        entries.append(Entry(text: text, chunks: chunks, samples: size))
         samples += size
     }
 
-    /// Overwrites the kept audio and forgets it: a code's digits, heard, are in it. The chunks
-    /// handed to the writer are copies, not reached, nor are the texts;
+    /// Overwrites the kept audio and forgets it: a code's digits, heard, are in it. A chunk the
+    /// writer still holds is copied by the overwrite, not reached, nor are the texts;
     /// docs/security.md, "Wiping the code from memory".
     mutating func wipe() {
         for index in entries.indices {
-            entries[index].audio.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            for chunk in entries[index].chunks.indices {
+                entries[index].chunks[chunk].withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            }
         }
         entries.removeAll()
         samples = 0

@@ -88,8 +88,8 @@ final class SynthesisThread: @unchecked Sendable {
     /// Supersedes whatever is being spoken with `text`. Never waits for audio.
     /// - Parameter isEcho: `text` echoes a key ("9", "deleted 9"): its audio is kept for the next time.
     func speak(_ text: String, isEcho: Bool = false) {
-        let (activeWriter, replay) = lock.withLock { () -> (AudioWriter?, (chunks: [[Int16]], generation: UInt64)?) in
-            guard !finishing else { return (nil, nil) }
+        let (activeWriter, generation, kept) = lock.withLock { () -> (AudioWriter?, UInt64, [[Int16]]?) in
+            guard !finishing else { return (nil, 0, nil) }
             let generation = generations.next()
             // Played here only while this thread is idle: it then touches neither the sink nor the
             // generation until the next request, so nothing it does can cut the audio played here.
@@ -97,15 +97,15 @@ final class SynthesisThread: @unchecked Sendable {
                 let chunks = echoes.audio(for: text)
             {
                 pending = nil
-                return (writer, (chunks, generation))
+                return (writer, generation, chunks)
             }
             pending = Request(text: text, generation: generation, isEcho: isEcho)
             lock.broadcast()
-            return (writer, nil)
+            return (writer, generation, nil)
         }
-        trace?.record("requested", generation: generations.current)
-        if let replay, let activeWriter {
-            activeWriter.replay(replay.chunks, generation: replay.generation)
+        trace?.record("requested", generation: generation)
+        if let kept {
+            activeWriter?.replay(kept, generation: generation)
         } else {
             activeWriter?.wake()
         }
