@@ -11,9 +11,28 @@ public enum StandardOutput {
         try write(text, to: STDOUT_FILENO, encoding: encoding)
     }
 
+    /// Writes `secret` in `encoding` and "\n" to fd 1 from locked memory that is wiped at once, then
+    /// wipes `secret` too: its bytes never pass through a `String` or an unwiped array. Throws as
+    /// `write(_:encoding:)`. The corresponding C call is `write`.
+    public static func write(_ secret: SecretBytes, encoding: TerminalEncoding) throws(TerminalError) {
+        try write(secret, to: STDOUT_FILENO, encoding: encoding)
+    }
+
     /// Whether fd 1 is a terminal: a person reading, not a caller capturing the answer.
     /// The corresponding C function is `isatty`.
     public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// `write(_:encoding:)` of a secret on any descriptor.
+    static func write(_ secret: SecretBytes, to descriptor: Int32, encoding: TerminalEncoding) throws(TerminalError) {
+        defer { secret.wipe() }
+        let output = LockedBytes(count: secret.encodedCapacity)
+        let count = secret.write(as: encoding, into: output.bytes)
+        if let failure = SystemCalls.writeAll(
+            raw: UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: output.bytes[..<count])), to: descriptor)
+        {
+            throw .standardOutput(failure)
+        }
+    }
 
     /// `write(_:)` on any descriptor, so tests need not replace the process's fd 1.
     static func write(_ text: String, to descriptor: Int32, encoding: TerminalEncoding = .utf8) throws(TerminalError) {
