@@ -47,8 +47,24 @@ public enum StandardError {
     /// Writes `message` and "\n" to fd 2, each line made visible (`UntrustedText`); best effort, since
     /// there is nowhere to report a failure. The corresponding C call is `write`.
     public static func writeLine(_ message: String) {
+        writeLine(message, to: STDERR_FILENO)
+    }
+
+    /// Whether fd 2 is the terminal the prompt is on, where a message is already shown: the same device, or both
+    /// the controlling terminal (`/dev/tty` is a device of its own to `fstat`). The corresponding C calls are
+    /// `fstat` and `tcgetpgrp`.
+    public static func isSameTerminal(as terminal: Terminal?) -> Bool {
+        guard let terminal else { return false }
+        var error = stat()
+        var prompt = stat()
+        guard fstat(STDERR_FILENO, &error) == 0, fstat(terminal.output, &prompt) == 0 else { return false }
+        guard (error.st_mode & S_IFMT) == S_IFCHR else { return false }
+        return error.st_rdev == prompt.st_rdev || (tcgetpgrp(STDERR_FILENO) >= 0 && tcgetpgrp(terminal.output) >= 0)
+    }
+
+    static func writeLine(_ message: String, to descriptor: Int32) {
         let visible = UntrustedText.visibleLines(message).joined(separator: "\n")
-        _ = SystemCalls.writeAll((visible + "\n").utf8, to: STDERR_FILENO)
+        _ = SystemCalls.writeAll((visible + "\n").utf8, to: descriptor)
     }
 }
 

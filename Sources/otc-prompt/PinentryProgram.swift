@@ -10,11 +10,23 @@ struct PinentryProgram {
     let template: PromptProgram
     let language: Language
     let verbosity: Verbosity
+    /// The config file's problems: said with the first dialog's opening, once for the whole conversation.
+    let configNotices: OnceLines
 
-    /// The template with `request`, no --check and no start-up notices.
+    /// Lines handed out once, whichever copy of the program asks first.
+    final class OnceLines {
+        private var lines: [String]
+        init(_ lines: [String]) { self.lines = lines }
+        func take() -> [String] {
+            defer { lines = [] }
+            return lines
+        }
+    }
+
+    /// The template with `request` (and the config file's problems, the first time), no --check.
     func prompt(_ request: PromptRequest) -> PromptProgram {
         var program = template
-        program.request = request
+        program.request = request.withDetails(configNotices.take())
         program.check = nil
         program.notices = []
         return program
