@@ -6,7 +6,8 @@
 /// last user as soon as the secret is out; the program locks it (`withStorage`, `mlock` where
 /// `RLIMIT_MEMLOCK` allows) with the field's other storage. Copies of the reference share it.
 ///
-/// Pure: the allocation is Swift's; locking is the caller's, through `withStorage`.
+/// Pure: the allocation is Swift's; locking is the caller's, through `withStorage`. `@unchecked Sendable`: one
+/// owner at a time uses it (the field, then the loop's outcome, then the one writer), never two threads at once.
 public final class SecretBytes: @unchecked Sendable {
     private var storage: UnsafeMutableRawBufferPointer
     /// How many bytes the secret has.
