@@ -239,7 +239,7 @@ public struct PromptLoop<Session: InteractiveSession> {
 
     /// Starts `--check` on `code`; a command that cannot even start is an error, not a rejection.
     private mutating func startCheck(_ code: String) -> PromptOutcome? {
-        guard let check else { return .submitted(code) }
+        guard let check else { return .submitted(SecretBytes(copying: code)) }
         do {
             runningCheck = CheckRun(
                 process: try system.startCheck(check.command, code), startedAt: now)

@@ -1,6 +1,9 @@
+import OTCPromptCore
+
 /// How a prompt ended.
 public enum PromptOutcome: Equatable, Sendable {
-    case submitted(String)
+    /// The secret, in the field's buffer: the deliverer writes it out and wipes it.
+    case submitted(SecretBytes)
     /// A yes/no question was answered.
     case confirmed(Bool)
     case cancelled

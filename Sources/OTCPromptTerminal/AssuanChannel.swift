@@ -59,30 +59,3 @@ public final class AssuanChannel {
         SystemCalls.writeAll(raw: UnsafeRawBufferPointer(bytes), to: output) == nil
     }
 }
-
-/// Memory for a secret on its way out: kept out of swap where RLIMIT_MEMLOCK allows, and
-/// overwritten before it is given back.
-public final class LockedBytes {
-    public let bytes: UnsafeMutableBufferPointer<UInt8>
-    /// Whether `mlock` succeeded.
-    public let isLocked: Bool
-
-    /// The corresponding C call is `mlock`.
-    public init(count: Int) {
-        bytes = .allocate(capacity: max(1, count))
-        bytes.initialize(repeating: 0)
-        isLocked = mlock(bytes.baseAddress!, bytes.count) == 0
-    }
-
-    deinit {
-        wipe()
-        if isLocked { _ = munlock(bytes.baseAddress!, bytes.count) }
-        bytes.deallocate()
-    }
-
-    /// Overwrites every byte; the compiler may not drop it as a dead store. The corresponding C
-    /// call is `explicit_bzero`.
-    public func wipe() {
-        explicit_bzero(bytes.baseAddress!, bytes.count)
-    }
-}

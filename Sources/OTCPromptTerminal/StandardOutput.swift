@@ -11,9 +11,28 @@ public enum StandardOutput {
         try write(text, to: STDOUT_FILENO, encoding: encoding)
     }
 
+    /// Writes `secret` in `encoding` and "\n" to fd 1 from locked memory that is wiped at once, then
+    /// wipes `secret` too: its bytes never pass through a `String` or an unwiped array. Throws as
+    /// `write(_:encoding:)`. The corresponding C call is `write`.
+    public static func write(_ secret: SecretBytes, encoding: TerminalEncoding) throws(TerminalError) {
+        try write(secret, to: STDOUT_FILENO, encoding: encoding)
+    }
+
     /// Whether fd 1 is a terminal: a person reading, not a caller capturing the answer.
     /// The corresponding C function is `isatty`.
     public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// `write(_:encoding:)` of a secret on any descriptor.
+    static func write(_ secret: SecretBytes, to descriptor: Int32, encoding: TerminalEncoding) throws(TerminalError) {
+        defer { secret.wipe() }
+        let output = LockedBytes(count: secret.encodedCapacity)
+        let count = secret.write(as: encoding, into: output.bytes)
+        if let failure = SystemCalls.writeAll(
+            raw: UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: output.bytes[..<count])), to: descriptor)
+        {
+            throw .standardOutput(failure)
+        }
+    }
 
     /// `write(_:)` on any descriptor, so tests need not replace the process's fd 1.
     static func write(_ text: String, to descriptor: Int32, encoding: TerminalEncoding = .utf8) throws(TerminalError) {
@@ -28,8 +47,24 @@ public enum StandardError {
     /// Writes `message` and "\n" to fd 2, each line made visible (`UntrustedText`); best effort, since
     /// there is nowhere to report a failure. The corresponding C call is `write`.
     public static func writeLine(_ message: String) {
+        writeLine(message, to: STDERR_FILENO)
+    }
+
+    /// Whether fd 2 is the terminal the prompt is on, where a message is already shown: the same device, or both
+    /// the controlling terminal (`/dev/tty` is a device of its own to `fstat`). The corresponding C calls are
+    /// `fstat` and `tcgetpgrp`.
+    public static func isSameTerminal(as terminal: Terminal?) -> Bool {
+        guard let terminal else { return false }
+        var error = stat()
+        var prompt = stat()
+        guard fstat(STDERR_FILENO, &error) == 0, fstat(terminal.output, &prompt) == 0 else { return false }
+        guard (error.st_mode & S_IFMT) == S_IFCHR else { return false }
+        return error.st_rdev == prompt.st_rdev || (tcgetpgrp(STDERR_FILENO) >= 0 && tcgetpgrp(terminal.output) >= 0)
+    }
+
+    static func writeLine(_ message: String, to descriptor: Int32) {
         let visible = UntrustedText.visibleLines(message).joined(separator: "\n")
-        _ = SystemCalls.writeAll((visible + "\n").utf8, to: STDERR_FILENO)
+        _ = SystemCalls.writeAll((visible + "\n").utf8, to: descriptor)
     }
 }
 

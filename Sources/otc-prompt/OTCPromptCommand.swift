@@ -118,6 +118,13 @@ struct OTCPromptCommand {
             request = .code(field, askpass: true)
         }
         if let tooSlowNotice { request = request.withDetail(tooSlowNotice) }
+        // The file's problems are said once, with the opening: shown above the field and spoken, in every mode
+        // (a pinentry's first dialog); and on stderr when that is not the prompt's terminal (gpg-agent's log, a
+        // script's file), so they are never lost.
+        if asPinentry || !StandardError.isSameTerminal(as: terminal) {
+            for notice in notices { StandardError.writeLine(notice) }
+        }
+        if !asPinentry { request = request.withDetails(notices) }
         // A voice the file names but that is not installed falls back to the language's voice; one the
         // command line names is a usage error.
         let voiceLocation = commandLine[Settings.voice] == nil ? file.location(of: Settings.voice) : nil
@@ -125,12 +132,13 @@ struct OTCPromptCommand {
             request: request, check: check, speech: settings.value(Settings.speech),
             speechLogPath: settings[Settings.speechLog], voice: voice,
             voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
-            appearance: Appearance(settings), environment: environment, notices: notices, memory: memory,
+            appearance: Appearance(settings), environment: environment, notices: [], memory: memory,
             escapeDelay: settings.value(Settings.escapeDelay))
         // Every path inside `run()` has restored the terminal before it returns.
         if asPinentry {
             return PinentryProgram(
-                template: program, language: language, verbosity: settings.value(Settings.verbosity)
+                template: program, language: language, verbosity: settings.value(Settings.verbosity),
+                configNotices: PinentryProgram.OnceLines(notices)
             ).run()
         }
         guard let terminal else { return ExitStatus.noTerminal }

@@ -10,11 +10,23 @@ struct PinentryProgram {
     let template: PromptProgram
     let language: Language
     let verbosity: Verbosity
+    /// The config file's problems: said with the first dialog's opening, once for the whole conversation.
+    let configNotices: OnceLines
 
-    /// The template with `request`, no --check and no start-up notices.
+    /// Lines handed out once, whichever copy of the program asks first.
+    final class OnceLines {
+        private var lines: [String]
+        init(_ lines: [String]) { self.lines = lines }
+        func take() -> [String] {
+            defer { lines = [] }
+            return lines
+        }
+    }
+
+    /// The template with `request` (and the config file's problems, the first time), no --check.
     func prompt(_ request: PromptRequest) -> PromptProgram {
         var program = template
-        program.request = request
+        program.request = request.withDetails(configNotices.take())
         program.check = nil
         program.notices = []
         return program
@@ -53,18 +65,19 @@ struct PinentryProgram {
         }
     }
 
-    /// The status lines, the secret as "D" lines from locked memory that is wiped at once, then OK.
-    private func send(_ reply: PinentryConversation.DialogReply, secret: String?, on channel: AssuanChannel) -> Bool {
+    /// The status lines, the secret as "D" lines encoded straight from its buffer into locked memory,
+    /// both wiped as soon as they are written, then OK.
+    private func send(_ reply: PinentryConversation.DialogReply, secret: SecretBytes?, on channel: AssuanChannel)
+        -> Bool
+    {
+        defer { secret?.wipe() }
         guard channel.write(lines: reply.status) else { return false }
-        if reply.sendsSecret, var secret {
-            let sent = secret.withUTF8 { text -> Bool in
-                let plain = LockedBytes(count: text.count)
-                _ = plain.bytes.initialize(from: text)
-                let data = UnsafeBufferPointer(plain.bytes).prefix(text.count)
-                let encoded = LockedBytes(
-                    count: AssuanEscaping.dataLinesCapacity(for: UnsafeBufferPointer(rebasing: data)))
-                let count = AssuanEscaping.writeDataLines(UnsafeBufferPointer(rebasing: data), into: encoded.bytes)
-                // Both buffers are wiped as they go (LockedBytes' deinit), right after the write.
+        if reply.sendsSecret, let secret {
+            let sent = secret.withUnsafeBytes { raw -> Bool in
+                let data = raw.assumingMemoryBound(to: UInt8.self)
+                let encoded = LockedBytes(count: AssuanEscaping.dataLinesCapacity(for: data))
+                let count = AssuanEscaping.writeDataLines(data, into: encoded.bytes)
+                // Wiped right after the write, by LockedBytes' deinit.
                 return channel.writeUncopied(UnsafeBufferPointer(rebasing: encoded.bytes.prefix(count)))
             }
             guard sent else { return false }
@@ -79,7 +92,7 @@ struct PinentryDialog {
     let request: PinentryRequest
     let program: PinentryProgram
 
-    func run() -> (PinentryConversation.DialogResult, String?) {
+    func run() -> (PinentryConversation.DialogResult, SecretBytes?) {
         let terminal: Terminal
         do {
             let watcher = try SignalWatcher()
@@ -105,22 +118,29 @@ struct PinentryDialog {
     }
 
     /// The field, and for SETREPEAT the field again; a mismatch says the repeat error and starts over.
-    private func askSecret(on terminal: Terminal) -> (PinentryConversation.DialogResult, String?) {
+    /// The two buffers are compared in constant time; every one not handed on is wiped at once.
+    private func askSecret(on terminal: Terminal) -> (PinentryConversation.DialogResult, SecretBytes?) {
         var state = request
         while true {
             let first = ask(label: state.fieldLabel, details: state.lines, on: terminal)
             guard case .entered = first.0, let secret = first.1 else { return first }
             guard let repeatLabel = state.repeatLabel else { return first }
             let second = ask(label: repeatLabel, details: [], on: terminal)
-            guard case .entered = second.0, let again = second.1 else { return second }
-            if again == secret { return (.entered(repeated: true), secret) }
+            guard case .entered = second.0, let again = second.1 else {
+                secret.wipe()
+                return second
+            }
+            let same = again.matches(secret)
+            again.wipe()
+            if same { return (.entered(repeated: true), secret) }
+            secret.wipe()
             state.state.error = state.repeatMismatch
         }
     }
 
     /// One field, `details` (the title, description and error) said and shown before it.
     private func ask(label: String, details: [String], on terminal: Terminal) -> (
-        PinentryConversation.DialogResult, String?
+        PinentryConversation.DialogResult, SecretBytes?
     ) {
         // A card PIN is masked free text too: OpenPGP cards take any UTF-8 PIN (a YubiKey's or a Nitrokey's may
         // hold letters), so a field of digits would lock those users out. Any length, Enter submits, only the

@@ -1,3 +1,4 @@
+import OTCPromptCore
 import OTCPromptLoop
 import OTCPromptTerminal
 
@@ -5,8 +6,8 @@ extension PromptOutcome {
     /// Prints the code (if any) and returns the exit status. The terminal is already restored.
     func deliver(terminal: Terminal) -> Int32 {
         switch self {
-        case .submitted(let code):
-            return print(code, terminal: terminal)
+        case .submitted(let secret):
+            return print(secret, terminal: terminal)
         case .confirmed(let yes):
             // ssh reads "yes" for a host-key question; a confirm prompt only looks at the status.
             return yes ? print("yes", terminal: terminal) : ExitStatus.rejected
@@ -30,10 +31,11 @@ extension PromptOutcome {
         }
     }
 
-    private func print(_ text: String, terminal: Terminal) -> Int32 {
+    /// Writes `secret` from locked memory and wipes it (`StandardOutput.write(_:encoding:)`).
+    private func print(_ secret: SecretBytes, terminal: Terminal) -> Int32 {
         do {
             // In the terminal's charset: a secret typed as Latin-1 goes out as the same bytes.
-            try StandardOutput.write(text, encoding: terminal.encoding)
+            try StandardOutput.write(secret, encoding: terminal.encoding)
             return ExitStatus.submitted
         } catch {
             terminal.writeLine("otc-prompt: \(error)")

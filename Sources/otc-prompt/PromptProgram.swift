@@ -23,6 +23,11 @@ enum PromptRequest {
     }
 
     /// The request with `line` first among its details: drawn above the field and said with the opening.
+    /// `lines` before the request's own details, in their order.
+    func withDetails(_ lines: [String]) -> PromptRequest {
+        lines.reversed().reduce(self) { $0.withDetail($1) }
+    }
+
     func withDetail(_ line: String) -> PromptRequest {
         switch self {
         case .code(var configuration, let askpass):

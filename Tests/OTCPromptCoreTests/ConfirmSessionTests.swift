@@ -95,13 +95,16 @@ import Testing
         #expect(typed.snapshot.label == "Continue connecting? (yes/no/fingerprint)")
         #expect(
             answer(&typed, Self.fingerprint)
-                == [.announce(Announcement(.confirm, "fingerprint sent")), .submit(Self.fingerprint)])
+                == [
+                    .announce(Announcement(.confirm, "fingerprint sent")),
+                    .submit(SecretBytes(copying: Self.fingerprint)),
+                ])
         var pasted = ConfirmSession(question: "Continue connecting?", acceptsFingerprint: true)
         #expect(pasted.handle(.pasteBegan).isEmpty)
         #expect(pasted.handle(.pasteText(" " + Self.fingerprint + "\n")).isEmpty)
         #expect(pasted.handle(.pasteEnded).first?.announcement?.event == .paste)
         #expect(pasted.answer == nil, "a paste waits for Enter")
-        #expect(pasted.handle(.submit).last == .submit(Self.fingerprint))
+        #expect(pasted.handle(.submit).last == .submit(SecretBytes(copying: Self.fingerprint)))
         var notAsked = ConfirmSession(question: "Allow?")
         #expect(answer(&notAsked, Self.fingerprint).first?.announcement?.event == .help)
     }

@@ -104,7 +104,7 @@ import Testing
         for effect in session.start() + keys(attributes["keys"] ?? "").flatMap({ session.handle($0) }) {
             switch effect {
             case .announce(let announcement): said.append(announcement.text)
-            case .submit(let code): printed = code
+            case .submit(let code): printed = code.text
             default: break
             }
         }

@@ -66,7 +66,7 @@ struct SessionDriver {
 
     var last: Announcement? { speech.spoken.last }
     var submitted: String? {
-        actions.lazy.compactMap { if case .submit(let code) = $0 { code } else { nil } }.first
+        actions.lazy.compactMap { if case .submit(let code) = $0 { code.text } else { nil } }.first
     }
     var cancelled: Bool { actions.contains(.cancel) }
     /// The codes sent to the check, in order.

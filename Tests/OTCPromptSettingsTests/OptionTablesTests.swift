@@ -22,6 +22,27 @@ import Testing
         #expect(document == expected, "run OTC_PROMPT_UPDATE_DOCS=1 swift test --filter OptionTablesTests")
     }
 
+    @Test(arguments: ["README.md", "docs/user-guide.md"])
+    func theDocsListEveryConfigKey(path: String) throws {
+        let url = Self.root.appendingPathComponent(path)
+        let document = try String(contentsOf: url, encoding: .utf8)
+        let expected = try #require(
+            OptionTables.replacingGenerated(in: document, with: OptionTables.configKeys, marker: "config-keys"),
+            "no config-keys markers")
+        if ProcessInfo.processInfo.environment["OTC_PROMPT_UPDATE_DOCS"] == "1", expected != document {
+            try expected.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(document == expected, "run OTC_PROMPT_UPDATE_DOCS=1 swift test --filter OptionTablesTests")
+    }
+
+    @Test func theConfigKeysListHoldsEveryKeyTheFileAccepts() {
+        for setting in Settings.all {
+            #expect(OptionTables.configKeys.contains("`\(setting.name)`") == setting.inConfigFile, "\(setting.name)")
+        }
+        #expect(OptionTables.configKeys.contains("`escape-delay`"))
+    }
+
     @Test func everyOptionAppearsInBothLists() {
         for setting in Settings.all {
             #expect(OptionTables.readme.contains("--\(setting.name)"))

@@ -17,9 +17,37 @@ private let source = "~/.config/otc-prompt/config"
         }
     }
 
-    @Test func theFileHoldsTheSettingsItHeldBefore() {
+    /// Every preference a pinentry or askpass user may need is a key; what a caller asks for and the actions are not.
+    @Test func theFileHoldsEveryPreferenceAndNoCallersSetting() {
         #expect(
-            ConfigFileSettings.knownKeys == "lang, speech, verbosity, escape-delay, voice, rate, volume, pitch, style")
+            ConfigFileSettings.knownKeys
+                == "mask, no-auto-submit, lang, speech, speech-log, verbosity, escape-delay, voice, rate, volume, pitch, "
+                + "audio-file, style, start-color, end-color, placeholder")
+    }
+
+    @Test func aFileNameInTheFileIsUsedWhenItIsAFullPath() {
+        let settings = ConfigFileSettings.parse(
+            "speech-log = \"/tmp/speech.jsonl\"\nmask = true\nescape-delay = \"0.8\"\n", source: source)
+        #expect(settings.problems.isEmpty, "\(settings.problems)")
+        #expect(settings.values[Settings.speechLog] == "/tmp/speech.jsonl")
+        #expect(settings.values[Settings.mask] == true)
+        #expect(settings.values[Settings.escapeDelay] == .milliseconds(800))
+    }
+
+    @Test(arguments: ["speech-log = \"speech.jsonl\"", "audio-file = \"~/speech.wav\""])
+    func aRelativeFileNameInTheFileIsReportedAndIgnored(line: String) {
+        let settings = ConfigFileSettings.parse(line + "\n", source: source)
+        #expect(
+            settings.problems.map(\.description) == [
+                "otc-prompt: \(source):1: \(line.prefix { $0 != " " }) must be a full path, starting with /; ignored"
+            ])
+        #expect(settings.values[Settings.speechLog] == nil && settings.values[Settings.audioFile] == nil)
+    }
+
+    @Test(arguments: ["timeout = 30", "check = \"true\"", "length = 8", "pinentry = true", "doctor = true"])
+    func whatACallerAsksForAndTheActionsStayOnTheCommandLine(line: String) {
+        let settings = ConfigFileSettings.parse(line + "\n", source: source)
+        #expect(settings.problems.first?.message.hasPrefix("unknown setting") == true, "\(settings.problems)")
     }
 
     @Test func speechOffersEveryBackend() {

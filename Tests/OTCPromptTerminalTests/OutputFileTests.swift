@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptCore
 import Testing
 
 @testable import OTCPromptTerminal
@@ -180,5 +181,20 @@ import Testing
         typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
         let prctl = unsafeBitCast(dlsym(nil, "prctl"), to: Prctl.self)
         #expect(prctl(3, 0, 0, 0, 0) == 0)  // PR_GET_DUMPABLE
+    }
+}
+
+@Suite struct SecretOutputTests {
+    @Test func aSecretIsWrittenWithANewlineAndWipedOnceWritten() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { for end in ends { close(end) } }
+        let secret = SecretBytes(copying: "corr%ect é")
+        try StandardOutput.write(secret, to: ends[1], encoding: .latin1)
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = read(ends[0], &buffer, 32)
+        #expect(Array(buffer[0..<max(count, 0)]) == Array("corr%ect ".utf8) + [0xE9, 0x0A])
+        #expect(secret.isEmpty)
+        #expect(secret.withStorage { $0.allSatisfy { $0 == 0 } })
     }
 }

@@ -20,12 +20,16 @@ public struct CodeField: Equatable, Sendable {
     public let charset: CodeCharset
     public let kind: FieldKind
     public private(set) var characters: [Character] = []
+    /// The same characters as one UTF-8 buffer: what is submitted (`takeSecret()`), never a `String`.
+    private var bytes: SecretBytes
 
     public init(length: Int, charset: CodeCharset, kind: FieldKind = .code) {
         self.length = max(1, length)
         self.charset = charset
         self.kind = kind
         characters.reserveCapacity(self.length)
+        // Four bytes a character hold any one scalar; only longer clusters make it grow.
+        bytes = SecretBytes(capacity: self.length * 4)
     }
 
     /// The memory reserved for the characters, for `mlock`: its capacity is reserved up front, so
@@ -37,6 +41,19 @@ public struct CodeField: Equatable, Sendable {
             return body(
                 UnsafeRawBufferPointer(start: elements.baseAddress, count: elements.baseAddress == nil ? 0 : bytes))
         }
+    }
+
+    /// The secret's buffer, for `mlock` like the characters' storage.
+    public func withSecretStorage<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        bytes.withStorage(body)
+    }
+
+    /// The content as the buffer that leaves the field: the field keeps an empty one of its own, so
+    /// wiping the field afterwards does not wipe the submitted secret, whose user wipes it.
+    public mutating func takeSecret() -> SecretBytes {
+        let secret = bytes
+        bytes = SecretBytes(capacity: length * 4)
+        return secret
     }
 
     public var value: String { String(characters) }
@@ -57,6 +74,7 @@ public struct CodeField: Equatable, Sendable {
         guard let stored = charset.accept(character) else { return .notAllowed(character) }
         guard !isFull else { return .full }
         characters.append(stored)
+        uniqueBytes().append(stored)
         return .accepted(stored)
     }
 
@@ -78,6 +96,7 @@ public struct CodeField: Equatable, Sendable {
         guard let last = characters.last else { return nil }
         characters[characters.count - 1] = Self.blank
         characters.removeLast()
+        uniqueBytes().removeLast(last.utf8.count)
         return last
     }
 
@@ -100,7 +119,7 @@ public struct CodeField: Equatable, Sendable {
     /// Overwrites every stored character, then empties the field, keeping the (now blank) storage.
     ///
     /// What Swift does not let this promise: copies already made of the value (`value`, a
-    /// `FieldSnapshot`, the submitted `String`, a copy-on-write duplicate of the array) are not
+    /// `FieldSnapshot`, a copy-on-write duplicate of the array or of the buffer) are not
     /// reached; a character too long for Swift's inline small-string form (over 15 UTF-8 bytes,
     /// only possible with the `any` charset) lives in a heap buffer that is released, not zeroed;
     /// and the optimiser, registers and the terminal's own buffers are out of reach.
@@ -109,6 +128,13 @@ public struct CodeField: Equatable, Sendable {
             for index in storage.indices { storage[index] = Self.blank }
         }
         characters.removeAll(keepingCapacity: true)
+        if isKnownUniquelyReferenced(&bytes) { bytes.wipe() } else { bytes = SecretBytes(capacity: length * 4) }
+    }
+
+    /// The buffer, copied first if another field value shares it (copy-on-write, as the array does).
+    private mutating func uniqueBytes() -> SecretBytes {
+        if !isKnownUniquelyReferenced(&bytes) { bytes = bytes.copy() }
+        return bytes
     }
 
     /// What a removed character's slot is overwritten with.

@@ -125,7 +125,8 @@ public struct ConfirmSession: Sendable {
         switch answer {
         case .yes: return [.announce(Announcement(.confirm, wording.answer(true))), .confirmed(true)]
         case .no: return [.announce(Announcement(.confirm, wording.answer(false))), .confirmed(false)]
-        case .fingerprint(let text): return [.announce(Announcement(.confirm, wording.fingerprintSent)), .submit(text)]
+        case .fingerprint(let text):
+            return [.announce(Announcement(.confirm, wording.fingerprintSent)), .submit(SecretBytes(copying: text))]
         }
     }
 

@@ -28,6 +28,7 @@ public protocol InteractiveSession: Sendable {
 extension PromptSession: InteractiveSession {
     public func withSecretStorage(_ body: (UnsafeRawBufferPointer) -> Bool) {
         _ = field.withReservedStorage(body)
+        _ = field.withSecretStorage(body)
     }
 }
 

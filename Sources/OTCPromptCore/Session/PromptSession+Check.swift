@@ -26,7 +26,7 @@ extension PromptSession {
         guard isChecking else { return [] }
         phase = .finished
         queuedKeys.removeAll()
-        return [announce(.complete, wording.checkAccepted(field: field)), .submit(field.value)]
+        return [announce(.complete, wording.checkAccepted(field: field)), .submit(field.takeSecret())]
     }
 
     /// The check rejected the code (non-zero exit).

@@ -3,8 +3,9 @@ public enum PromptEffect: Equatable, Sendable {
     case announce(Announcement)
     /// Draw the whole field again from scratch (Ctrl-L, after a resize or a resume).
     case redraw
-    /// The user submitted this code: print it and exit 0.
-    case submit(String)
+    /// The user submitted this code: print it and exit 0. Its buffer is the field's (never a
+    /// `String`); whoever sends it on wipes it.
+    case submit(SecretBytes)
     /// The user cancelled: exit 130. During a check the program stops the check first.
     case cancel
     /// `--check`: run the check on this code. The session waits (`isChecking`) until the program
@@ -198,7 +199,7 @@ public struct PromptSession: Sendable {
     private mutating func complete(_ text: Utterance, beforeCheck: Announcement?) -> [PromptEffect] {
         guard configuration.checksCode else {
             phase = .finished
-            return [announce(.complete, text), .submit(field.value)]
+            return [announce(.complete, text), .submit(field.takeSecret())]
         }
         beginCheck()
         return (beforeCheck.map { [.announce($0)] } ?? []) + [.check(field.value)]

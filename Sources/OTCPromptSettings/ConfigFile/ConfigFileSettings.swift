@@ -29,6 +29,14 @@ public struct ConfigFileSettings: Equatable, Sendable {
                     ))
                 continue
             }
+            // gpg-agent, ssh and sudo start us in directories of their own: a relative name would land anywhere.
+            if setting.fileExtensions != nil, case .string(let path) = entry.value, !path.hasPrefix("/") {
+                problems.append(
+                    SettingProblem(
+                        source: source, line: entry.line,
+                        message: "\(setting.name) must be a full path, starting with /; ignored"))
+                continue
+            }
             if let error = setting.apply(entry.value, to: &settings.values) {
                 problems.append(SettingProblem(source: source, line: entry.line, message: "\(error); ignored"))
             } else {

@@ -1,7 +1,13 @@
 import OTCPromptCore
 
 /// Every setting of otc-prompt, each declared here once; `all` lists them in the order of `--help` and the docs.
+///
+/// A setting the user may need in every prompt is also a config key (`inConfigFile`): gpg-agent, ssh, sudo and git
+/// run otc-prompt with no options of ours, so the file is the only place those users can set anything. What stays
+/// on the command line only says why in its declaration.
 public enum Settings {
+    // Command line only: the code's length and characters are what the caller asks for, not a preference; a
+    // pinentry and an askpass prompt take theirs from the request.
     public static let length = Setting<Int>(
         "length", short: "n", group: .general, "How many characters the code has.",
         domain: .integer(PromptConfiguration.lengthRange), default: 6)
@@ -12,10 +18,10 @@ public enum Settings {
         domain: .choice(), default: .digits)
     public static let mask = Setting<Bool>(
         "mask", group: .general, "Secure entry: characters are never shown, spoken or logged, only counted.",
-        domain: .flag, default: false)
+        domain: .flag, default: false, inConfigFile: true)
     public static let noAutoSubmit = Setting<Bool>(
         "no-auto-submit", group: .general, "Wait for Enter instead of submitting a full field.", domain: .flag,
-        default: false)
+        default: false, inConfigFile: true)
     public static let language = Setting<Language>(
         "lang", group: .general, "Language of the words (`pt…` gives Brazilian Portuguese).",
         details: "Without it, the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set decides; anything but `pt…` "
@@ -33,12 +39,14 @@ public enum Settings {
         domain: .choice(), default: .auto, inConfigFile: true)
     public static let speechLog = Setting<String>(
         "speech-log", group: .general, "Append every announcement to this file as JSON Lines.",
-        details: "**Contains the code unless `--mask`.**", domain: .path())
+        details: "**Contains the code unless `--mask`.**", domain: .path(), inConfigFile: true)
     public static let verbosity = Setting<Verbosity>(
         "verbosity", group: .general, "How much is said beyond the essentials.",
         details: "`terse` drops hints; `verbose` adds positions (\"2, 2 of 4\") and the code after \"code complete\".",
         domain: .choice(), default: .normal, inConfigFile: true)
 
+    // Command line only, with `attempts` and `check-timeout`: a check belongs to the one caller that knows how to
+    // verify its code; in the file it would run on every code, sudo's and gpg-agent's included.
     public static let check = Setting<String>(
         "check", group: .logins, "Check the submitted code with this shell command before accepting it.",
         details: "It runs with `/bin/sh -c` and gets the code and a newline on its **stdin** (never in its "
@@ -52,11 +60,15 @@ public enum Settings {
         "check-timeout", group: .logins,
         "A check still running after this long is killed and counts as a rejection.",
         details: "SIGTERM, then SIGKILL to its process group.", domain: .seconds(), default: .seconds(30))
+    // Command line only: a limit belongs to the caller (a pinentry has gpg-agent's SETTIMEOUT); one in the file
+    // would end every script's prompt with 124, and the command line could not lift it.
     public static let timeout = Setting<Duration>(
         "timeout", group: .logins,
         "Give up after this long, with exit status 124.",
         details: "The time left is spoken at 30 s and 10 s, and on Ctrl-T.", domain: .seconds(), defaultNote: "no limit"
     )
+    // `askpass`, `pinentry`, `doctor` and `stdin` are actions, not preferences: command line only, or a config file
+    // would turn every prompt into that mode.
     public static let askpass = Setting<Bool>(
         "askpass", group: .logins,
         "Read PROMPT as an askpass prompt (code, password or yes/no question), always the last argument.",
@@ -94,7 +106,7 @@ public enum Settings {
         "pitch", group: .voice, "Pitch.", domain: .integer(0...99), default: 50, inConfigFile: true)
     public static let audioFile = Setting<String>(
         "audio-file", group: .voice, "Write the speech to this WAV file instead of the sound device.",
-        details: "**Contains the code unless `--mask`.**", domain: .path(extensions: ["wav"]))
+        details: "**Contains the code unless `--mask`.**", domain: .path(extensions: ["wav"]), inConfigFile: true)
 
     public static let escapeDelay = Setting<Duration>(
         "escape-delay", group: .general, "How long a lone Esc waits for the rest of an arrow or function key.",
@@ -112,10 +124,10 @@ public enum Settings {
         inConfigFile: true)
     public static let startColor = Setting<Color>(
         "start-color", group: .appearance, "Outline colour of the first box.", domain: .color,
-        default: BoxesStyle.defaultStartColor)
+        default: BoxesStyle.defaultStartColor, inConfigFile: true)
     public static let endColor = Setting<Color>(
         "end-color", group: .appearance, "Outline colour of the last box.", domain: .color,
-        default: BoxesStyle.defaultEndColor)
+        default: BoxesStyle.defaultEndColor, inConfigFile: true)
     public static let placeholder = Setting<Character>(
         "placeholder", group: .appearance, "What an empty box shows: one printable one-column character.",
         domain: SettingDomain(
@@ -123,7 +135,7 @@ public enum Settings {
             allowed: "one printable character one column wide, such as _ or a space "
                 + "(not a combining mark, a zero-width or a wide character)",
             fromText: BoxesStyle.placeholder(from:), describe: { String($0) }),
-        default: BoxesStyle.defaultPlaceholder)
+        default: BoxesStyle.defaultPlaceholder, inConfigFile: true)
 
     /// Every setting, in the order of `--help` and the docs.
     public static let all: [any AnySetting] = [

@@ -25,6 +25,12 @@ public enum OptionTables {
         return "```\notc-prompt [PROMPT] [options]\n" + lines.joined(separator: "\n") + "\n```"
     }
 
+    /// The keys the config file may hold, in the docs' order: "`lang`, `speech`, …". README.md and the user guide list
+    /// them between `<!-- config-keys:begin -->` and `<!-- config-keys:end -->`, so no key is ever left out.
+    public static var configKeys: String {
+        Settings.all.filter(\.inConfigFile).map { "`\($0.name)`" }.joined(separator: ", ")
+    }
+
     /// "-n, --length N", "--mask".
     static func synopsis(_ setting: any AnySetting) -> String {
         let short = setting.shortName.map { "-\($0), " } ?? ""
@@ -32,11 +38,13 @@ public enum OptionTables {
         return short + "--" + setting.name + value
     }
 
-    /// The text between `<!-- options:begin -->` and `<!-- options:end -->` in `document` replaced by `generated`;
-    /// nil when the markers are missing.
-    public static func replacingGenerated(in document: String, with generated: String) -> String? {
-        guard let begin = document.firstRange(ofText: "<!-- options:begin -->"),
-            let end = document.firstRange(ofText: "<!-- options:end -->"), begin.upperBound <= end.lowerBound
+    /// The text between `<!-- options:begin -->` and `<!-- options:end -->` (or another `marker`'s pair) in
+    /// `document` replaced by `generated`; nil when the markers are missing.
+    public static func replacingGenerated(in document: String, with generated: String, marker: String = "options")
+        -> String?
+    {
+        guard let begin = document.firstRange(ofText: "<!-- \(marker):begin -->"),
+            let end = document.firstRange(ofText: "<!-- \(marker):end -->"), begin.upperBound <= end.lowerBound
         else { return nil }
         return String(document[..<begin.upperBound]) + "\n" + generated + "\n" + String(document[end.lowerBound...])
     }
