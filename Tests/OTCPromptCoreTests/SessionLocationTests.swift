@@ -77,6 +77,14 @@ import Testing
         #expect(Self.locate(Self.pts(3), Self.sshLogin, [prompt]).place == .remote)
     }
 
+    @Test(arguments: ["sshd", "sshd-session", "sshd-otce2eabcd"])
+    func sshdByAnyOfItsNamesIsRemote(name: String) {
+        let login = [
+            Self.process(700, name, parent: 1, uid: 0), Self.process(701, "sh", parent: 700, terminal: Self.pts(4)),
+        ]
+        #expect(Self.locate(Self.pts(4), login).place == .remote)
+    }
+
     @Test func moshIsRemote() {
         let mosh = [
             Self.process(600, "mosh-server", parent: 1), Self.process(601, "zsh", parent: 600, terminal: Self.pts(7)),

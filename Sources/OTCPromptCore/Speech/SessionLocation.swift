@@ -83,9 +83,14 @@ public struct SessionLocation: Equatable, Sendable {
     public var isHere: Bool { place == .console || place == .local }
 
     /// Servers that put a person at another machine when they are their session's ancestor.
-    public static let remoteServers: Set<String> = [
-        "sshd", "sshd-session", "mosh-server", "dropbear", "in.telnetd", "telnetd", "in.rlogind",
-    ]
+    public static let remoteServers: Set<String> = ["mosh-server", "dropbear", "in.telnetd", "telnetd", "in.rlogind"]
+
+    /// sshd by any of its names: sshd, sshd-session and sshd-auth (OpenSSH 9.8 and later), or an sshd run
+    /// under a name of its own that begins so. A process that calls itself so wrongly only makes the prompt
+    /// quieter, never louder.
+    static func isRemoteServer(_ name: String) -> Bool {
+        name.hasPrefix("sshd") || remoteServers.contains(name)
+    }
 
     /// The processes the rule may look at: one by its pid (the ancestry), or all of them (the holders of a
     /// terminal, a multiplexer's clients), each read only when asked.
@@ -145,7 +150,7 @@ public struct SessionLocation: Equatable, Sendable {
         let prefix = multiplexer.map { "\($0); " } ?? ""
         var current = leader
         for _ in 0..<64 {
-            if remoteServers.contains(current.name) {
+            if isRemoteServer(current.name) {
                 return SessionLocation(
                     .remote, terminal: terminal.path, owner: leader.uid,
                     evidence: "\(prefix)the session of \(terminal.path) was opened by \(current.name)")
