@@ -28,15 +28,23 @@ enum SpeechRouteProbes {
     static func route(for choice: SpeechChoice, environment: [String: String], terminal: PromptTerminal)
         -> SpeechRoute
     {
-        if let chosen = chosen(choice) { return chosen }
+        if let chosen = chosen(choice) { return ownAudio(chosen, environment) }
         let location = terminal.location
-        return SpeechRoute.choose(
-            chosen: nil, location: location, environment: environment,
-            speechDispatcher: { speechDispatcher(environment).probe },
-            screenReader: { screenReader(location: location) },
-            speechDispatcherInstalled: {
-                RunningPrograms.isInstalled("speech-dispatcher", searchPath: environment["PATH"])
-            })
+        return ownAudio(
+            SpeechRoute.choose(
+                chosen: nil, location: location, environment: environment,
+                speechDispatcher: { speechDispatcher(environment).probe },
+                screenReader: { screenReader(location: location) },
+                speechDispatcherInstalled: {
+                    RunningPrograms.isInstalled("speech-dispatcher", searchPath: environment["PATH"])
+                }), environment)
+    }
+
+    /// The route, unless it plays through another user's PulseAudio: then text lines, and why.
+    static func ownAudio(_ route: SpeechRoute, _ environment: [String: String]) -> SpeechRoute {
+        guard route.kind == .espeak, let path = PulseAudioSocket.path(environment: environment) else { return route }
+        return route.refusingForeignPulseAudio(
+            at: path, refused: LocalSocket.foreignOwner(of: path, uid: UserAccount.currentUID))
     }
 
     /// The route when no probe is needed to choose it (an audio file, the user's choice, a person elsewhere
@@ -47,7 +55,7 @@ enum SpeechRouteProbes {
         for choice: SpeechChoice, intoAudioFile: Bool, environment: [String: String], terminal: PromptTerminal
     ) -> SpeechRoute? {
         if intoAudioFile { return .intoAudioFile }
-        if let chosen = chosen(choice) { return chosen }
+        if let chosen = chosen(choice) { return ownAudio(chosen, environment) }
         var probed = false
         let route = SpeechRoute.choose(
             chosen: nil, location: terminal.location, environment: environment,
@@ -63,7 +71,7 @@ enum SpeechRouteProbes {
                 probed = true
                 return false
             })
-        return probed ? nil : route
+        return probed ? nil : ownAudio(route, environment)
     }
 
     /// What every probe found, each asked once, and the route they give: `--doctor` reports them all.
@@ -82,12 +90,12 @@ enum SpeechRouteProbes {
         let server = speechDispatcher(environment)
         let installed = RunningPrograms.isInstalled("speech-dispatcher", searchPath: environment["PATH"])
         let reader = screenReader(location: location)
-        let route =
+        let route = ownAudio(
             chosen(choice)
-            ?? SpeechRoute.choose(
-                chosen: nil, location: location, environment: environment,
-                speechDispatcher: { server.probe }, screenReader: { reader },
-                speechDispatcherInstalled: { installed })
+                ?? SpeechRoute.choose(
+                    chosen: nil, location: location, environment: environment,
+                    speechDispatcher: { server.probe }, screenReader: { reader },
+                    speechDispatcherInstalled: { installed }), environment)
         return Findings(
             route: route, location: location, speechDispatcher: server, speechDispatcherInstalled: installed,
             screenReader: reader)

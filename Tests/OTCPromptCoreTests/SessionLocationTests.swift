@@ -141,3 +141,28 @@ import Testing
         #expect(Self.locate(Self.pts(2), loop).place == .local)
     }
 }
+
+/// The PulseAudio socket espeak-ng would play through, found as libpulse finds it, and refused when foreign.
+@Suite struct PulseAudioSocketTests {
+    @Test(
+        arguments: [
+            (["PULSE_SERVER": "unix:/run/user/1000/pulse/native"], "/run/user/1000/pulse/native"),
+            (["PULSE_SERVER": "{abc}unix:/tmp/p tcp:host"], "/tmp/p"), (["PULSE_SERVER": "/tmp/q"], "/tmp/q"),
+            (["PULSE_SERVER": "tcp:localhost:4713"], nil),
+            (["PULSE_RUNTIME_PATH": "/r", "XDG_RUNTIME_DIR": "/x"], "/r/native"),
+            (["XDG_RUNTIME_DIR": "/run/user/1000"], "/run/user/1000/pulse/native"), ([:], nil),
+        ] as [([String: String], String?)])
+    func theSocketIsWhereLibpulseLooks(environment: [String: String], path: String?) {
+        #expect(PulseAudioSocket.path(environment: environment) == path)
+    }
+
+    @Test func anotherUsersPulseAudioTurnsEspeakIntoText() {
+        let espeak = SpeechRoute(.espeak, reason: "no speech server")
+        let refused = espeak.refusingForeignPulseAudio(at: "/run/user/1000/pulse/native", refused: "uid 1000's")
+        #expect(refused.kind == .text)
+        #expect(refused.reason.hasPrefix("the PulseAudio at /run/user/1000/pulse/native is refused (uid 1000's)"))
+        #expect(espeak.refusingForeignPulseAudio(at: "/p", refused: nil) == espeak)
+        let speechd = SpeechRoute(.speechd, reason: "answers")
+        #expect(speechd.refusingForeignPulseAudio(at: "/p", refused: "x") == speechd)
+    }
+}

@@ -138,6 +138,24 @@ extension RealClientTests {
             run.typeKeys("739164")
             #expect(run.exit() == .exited(0))
             #expect(speechDispatcher.connections == 0, "another user's server was connected to")
+            // Their PulseAudio, found under the same directory, is not played through either.
+            let pulse = runtime + "/pulse"
+            guard mkdir(pulse, 0o700) == 0, chown(pulse, user.userID, user.groupID) == 0 else {
+                throw HarnessError("mkdir \(pulse)")
+            }
+            let pulseAudio = try CountingSocket(path: pulse + "/native", owner: user.userID, group: user.groupID)
+            defer { pulseAudio.stop() }
+            var withoutServer = environment
+            withoutServer["PULSE_SERVER"] = nil
+            let report = try runCommand([Askpass.binary, "--doctor"], environment: withoutServer).output
+            #expect(
+                report.hasPrefix("Speech: text, because the PulseAudio at \(pulse)/native is refused (its directory"),
+                "\(report)")
+            let espeak = try runCommand(
+                [Askpass.binary, "--doctor", "--speech", "espeak"], environment: withoutServer
+            ).output
+            #expect(espeak.hasPrefix("Speech: text, because the PulseAudio at"), "\(espeak)")
+            #expect(pulseAudio.connections == 0, "another user's PulseAudio was connected to")
         }
     }
 }
