@@ -76,6 +76,49 @@ extension RealClientTests {
             #expect(report.contains("was opened by sshd"), "\(report)")
         }
 
+        /// gpg over SSH with its agent started at the desk: the pinentry gets the agent's environment (no SSH
+        /// variables) and only the terminal gpg names (`OPTION ttyname`). That terminal's session is an SSH login,
+        /// so the announcements are text lines, not espeak-ng on this machine's speakers.
+        @Test func aPinentryToldAnSSHTerminalShowsText() throws {
+            defer { speechDispatcher.stop() }
+            let ttyFile = runtime + "/tty"
+            let login = try ssh("tty > \(ttyFile); exec sleep 60")
+            #expect(waitUntil(deadline: .seconds(15)) { access(ttyFile, F_OK) == 0 })
+            let terminal = try String(contentsOfFile: ttyFile, encoding: .utf8).trimmingCharacters(in: .newlines)
+            let log = scratch.file("pinentry.jsonl")
+            let agent = [
+                "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": scratch.path, "TERM": "xterm-256color",
+            ]
+            // gpg-agent's side of the conversation: the terminal, then GETPIN; stdin stays open a while.
+            let script =
+                "(printf 'OPTION ttyname=%s\\nOPTION ttytype=xterm\\nGETPIN\\n' \"$1\"; sleep 6) | "
+                + "exec \(Askpass.binary) --pinentry --speech auto --speech-log \(log)"
+            final class Box: @unchecked Sendable {
+                private let lock = NSLock()
+                private var stored: CommandResult?
+                var result: CommandResult? {
+                    get { lock.withLock { stored } }
+                    set { lock.withLock { stored = newValue } }
+                }
+            }
+            let box = Box()
+            let thread = Thread {
+                box.result = try? runCommand(["/bin/sh", "-c", script, "sh", terminal], environment: agent)
+            }
+            thread.start()
+            let asked = waitUntil(deadline: .seconds(15)) {
+                SpokenLine.read(log).contains { $0.event == "prompt" }
+            }
+            #expect(asked, "the pinentry never asked on \(terminal)")
+            pause(ClientRun.reactionTime)
+            login.typeKeys("hunter2\r")
+            #expect(waitUntil(deadline: .seconds(20)) { box.result != nil })
+            #expect(box.result?.output.contains("D hunter2") == true, "\(String(describing: box.result))")
+            let first = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").first ?? ""
+            #expect(first.contains("\"speech\": \"text: you are not at this machine"), "\(first)")
+            #expect(first.contains("was opened by sshd"), "\(first)")
+        }
+
         /// tmux started at this machine, attached later over SSH: the pane has no SSH variables, but its client
         /// that typed last is in an SSH session, so announcements are text. Attached here, it is this machine.
         @Test(arguments: [true, false])
