@@ -28,39 +28,70 @@ public enum ProcessTable {
         return parse(pid: pid, stat: stat, status: status)
     }
 
-    /// `/proc/PID/stat` (the name is in parentheses and may hold spaces and parentheses: the fields
-    /// start after the last ")") and the real uid from `/proc/PID/status`.
     static func parse(pid: Int32, stat: String, status: String) -> ProcessRecord? {
-        guard let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
-        let name = String(stat[stat.index(after: open)..<close])
-        // state ppid pgrp session tty_nr …
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 4, let parent = Int32(fields[1]), let session = Int32(fields[3]),
-            let terminal = Int64(fields[4])
-        else { return nil }
-        let uidLine = status.split(separator: "\n").first { $0.hasPrefix("Uid:") }
-        guard
-            let uid = uidLine?.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap({
-                UInt32($0)
-            })
-        else { return nil }
-        return ProcessRecord(
-            pid: pid, parent: parent, session: session, terminal: UInt64(UInt32(truncatingIfNeeded: terminal)),
-            uid: uid, name: name)
+        parse(pid: pid, stat: Array(stat.utf8), status: Array(status.utf8))
     }
 
-    private static func contents(of path: String) -> String? {
+    /// `/proc/PID/stat` (the name is in parentheses and may hold spaces and parentheses: the fields
+    /// start after the last ")") and the real uid from `/proc/PID/status`. Bytes, not strings: a
+    /// pinentry reads every process's.
+    static func parse(pid: Int32, stat: [UInt8], status: [UInt8]) -> ProcessRecord? {
+        guard let open = stat.firstIndex(of: UInt8(ascii: "(")), let close = stat.lastIndex(of: UInt8(ascii: ")"))
+        else { return nil }
+        let name = String(decoding: stat[(open + 1)..<close], as: UTF8.self)
+        // state ppid pgrp session tty_nr …
+        let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "), maxSplits: 6)
+        guard fields.count > 4, let parent = number(fields[1]), let session = number(fields[3]),
+            let terminal = number(fields[4]), let uid = realUID(status)
+        else { return nil }
+        return ProcessRecord(
+            pid: pid, parent: Int32(truncatingIfNeeded: parent), session: Int32(truncatingIfNeeded: session),
+            terminal: UInt64(UInt32(truncatingIfNeeded: terminal)), uid: UInt32(truncatingIfNeeded: uid), name: name)
+    }
+
+    /// The first number of the "Uid:" line (real, effective, saved, filesystem).
+    private static func realUID(_ status: [UInt8]) -> Int64? {
+        let key = Array("\nUid:".utf8)
+        guard status.count > key.count else { return nil }
+        for start in 0...(status.count - key.count) where status[start] == key[0] {
+            guard status[start..<(start + key.count)].elementsEqual(key) else { continue }
+            let rest = status[(start + key.count)...].drop { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: " ") }
+            return number(rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        }
+        return nil
+    }
+
+    private static func number(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        var value: Int64 = 0
+        var negative = false
+        var digits = 0
+        for (index, byte) in bytes.enumerated() {
+            if index == 0, byte == UInt8(ascii: "-") {
+                negative = true
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 18 else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        return digits == 0 ? nil : (negative ? -value : value)
+    }
+
+    private static func contents(of path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var bytes = [UInt8](repeating: 0, count: 2048)
+        var length = 0
         while true {
-            let count = Glibc.read(descriptor, &buffer, buffer.count)
+            if length == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+            let count = bytes.withUnsafeMutableBytes { raw in
+                Glibc.read(descriptor, raw.baseAddress! + length, raw.count - length)
+            }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
-            bytes += buffer[..<count]
+            length += count
         }
-        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+        return length == 0 ? nil : Array(bytes[..<length])
     }
 }
