@@ -55,8 +55,13 @@ public struct SpeechRoute: Equatable, Sendable {
         if server == .answers {
             return SpeechRoute(.speechd, reason: "speech-dispatcher answers on its socket")
         }
-        if case .refused = server {
-        } else if let reader = screenReader(), speechDispatcherInstalled() {
+        if case .refused(let why) = server {
+            return SpeechRoute(
+                .espeak,
+                reason: "the speech-dispatcher found is refused (\(why)): espeak-ng on the audio device, text lines "
+                    + "if there is none")
+        }
+        if let reader = screenReader(), speechDispatcherInstalled() {
             return SpeechRoute(
                 .speechd, autospawn: true,
                 reason: "\(reader) runs and speech-dispatcher is installed, so it is started to share one voice")
