@@ -21,9 +21,12 @@ final class SSIPConnection: @unchecked Sendable {
         case .unixSocket(let socketPath): path = socketPath
         case .unsupported(let method): throw .unsupportedAddress(method: method)
         }
+        // Another user's socket, directory or server never hears a code, and is never replaced by one started here.
+        let uid = UserAccount.currentUID
+        if let why = LocalSocket.foreignOwner(of: path, uid: uid) { throw .notYours(path: path, why: why) }
         do {
-            return SSIPConnection(socket: try LocalSocket.connect(path: path, timeout: options.replyTimeout))
-        } catch {
+            return try owned(LocalSocket.connect(path: path, timeout: options.replyTimeout), uid: uid)
+        } catch .unreachable(let error) {
             guard options.autospawn else { throw .unreachable(error) }
         }
         let deadline = MonotonicInstant.now + options.spawnTimeout
@@ -38,12 +41,21 @@ final class SSIPConnection: @unchecked Sendable {
         } catch {
             throw .unreachable(error)
         }
-        do {
-            let left = MonotonicInstant.now.duration(to: deadline)
-            return SSIPConnection(socket: try LocalSocket.connect(path: path, timeout: left, waitingForListener: true))
-        } catch {
-            throw .unreachable(error)
+        let left = MonotonicInstant.now.duration(to: deadline)
+        return try owned(LocalSocket.connect(path: path, timeout: left, waitingForListener: true), uid: uid)
+    }
+
+    /// The connection when the server behind it runs as `uid` (or as root, who could read the code anyway).
+    private static func owned(
+        _ connect: @autoclosure () throws(TerminalError) -> LocalSocket, uid: UInt32
+    ) throws(SpeechDispatcherError) -> SSIPConnection {
+        let socket: LocalSocket
+        do { socket = try connect() } catch { throw .unreachable(error) }
+        if let peer = socket.peerUID, peer != uid, peer != 0 {
+            socket.close()
+            throw .notYours(path: socket.path, why: "the server runs as uid \(peer), not as you (uid \(uid))")
         }
+        return SSIPConnection(socket: socket)
     }
 
     /// Sends `bytes`, waiting at most `timeout` for room in the socket.

@@ -66,6 +66,8 @@ public enum SpeechDispatcherError: Error, Equatable, CustomStringConvertible {
     case refused(command: String, reply: String)
     /// The server sent something that is not SSIP.
     case notSSIP(line: String)
+    /// The socket, its directory or the server behind it is another user's: a code is never sent there.
+    case notYours(path: String, why: String)
 
     public var description: String {
         switch self {
@@ -77,6 +79,8 @@ public enum SpeechDispatcherError: Error, Equatable, CustomStringConvertible {
             return "speech-dispatcher refused '\(command)': \(reply)"
         case .notSSIP(let line):
             return "speech-dispatcher's socket answered something that is not SSIP: \(line.prefix(60))"
+        case .notYours(let path, let why):
+            return "speech-dispatcher at \(path) is refused: \(why)"
         }
     }
 }

@@ -75,6 +75,33 @@ public final class LocalSocket: @unchecked Sendable {
         return socket
     }
 
+    /// The real uid of the process that listens on the other end, nil when the kernel does not say.
+    /// The corresponding C call is `getsockopt(SO_PEERCRED)`.
+    public var peerUID: UInt32? {
+        // struct ucred (pid, uid, gid), which Glibc hides behind _GNU_SOURCE.
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+        var size = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0, size == 12 else { return nil }
+        return credentials.uid
+    }
+
+    /// Why the socket at `path` is not `uid`'s to use, nil when it is, or when there is nothing there (yet):
+    /// the socket file and the directory that holds it must both belong to `uid`, so no other user's
+    /// server hears a code, and no other user can put a server in the way. A directory of root's (/tmp)
+    /// is as safe as the user's own: root can read everything anyway. The corresponding C call is `lstat`.
+    public static func foreignOwner(of path: String, uid: UInt32) -> String? {
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        var info = stat()
+        if lstat(directory, &info) == 0, info.st_uid != uid, info.st_uid != 0 {
+            return "its directory \(directory.isEmpty ? "/" : directory) belongs to uid \(info.st_uid), not to you"
+                + " (uid \(uid))"
+        }
+        guard lstat(path, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT != S_IFSOCK { return "\(path) is not a socket" }
+        if info.st_uid != uid { return "the socket belongs to uid \(info.st_uid), not to you (uid \(uid))" }
+        return nil
+    }
+
     /// Sends every byte, waiting at most `timeout` for room; a closed peer is an error, never SIGPIPE.
     /// The corresponding C function is `send`.
     public func send(_ bytes: [UInt8], timeout: Duration) throws(TerminalError) {

@@ -30,6 +30,9 @@ public struct UserAccount: Equatable, Sendable {
         self.homeDirectory = homeDirectory
     }
 
+    /// The real uid: whose servers and screen readers count. The corresponding C function is `getuid`.
+    public static var currentUID: UInt32 { getuid() }
+
     /// The real user's entry; "unknown" and "/" when there is none (a container's bare uid).
     /// The corresponding C function is `getpwuid_r`.
     public static var current: UserAccount {

@@ -17,25 +17,31 @@ struct Doctor {
     static let speechLimit: Duration = .seconds(60)
 
     func run() {
-        let found = SpeechRouteProbes.findings(for: choice, environment: environment)
-        let route = found.route
+        let found = SpeechRouteProbes.findings(for: choice, environment: environment, terminal: .controlling)
         let address = SpeechDispatcherAddress.resolve(environment: environment, user: .current)
         let engine = EspeakSpeechBackend.start(options: voice, output: .device)
         let audio: Result<Void, DoctorReport.AudioProblem>
         do throws(SpeechError) {
             try engine.waitUntilReady(timeout: VoiceStartup.readyTimeout)
             audio = .success(())
+        } catch .noAudioDevice(let detail) where detail.lowercased().contains("access denied") {
+            audio = .failure(DoctorReport.AudioProblem(detail, kind: .refusedAccess))
         } catch {
             audio = .failure(DoctorReport.AudioProblem("\(error)"))
         }
         let report = DoctorReport(
-            route: route, speechDispatcherAddress: address.readable,
-            speechDispatcherModule: found.speechDispatcherModule,
-            speechDispatcherInstalled: found.speechDispatcherInstalled,
-            screenReader: found.screenReader, audioDevice: audio, configFile: configFile.source,
-            configProblems: configFile.problems.map(\.description), speechLibraryProblems: SpeechLibraries.problems())
+            route: found.route, location: found.location, speechDispatcherAddress: address.readable,
+            speechDispatcherModule: found.speechDispatcher.module,
+            speechDispatcherRefused: found.speechDispatcher.refused,
+            speechDispatcherInstalled: found.speechDispatcherInstalled, screenReader: found.screenReader,
+            audioDevice: audio, configFile: configFile.source, configProblems: configFile.problems.map(\.description),
+            speechLibraryProblems: SpeechLibraries.problems())
         try? StandardOutput.write(report.lines.map(UntrustedText.visible).joined(separator: "\n"))
+        // A report redirected into a file is read there, not heard: it speaks to a terminal, or when a
+        // way of speaking was chosen (--speech or the config file).
+        guard StandardOutput.isTerminal || choice != .auto else { return engine.finish(timeout: .zero) }
         let spoken = Announcement(.help, report.lines.joined(separator: " "), isFinal: true)
+        let route = report.effectiveRoute
         switch route.kind {
         case .speechd:
             let options = SpeechDispatcherOptions(voice, autospawn: route.autospawn)

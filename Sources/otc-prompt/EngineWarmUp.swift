@@ -23,7 +23,8 @@ enum EngineWarmUp {
         // nil: `auto` must probe, and espeak-ng is the likely answer.
         let intoAudioFile = commandLine[Settings.audioFile] != nil
         if let route = SpeechRouteProbes.decidedAtOnce(
-            for: speech, intoAudioFile: intoAudioFile, environment: environment), route.kind != .espeak
+            for: speech, intoAudioFile: intoAudioFile, environment: environment, terminal: .controlling),
+            route.kind != .espeak
         {
             return nil
         }

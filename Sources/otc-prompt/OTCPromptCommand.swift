@@ -43,7 +43,7 @@ struct OTCPromptCommand {
         var file = ConfigFileSettings()
         if case .loaded(let settings) = ConfigFileLoad.load(environment: environment, signals: nil) { file = settings }
         let choice = file.values.overridden(by: commandLine).value(Settings.speech)
-        let route = SpeechRouteProbes.route(for: choice, environment: environment)
+        let route = SpeechRouteProbes.route(for: choice, environment: environment, terminal: .controlling)
         return [Settings.speech.name: "Here and now: \(route.kind.rawValue), because \(route.reason)."]
     }
 

@@ -23,8 +23,10 @@ struct SpeechSetup {
         choice: SpeechChoice, voice: SpeechOptions, voiceLocation: String?, audioFile: String?, terminal: Terminal,
         environment: [String: String], logPath: String?, memory: AskMemory, elapsed: @escaping () -> Duration
     ) throws(TerminalError) {
+        // The terminal the prompt reads from: its login session says where the person typing is.
+        let place = SpeechRouteProbes.PromptTerminal.descriptor(terminal.input)
         let decided = SpeechRouteProbes.decidedAtOnce(
-            for: choice, intoAudioFile: audioFile != nil, environment: environment)
+            for: choice, intoAudioFile: audioFile != nil, environment: environment, terminal: place)
         var output = SpeechOutput.device
         if let audioFile {
             let file = try OutputFile.open(path: audioFile, option: "--audio-file", appending: false)
@@ -61,7 +63,7 @@ struct SpeechSetup {
         let writer = log.map { SpeechLogWriter(file: $0, note: nil, elapsed: elapsed, failed: logFailed) }
         let start = VoiceStart(voice: voice, voiceLocation: voiceLocation, output: output, environment: environment)
         let startup = try VoiceStartup(
-            route: decided, choose: { SpeechRouteProbes.route(for: choice, environment: environment) },
+            route: decided, choose: { SpeechRouteProbes.route(for: choice, environment: environment, terminal: place) },
             engine: engine, start: start, text: text, log: writer, memory: memory)
         self.startup = startup
         isText = false

@@ -25,34 +25,41 @@ public struct SpeechRoute: Equatable, Sendable {
 
     /// The automatic choice, first rule that holds:
     /// 1. what the user chose (`--speech` or the config file);
-    /// 2. an SSH session with no audio forwarded (no PULSE_SERVER, no SPEECHD_ADDRESS): text, which the user's
-    ///    own screen reader or braille display reads on their machine; never the remote machine's speakers;
-    /// 3. a speech-dispatcher that answers on its socket;
-    /// 4. a screen reader running (Orca, Fenrir, brltty, Speakup) with speech-dispatcher installed: speechd,
-    ///    started if needed;
+    /// 2. the person is elsewhere (`location`, or, with no terminal to follow or no multiplexer between,
+    ///    SSH_CONNECTION or SSH_TTY): only a route they forwarded: `SPEECHD_ADDRESS` → that speech-dispatcher,
+    ///    `PULSE_SERVER` → espeak-ng through that PulseAudio (never this machine's speech-dispatcher);
+    ///    else text, which their own screen reader or braille display reads; never this machine's speakers;
+    /// 3. the user's own speech-dispatcher answers on its socket (another user's is refused, and skipped);
+    /// 4. the user's own screen reader runs, with speech-dispatcher installed: speechd, started if needed
+    ///    (not over a refused socket);
     /// 5. espeak-ng on the audio device, which falls back to text when there is none.
     ///
     /// The probes are asked lazily, in that order, so a rule that holds early costs nothing more.
     /// - Parameters:
     ///   - chosen: the user's explicit choice, nil for auto.
-    ///   - speechDispatcherAnswers: whether a speech-dispatcher answers at the user's address.
-    ///   - screenReader: the name of a running screen reader, nil when none runs.
+    ///   - location: where the person typing is, from their terminal's session.
+    ///   - environment: the caller's, for what was forwarded and for hints.
+    ///   - speechDispatcher: whether a speech-dispatcher answers at the user's address, and whose it is.
+    ///   - screenReader: the name of a screen reader the user runs, nil when none does.
     ///   - speechDispatcherInstalled: whether the speech-dispatcher program is installed.
     public static func choose(
-        chosen: Kind?, environment: [String: String], speechDispatcherAnswers: () -> Bool,
-        screenReader: () -> String?, speechDispatcherInstalled: () -> Bool
+        chosen: Kind?, location: SessionLocation, environment: [String: String],
+        speechDispatcher: () -> SpeechServerProbe, screenReader: () -> String?,
+        speechDispatcherInstalled: () -> Bool
     ) -> SpeechRoute {
         if let chosen { return SpeechRoute(chosen, reason: "chosen by --speech or the config file") }
-        let isSSH = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
-        let audioForwarded = environment["PULSE_SERVER"] != nil || environment["SPEECHD_ADDRESS"] != nil
-        if isSSH && !audioForwarded {
-            return SpeechRoute(
-                .text,
-                reason: "an SSH session with no audio forwarded: announcements are text lines, which your own "
-                    + "screen reader or braille display reads; this machine's speakers are never used")
+        if let elsewhere = remoteEvidence(location: location, environment: environment) {
+            return forwarded(elsewhere, environment: environment, speechDispatcher: speechDispatcher)
         }
-        if speechDispatcherAnswers() {
+        let server = speechDispatcher()
+        if server == .answers {
             return SpeechRoute(.speechd, reason: "speech-dispatcher answers on its socket")
+        }
+        if case .refused(let why) = server {
+            return SpeechRoute(
+                .espeak,
+                reason: "the speech-dispatcher found is refused (\(why)): espeak-ng on the audio device, text lines "
+                    + "if there is none")
         }
         if let reader = screenReader(), speechDispatcherInstalled() {
             return SpeechRoute(
@@ -63,17 +70,64 @@ public struct SpeechRoute: Equatable, Sendable {
             .espeak, reason: "no speech server: espeak-ng on the audio device, text lines if there is none")
     }
 
+    /// Why the person is elsewhere, or may be; nil when they are here. The environment's SSH variables count
+    /// when nothing better is known, and not in a multiplexer's pane, whose environment is its server's.
+    static func remoteEvidence(location: SessionLocation, environment: [String: String]) -> String? {
+        if location.place == .remote { return location.evidence }
+        // A pane nobody is attached to: whoever attaches later may be anywhere.
+        if location.place == .unknown, location.multiplexer != nil { return location.evidence }
+        let hint = ["SSH_CONNECTION", "SSH_TTY"].first { !(environment[$0] ?? "").isEmpty }
+        guard let hint, location.multiplexer == nil else { return nil }
+        return location.place == .unknown
+            ? "\(location.evidence), and \(hint) says an SSH session" : "\(hint) says an SSH session"
+    }
+
+    private static func forwarded(
+        _ elsewhere: String, environment: [String: String], speechDispatcher: () -> SpeechServerProbe
+    ) -> SpeechRoute {
+        if !(environment["SPEECHD_ADDRESS"] ?? "").isEmpty, speechDispatcher() == .answers {
+            return SpeechRoute(
+                .speechd,
+                reason: "speech-dispatcher answers on its socket, the one SPEECHD_ADDRESS forwards (\(elsewhere))")
+        }
+        if let server = environment["PULSE_SERVER"], !server.isEmpty {
+            return SpeechRoute(
+                .espeak,
+                reason: "\(elsewhere), and PULSE_SERVER forwards audio: espeak-ng through that PulseAudio, "
+                    + "never this machine's speech-dispatcher")
+        }
+        return SpeechRoute(
+            .text,
+            reason: "you are not at this machine (\(elsewhere)) and no audio is forwarded: announcements are "
+                + "text lines, which your own screen reader or braille display reads; this machine's speakers "
+                + "are never used")
+    }
+
     /// `--audio-file`: espeak-ng writes every announcement into the file, whatever else runs.
     public static let intoAudioFile = SpeechRoute(.espeak, reason: "--audio-file: espeak-ng speaks into that file")
+}
+
+/// What the user's speech-dispatcher address gave.
+public enum SpeechServerProbe: Equatable, Sendable {
+    case answers
+    /// Nothing answers there (yet).
+    case silent
+    /// A server is there but is not the user's own (its socket or its peer belongs to another uid): why.
+    case refused(String)
 }
 
 /// The screen readers that speak through speech-dispatcher, by the names their processes run under.
 public enum ScreenReaders {
     /// The first screen reader found: Orca, Fenrir, brltty (its speech driver), or Speakup (a kernel module
     /// that speechd-up connects to speech-dispatcher), in that order; nil when none runs.
-    public static func running(among processNames: Set<String>, speakupLoaded: Bool) -> String? {
-        let known: [(process: String, name: String)] = [("orca", "Orca"), ("fenrir", "Fenrir"), ("brltty", "brltty")]
+    /// - Parameters:
+    ///   - processNames: the names of the processes the user runs (never another user's).
+    ///   - onConsole: whether the person is at a virtual console: brltty and Speakup serve the console,
+    ///     and say nothing about a person in a terminal window or over SSH.
+    public static func running(among processNames: Set<String>, speakupLoaded: Bool, onConsole: Bool) -> String? {
+        var known: [(process: String, name: String)] = [("orca", "Orca"), ("fenrir", "Fenrir")]
+        if onConsole { known.append(("brltty", "brltty")) }
         if let found = known.first(where: { processNames.contains($0.process) }) { return found.name }
-        return speakupLoaded ? "Speakup" : nil
+        return speakupLoaded && onConsole ? "Speakup" : nil
     }
 }

@@ -29,9 +29,13 @@ public enum Settings {
         domain: .choice(alias: languageAlias), defaultNote: "from the locale", inConfigFile: true)
     public static let speech = Setting<SpeechChoice>(
         "speech", group: .general, "How announcements reach you.",
-        details: "`auto`: the first that holds of: text in an SSH session with no audio forwarded (your own "
-            + "screen reader reads it); your speech-dispatcher if it answers; speech-dispatcher started for you "
-            + "when a screen reader (Orca, Fenrir, brltty, Speakup) runs; espeak-ng. `speechd`: your speech-dispatcher "
+        details: "`auto`, decided from the terminal you type on (its login session), not from the caller's "
+            + "variables: the first that holds of: when you are at another machine (SSH, mosh, a tmux pane whose "
+            + "client you typed on last is there), what you forwarded (`SPEECHD_ADDRESS`: that speech-dispatcher; "
+            + "`PULSE_SERVER`: espeak-ng through it), else text, which your own screen reader reads; your own "
+            + "speech-dispatcher if it answers; speech-dispatcher started for you when your own screen reader "
+            + "(Orca, Fenrir; brltty, Speakup at the console) runs; espeak-ng. Another user's speech-dispatcher or "
+            + "PulseAudio is never used. `speechd`: your speech-dispatcher "
             + "(its voice, rate and queue, shared with your screen reader); "
             + "`espeak`: spoken by espeak-ng, falling back to `text` with a one-line notice when there is no "
             + "audio device; `text`: every announcement written as its own line, exactly the words that would be "

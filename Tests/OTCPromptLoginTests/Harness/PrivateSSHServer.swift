@@ -21,7 +21,9 @@ final class PrivateSSHServer {
 
     init(in scratch: ScratchDirectory) throws {
         self.scratch = scratch
-        pamService = "otce2esshd" + uniqueSuffix()
+        // Its processes' names begin with "sshd" (the kernel keeps 15 characters), as a real sshd's do, so
+        // that the session rule sees an SSH login where a person would see one.
+        pamService = "sshd-otce2e" + uniqueSuffix()
         let hostKey = scratch.file("ssh_host_ed25519_key")
         try runChecked(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "otc-e2e-host", "-f", hostKey])
         port = try freeLocalPort()

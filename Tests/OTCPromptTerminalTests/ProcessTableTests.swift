@@ -1,0 +1,35 @@
+import Glibc
+import OTCPromptCore
+import OTCPromptTestSupport
+import Testing
+
+@testable import OTCPromptTerminal
+
+/// /proc as the session rule reads it: this process, its terminal, and names that hold spaces and parentheses.
+@Suite struct ProcessTableTests {
+    @Test func aNameWithSpacesAndParenthesesIsReadWhole() {
+        let stat = "900 (tmux: server (x)) S 1 900 900 34821 900 4194560 0 0"
+        let status = "Name:\ttmux: server\nUid:\t1000\t1000\t1000\t1000\n"
+        let record = ProcessTable.parse(pid: 900, stat: stat, status: status)
+        #expect(
+            record
+                == ProcessRecord(
+                    pid: 900, parent: 1, session: 900, terminal: 34821, uid: 1000, name: "tmux: server (x)"))
+    }
+
+    @Test func thisProcessIsInTheTableWithItsRealUID() {
+        let me = ProcessTable.record(pid: getpid())
+        #expect(me?.uid == getuid())
+        #expect(me?.parent == getppid())
+        #expect(ProcessTable.read().contains { $0.pid == getpid() })
+    }
+
+    @Test func aPseudoTerminalIsNamedFromItsNumber() throws {
+        let pty = try PseudoTerminal()
+        let path = pty.slaveName
+        #expect(TerminalDevices.device(descriptor: pty.slave)?.path == path)
+        let device = try #require(TerminalDevices.device(path: path))
+        #expect(TerminalDevices.named(number: device.device)?.path == path)
+        #expect(TerminalDevices.device(path: "/etc/passwd") == nil)
+    }
+}
