@@ -67,7 +67,8 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// Runs until the prompt is over, then leaves the terminal as it found it.
     public mutating func run() -> PromptOutcome {
         let outcome = loop()
-        if flushedLoneEscape { dropLateInput() }
+        // With the caller gone nothing more is read: the terminal's next line is someone else's.
+        if flushedLoneEscape && outcome != .callerGone { dropLateInput() }
         runningCheck?.process.kill()
         terminal.write(renderer.finish())
         terminal.restore()
@@ -92,7 +93,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         while true {
             let keys: [Key]
             let others = [runningCheck?.process.descriptor, speechStartup?.descriptor].compactMap { $0 }
-            switch terminal.read(timeout: nextTimeout(), alsoWatching: others) {
+            switch terminal.read(timeout: nextTimeout(), alsoWatching: others, callerWatching: system.caller) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
                 followSplitKey()
@@ -107,6 +108,8 @@ public struct PromptLoop<Session: InteractiveSession> {
                 keys = pasteJoin.due(at: now) + flushOverdueInput()
             case .closed:
                 return .terminalClosed
+            case .callerGone:
+                return .callerGone
             case .signal(let signal):
                 if let outcome = handle(signal: signal) { return outcome }
                 keys = []
@@ -163,12 +166,15 @@ public struct PromptLoop<Session: InteractiveSession> {
     }
 
     /// Reads and drops input until it has been quiet for `lateInputQuiet`, for at most
-    /// `lateInputLimit`; still in raw mode, so nothing is echoed. A signal ends it early.
+    /// `lateInputLimit`; still in raw mode, so nothing is echoed. A signal or the caller's hang-up ends it early.
     private mutating func dropLateInput() {
         let limit = now + Self.lateInputLimit
         while now < limit {
             let wait = min(lateInputQuiet, limit - now)
-            guard case .bytes = terminal.read(timeout: wait, alsoWatching: []) else { return }
+            // The caller's hang-up ends it too: the line typed next is no longer the prompt's to drop.
+            guard case .bytes = terminal.read(timeout: wait, alsoWatching: [], callerWatching: system.caller) else {
+                return
+            }
         }
     }
 
@@ -277,14 +283,20 @@ public struct PromptLoop<Session: InteractiveSession> {
         }
     }
 
-    /// Ctrl-Z: leave the terminal as it was, stop, and come back to the prompt when continued.
+    /// Ctrl-Z: leave the terminal as it was, stop, and come back to the prompt when continued. Where
+    /// the stop cannot happen or must not, say so and leave the field as it is: announcing the whole
+    /// prompt again would only hide that Ctrl-Z did nothing, and the "fg" typed next would land in it.
     private mutating func suspend() -> PromptOutcome? {
+        guard system.suspension == .asAJob, terminal.canStopProcess else {
+            let text = session.wording.cannotSuspend(whileCallerWaits: system.suspension == .refusedWhileCallerWaits)
+            return perform([.announce(Announcement(.notice, text)), .show(text)])
+        }
         terminal.write(renderer.finish())
         terminal.restore()
         terminal.stopProcess()
-        // Here the process has been stopped and continued, or was never stopped at all: in an
-        // orphaned process group (`code=$(otc-prompt)` typed at a shell) the kernel drops the stop.
-        // Either way the prompt must take the terminal back now, not wait for a SIGCONT.
+        // Here the process has been stopped and continued, or was never stopped at all (its group
+        // became orphaned after `canStopProcess` looked, and the kernel dropped the stop). Either way
+        // the prompt must take the terminal back now, not wait for a SIGCONT.
         resumedAfterOwnStop = true
         return resume()
     }

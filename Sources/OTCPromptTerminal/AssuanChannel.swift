@@ -45,6 +45,20 @@ public final class AssuanChannel {
         }
     }
 
+    /// The descriptors whose hang-up means gpg-agent has gone (`Terminal.read(callerWatching:)`
+    /// watches them during a dialog).
+    public var callerDescriptors: [Int32] { [input, output] }
+
+    /// Whether gpg-agent has gone, without waiting: end of file or hang-up on the input (nothing is
+    /// read), or the output's reader gone. The corresponding C call is `poll`.
+    public var callerHasGone: Bool {
+        var descriptors = [
+            pollfd(fd: input, events: Terminal.pollReadHangUp, revents: 0), pollfd(fd: output, events: 0, revents: 0),
+        ]
+        guard SystemCalls.retryingOnInterrupt({ poll(&descriptors, 2, 0) }) > 0 else { return false }
+        return descriptors.contains { $0.revents != 0 }
+    }
+
     /// Writes each line followed by a line feed; false once gpg-agent has gone.
     @discardableResult
     public func write(lines: [String]) -> Bool {
