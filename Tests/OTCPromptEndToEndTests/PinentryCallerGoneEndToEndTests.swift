@@ -52,6 +52,25 @@ import Testing
         try run(dialog, hangUp)
     }
 
+    /// The dialog's terminal is not the pinentry's controlling terminal: a stop sent to its process group
+    /// would stop gpg-agent's with it, with nobody to continue either.
+    @Test func controlZInADialogIsRefusedWithAWordAndTheAnswerStillReachesTheAgent() throws {
+        let tty = try PseudoTerminal()
+        let agent = try FakeAgent(arguments: ["--pinentry", "--speech", "text"], environment: PromptRun.environment())
+        defer { agent.end() }
+        agent.send("OPTION ttyname=\(tty.slaveName)\nSETPROMPT Passphrase:\nGETPIN\n")
+        #expect(screen(of: tty, contains: "Passphrase"))
+        tty.typeOnMaster(Array("sec".utf8))
+        #expect(screen(of: tty, contains: "3 entered"))
+        tty.typeOnMaster([0x1A])
+        #expect(screen(of: tty, contains: "cannot be suspended while gpg-agent waits"))
+        #expect(!agent.isStopped)
+        tty.typeOnMaster(Array("ret\r".utf8))
+        let replies = agent.replies(until: "\nOK\n", after: "D ")
+        #expect(replies.contains("\nD secret\nOK\n"), "replies: \(replies)")
+        agent.send("BYE\n")
+    }
+
     private func run(_ dialog: Dialog, _ hangUp: HangUp) throws {
         let tty = try PseudoTerminal()
         let before = tty.slaveAttributes().bytes
@@ -133,7 +152,13 @@ final class FakeAgent {
             for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, PromptRun.binary, &actions, nil, argv, envp)
+        // A process group of its own, not the test runner's: a pinentry that sent itself SIGTSTP stops alone.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        let result = posix_spawn(&pid, PromptRun.binary, &actions, &attributes, argv, envp)
         close(input[0])
         close(output[1])
         guard result == 0 else { throw SpawnFailed(call: "posix_spawn") }
@@ -157,6 +182,31 @@ final class FakeAgent {
             fromPinentry = -1
         }
     }
+
+    /// Whether the pinentry is stopped now (it is continued again if so, for the cleanup).
+    var isStopped: Bool {
+        var raw: Int32 = 0
+        guard waitpid(pid, &raw, WNOHANG | WUNTRACED) == pid, raw & 0xff == 0x7f else { return false }
+        kill(pid, SIGCONT)
+        return true
+    }
+
+    /// What the pinentry has written, read until it holds `text` after `marker` (bounded: 10 s).
+    func replies(until text: String, after marker: String) -> String {
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(10)
+        while clock.now < end {
+            if let start = received.range(of: marker), received[start.lowerBound...].contains(text) { break }
+            var descriptor = pollfd(fd: fromPinentry, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(fromPinentry, &buffer, buffer.count)
+            if count <= 0 { break }
+            received += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+        return received
+    }
+    private var received = ""
 
     /// The exit status once the pinentry has ended, without waiting.
     func exitStatus() -> Int32? {

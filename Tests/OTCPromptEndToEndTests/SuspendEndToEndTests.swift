@@ -73,7 +73,6 @@ import Testing
         #expect(events(in: log, atLeast: 2, of: "digit").filter { $0 == "digit" }.count == 2)
         shell.type([0x1A])
         #expect(shell.waitForScreen(containing: "Stopped", deadline: .seconds(10)), "screen: \(shell.screen)")
-        #expect(shell.slaveAttributes().c_lflag & tcflag_t(ICANON) != 0, "cooked for the shell while stopped")
         shell.type("fg\r")
         #expect(events(in: log, atLeast: 2, of: "prompt").filter { $0 == "prompt" }.count == 2, "announced on fg")
         shell.type("3456")
