@@ -45,18 +45,30 @@ public final class AssuanChannel {
         }
     }
 
-    /// The descriptors whose hang-up means gpg-agent has gone (`Terminal.read(callerWatching:)`
-    /// watches them during a dialog).
-    public var callerDescriptors: [Int32] { [input, output] }
+    /// The descriptors whose hang-up means gpg-agent has gone, for the dialog about to start
+    /// (`Terminal.read(callerWatching:)` watches them): stdout, whose reader goes with the agent, and
+    /// stdin unless requests are already queued after this one. gpg-agent waits for each reply, so
+    /// nothing is queued and its end of file is its going; a script piped in whole (`printf … |
+    /// pinentry-otc`) has only finished writing.
+    public var callerDescriptors: [Int32] { hasQueuedRequests ? [output] : [input, output] }
 
-    /// Whether gpg-agent has gone, without waiting: end of file or hang-up on the input (nothing is
-    /// read), or the output's reader gone. The corresponding C call is `poll`.
+    /// Whether gpg-agent has gone, without waiting: stdout's reader gone, or stdin at end of file
+    /// with no request queued (nothing is read). The corresponding C call is `poll`.
     public var callerHasGone: Bool {
-        var descriptors = [
-            pollfd(fd: input, events: Terminal.pollReadHangUp, revents: 0), pollfd(fd: output, events: 0, revents: 0),
-        ]
-        guard SystemCalls.retryingOnInterrupt({ poll(&descriptors, 2, 0) }) > 0 else { return false }
-        return descriptors.contains { $0.revents != 0 }
+        let watched = callerDescriptors
+        var descriptors = watched.map {
+            pollfd(fd: $0, events: $0 == input ? Terminal.pollReadHangUp : 0, revents: 0)
+        }
+        let ready = SystemCalls.retryingOnInterrupt { poll(&descriptors, nfds_t(descriptors.count), 0) }
+        return ready > 0 && descriptors.contains { $0.revents != 0 }
+    }
+
+    /// Lines already read and not yet handled, or bytes waiting in the pipe. The corresponding C call
+    /// is `ioctl(FIONREAD)`.
+    private var hasQueuedRequests: Bool {
+        if !pending.isEmpty { return true }
+        var count: Int32 = 0
+        return ioctl(input, UInt(FIONREAD), &count) == 0 && count > 0
     }
 
     /// Writes each line followed by a line feed; false once gpg-agent has gone.
