@@ -1,9 +1,5 @@
 import OTCPromptCore
 
-#if canImport(Glibc)
-    import Glibc  // signal numbers only
-#endif
-
 /// The flow of one key, top to bottom: bytes from the terminal → `KeyDecoder` → `Key` →
 /// session → announcements to the voice, the snapshot to the renderer. Time and the running
 /// `--check` are the loop's other two inputs; the session decides what they mean.
@@ -40,7 +36,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     private var lastBytesAt: Duration = .zero
     var runningCheck: CheckRun?
     /// The prompt resumed itself after its own stop; the SIGCONT that continued it is not news.
-    private var resumedAfterOwnStop = false
+    var resumedAfterOwnStop = false
     /// A lone Esc was given up on (flushed as `.escape`): the rest of its key may still be on the way.
     private var flushedLoneEscape = false
 
@@ -259,50 +255,8 @@ public struct PromptLoop<Session: InteractiveSession> {
         terminal.write(renderer.render(session.snapshot))
     }
 
-    private mutating func handle(signal: Int32) -> PromptOutcome? {
-        switch signal {
-        case SIGWINCH:
-            renderer.fit(columns: terminal.columns)
-            terminal.write(renderer.redraw(session.snapshot))
-            return nil
-        case SIGTSTP:
-            return suspend()
-        case SIGCONT:
-            if resumedAfterOwnStop {
-                resumedAfterOwnStop = false
-                return nil
-            }
-            // Continued after a stop by someone else (SIGSTOP): the shell may have reset the
-            // terminal meanwhile, so raw mode is set again from what the terminal is now.
-            terminal.restore()
-            return resume()
-        case SIGCHLD:
-            return nil  // the check's verdict is read right after
-        default:
-            return .signalled(signal)
-        }
-    }
-
-    /// Ctrl-Z: leave the terminal as it was, stop, and come back to the prompt when continued. Where
-    /// the stop cannot happen or must not, say so and leave the field as it is: announcing the whole
-    /// prompt again would only hide that Ctrl-Z did nothing, and the "fg" typed next would land in it.
-    private mutating func suspend() -> PromptOutcome? {
-        guard system.suspension == .asAJob, terminal.canStopProcess else {
-            let text = session.wording.cannotSuspend(whileCallerWaits: system.suspension == .refusedWhileCallerWaits)
-            return perform([.announce(Announcement(.notice, text)), .show(text)])
-        }
-        terminal.write(renderer.finish())
-        terminal.restore()
-        terminal.stopProcess()
-        // Here the process has been stopped and continued, or was never stopped at all (its group
-        // became orphaned after `canStopProcess` looked, and the kernel dropped the stop). Either way
-        // the prompt must take the terminal back now, not wait for a SIGCONT.
-        resumedAfterOwnStop = true
-        return resume()
-    }
-
     /// Back from a stop: raw mode again, the field drawn again and announced again.
-    private mutating func resume() -> PromptOutcome? {
+    mutating func resume() -> PromptOutcome? {
         do {
             try terminal.enterRawMode(bracketedPaste: !capabilities.isDumb)
         } catch {
