@@ -56,6 +56,8 @@ import Testing
 
     @Test func aLiveCallerIsWaitedBesideAndKeysStillArrive() throws {
         let (pty, terminal) = try terminal()
+        // The pty must outlive the terminal over its descriptors, or their numbers go to the pipes below.
+        defer { withExtendedLifetime(pty) {} }
         let agent = AgentPipes()
         #expect(terminal.read(timeout: .milliseconds(30), callerWatching: agent.caller) == .timedOut)
         pty.typeOnMaster([0x39])
@@ -64,6 +66,8 @@ import Testing
 
     @Test func theCallersEndOfInputWinsOverKeysWaitingAndNeitherIsRead() throws {
         let (pty, terminal) = try terminal()
+        // The pty must outlive the terminal over its descriptors, or their numbers go to the pipes below.
+        defer { withExtendedLifetime(pty) {} }
         let agent = AgentPipes()
         pty.typeOnMaster(Array("ls -la\r".utf8))
         _ = Array("NOP\n".utf8).withUnsafeBytes { write(agent.agentOutput, $0.baseAddress, $0.count) }
@@ -76,14 +80,18 @@ import Testing
     }
 
     @Test func theReaderOfTheCallersOutputGoneIsEnough() throws {
-        let (_, terminal) = try terminal()
+        let (pty, terminal) = try terminal()
+        // The pty must outlive the terminal over its descriptors, or their numbers go to the pipes below.
+        defer { withExtendedLifetime(pty) {} }
         let agent = AgentPipes()
         agent.closeAgentInput()
         #expect(terminal.read(timeout: .seconds(5), callerWatching: agent.caller) == .callerGone)
     }
 
     @Test func dataFromALiveCallerDoesNotWakeTheWait() throws {
-        let (_, terminal) = try terminal()
+        let (pty, terminal) = try terminal()
+        // The pty must outlive the terminal over its descriptors, or their numbers go to the pipes below.
+        defer { withExtendedLifetime(pty) {} }
         let agent = AgentPipes()
         _ = Array("NOP\n".utf8).withUnsafeBytes { write(agent.agentOutput, $0.baseAddress, $0.count) }
         #expect(terminal.read(timeout: .milliseconds(50), callerWatching: agent.caller) == .timedOut)
