@@ -1,9 +1,5 @@
 import OTCPromptCore
 
-#if canImport(Glibc)
-    import Glibc  // signal numbers only
-#endif
-
 /// The flow of one key, top to bottom: bytes from the terminal → `KeyDecoder` → `Key` →
 /// session → announcements to the voice, the snapshot to the renderer. Time and the running
 /// `--check` are the loop's other two inputs; the session decides what they mean.
@@ -40,7 +36,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     private var lastBytesAt: Duration = .zero
     var runningCheck: CheckRun?
     /// The prompt resumed itself after its own stop; the SIGCONT that continued it is not news.
-    private var resumedAfterOwnStop = false
+    var resumedAfterOwnStop = false
     /// A lone Esc was given up on (flushed as `.escape`): the rest of its key may still be on the way.
     private var flushedLoneEscape = false
 
@@ -67,7 +63,8 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// Runs until the prompt is over, then leaves the terminal as it found it.
     public mutating func run() -> PromptOutcome {
         let outcome = loop()
-        if flushedLoneEscape { dropLateInput() }
+        // With the caller gone nothing more is read: the terminal's next line is someone else's.
+        if flushedLoneEscape && outcome != .callerGone { dropLateInput() }
         runningCheck?.process.kill()
         terminal.write(renderer.finish())
         terminal.restore()
@@ -92,7 +89,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         while true {
             let keys: [Key]
             let others = [runningCheck?.process.descriptor, speechStartup?.descriptor].compactMap { $0 }
-            switch terminal.read(timeout: nextTimeout(), alsoWatching: others) {
+            switch terminal.read(timeout: nextTimeout(), alsoWatching: others, callerWatching: system.caller) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
                 followSplitKey()
@@ -107,6 +104,8 @@ public struct PromptLoop<Session: InteractiveSession> {
                 keys = pasteJoin.due(at: now) + flushOverdueInput()
             case .closed:
                 return .terminalClosed
+            case .callerGone:
+                return .callerGone
             case .signal(let signal):
                 if let outcome = handle(signal: signal) { return outcome }
                 keys = []
@@ -163,12 +162,15 @@ public struct PromptLoop<Session: InteractiveSession> {
     }
 
     /// Reads and drops input until it has been quiet for `lateInputQuiet`, for at most
-    /// `lateInputLimit`; still in raw mode, so nothing is echoed. A signal ends it early.
+    /// `lateInputLimit`; still in raw mode, so nothing is echoed. A signal or the caller's hang-up ends it early.
     private mutating func dropLateInput() {
         let limit = now + Self.lateInputLimit
         while now < limit {
             let wait = min(lateInputQuiet, limit - now)
-            guard case .bytes = terminal.read(timeout: wait, alsoWatching: []) else { return }
+            // The caller's hang-up ends it too: the line typed next is no longer the prompt's to drop.
+            guard case .bytes = terminal.read(timeout: wait, alsoWatching: [], callerWatching: system.caller) else {
+                return
+            }
         }
     }
 
@@ -253,44 +255,8 @@ public struct PromptLoop<Session: InteractiveSession> {
         terminal.write(renderer.render(session.snapshot))
     }
 
-    private mutating func handle(signal: Int32) -> PromptOutcome? {
-        switch signal {
-        case SIGWINCH:
-            renderer.fit(columns: terminal.columns)
-            terminal.write(renderer.redraw(session.snapshot))
-            return nil
-        case SIGTSTP:
-            return suspend()
-        case SIGCONT:
-            if resumedAfterOwnStop {
-                resumedAfterOwnStop = false
-                return nil
-            }
-            // Continued after a stop by someone else (SIGSTOP): the shell may have reset the
-            // terminal meanwhile, so raw mode is set again from what the terminal is now.
-            terminal.restore()
-            return resume()
-        case SIGCHLD:
-            return nil  // the check's verdict is read right after
-        default:
-            return .signalled(signal)
-        }
-    }
-
-    /// Ctrl-Z: leave the terminal as it was, stop, and come back to the prompt when continued.
-    private mutating func suspend() -> PromptOutcome? {
-        terminal.write(renderer.finish())
-        terminal.restore()
-        terminal.stopProcess()
-        // Here the process has been stopped and continued, or was never stopped at all: in an
-        // orphaned process group (`code=$(otc-prompt)` typed at a shell) the kernel drops the stop.
-        // Either way the prompt must take the terminal back now, not wait for a SIGCONT.
-        resumedAfterOwnStop = true
-        return resume()
-    }
-
     /// Back from a stop: raw mode again, the field drawn again and announced again.
-    private mutating func resume() -> PromptOutcome? {
+    mutating func resume() -> PromptOutcome? {
         do {
             try terminal.enterRawMode(bracketedPaste: !capabilities.isDumb)
         } catch {

@@ -15,6 +15,9 @@ public enum PromptOutcome: Equatable, Sendable {
     case timedOut
     /// The terminal went away (hang-up or end of input).
     case terminalClosed
+    /// The caller waiting for the answer hung up (`PromptSystem.caller`): the prompt ended as cancelled,
+    /// with nothing more read from the terminal.
+    case callerGone
     /// Speech could not start as the command line asked (the message says why): a usage error.
     case speechFailed(String)
     /// A signal asked the process to end: it is raised again once the terminal is restored.

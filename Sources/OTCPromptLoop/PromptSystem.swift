@@ -11,14 +11,35 @@ public protocol PromptTerminal: AnyObject {
     func enterRawMode(bracketedPaste: Bool) throws
     /// Leaves the terminal as it was found; raw mode may be entered again afterwards.
     func restore()
-    /// Waits at most `timeout` (nil: until something happens) for bytes, a signal, or one of
-    /// `others` (a running check, a voice starting) to become readable.
-    func read(timeout: Duration?, alsoWatching others: [Int32]) -> TerminalInput
+    /// Waits at most `timeout` (nil: until something happens) for bytes, a signal, one of `others`
+    /// (a running check, a voice starting) to become readable, or one of `caller` to hang up
+    /// (`.callerGone`, which wins over bytes waiting on the terminal).
+    func read(timeout: Duration?, alsoWatching others: [Int32], callerWatching caller: [Int32]) -> TerminalInput
     /// Discards whatever has been typed and not yet read.
     func discardInput()
+    /// Whether `stopProcess` would really stop: false where nothing could continue the process (its
+    /// process group is orphaned, `code=$(otc-prompt)` at a shell, so the kernel drops the stop) or
+    /// where the stop signal was ignored when the prompt started.
+    var canStopProcess: Bool { get }
     /// Stops the process as Ctrl-Z would (it returns once continued, or at once if the stop is
     /// dropped).
     func stopProcess()
+}
+
+extension PromptTerminal {
+    /// A wait with no caller to watch.
+    public func read(timeout: Duration?, alsoWatching others: [Int32]) -> TerminalInput {
+        read(timeout: timeout, alsoWatching: others, callerWatching: [])
+    }
+}
+
+/// What Ctrl-Z may do.
+public enum Suspension: Sendable {
+    /// Stop like any job where something can continue it; elsewhere say it cannot, keeping the field.
+    case asAJob
+    /// Never stop: the dialog's terminal is not ours, and a stop sent to our process group would stop
+    /// the caller waiting for the answer (gpg-agent) with nobody to continue either.
+    case refusedWhileCallerWaits
 }
 
 /// A running `--check` command; the live one is `OTCPromptTerminal.CheckCommand`.
@@ -42,15 +63,22 @@ public struct PromptSystem {
     public var startCheck: (_ command: String, _ code: String) throws -> any CheckProcess
     /// Keeps the field's memory out of swap where the system allows it; false where it does not.
     public var lockInMemory: (UnsafeRawBufferPointer) -> Bool
+    /// The descriptors of a caller waiting for the answer (gpg-agent's Assuan pipe): their hang-up
+    /// ends the prompt as `.callerGone`, so no prompt outlives its caller and takes a later line.
+    public var caller: [Int32]
+    public var suspension: Suspension
 
     public init(
         terminal: any PromptTerminal, now: @escaping () -> Duration,
         startCheck: @escaping (_ command: String, _ code: String) throws -> any CheckProcess,
-        lockInMemory: @escaping (UnsafeRawBufferPointer) -> Bool
+        lockInMemory: @escaping (UnsafeRawBufferPointer) -> Bool, caller: [Int32] = [],
+        suspension: Suspension = .asAJob
     ) {
         self.terminal = terminal
         self.now = now
         self.startCheck = startCheck
         self.lockInMemory = lockInMemory
+        self.caller = caller
+        self.suspension = suspension
     }
 }

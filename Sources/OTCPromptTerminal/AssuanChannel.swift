@@ -45,6 +45,32 @@ public final class AssuanChannel {
         }
     }
 
+    /// The descriptors whose hang-up means gpg-agent has gone, for the dialog about to start
+    /// (`Terminal.read(callerWatching:)` watches them): stdout, whose reader goes with the agent, and
+    /// stdin unless requests are already queued after this one. gpg-agent waits for each reply, so
+    /// nothing is queued and its end of file is its going; a script piped in whole (`printf … |
+    /// pinentry-otc`) has only finished writing.
+    public var callerDescriptors: [Int32] { hasQueuedRequests ? [output] : [input, output] }
+
+    /// Whether gpg-agent has gone, without waiting: stdout's reader gone, or stdin at end of file
+    /// with no request queued (nothing is read). The corresponding C call is `poll`.
+    public var callerHasGone: Bool {
+        let watched = callerDescriptors
+        var descriptors = watched.map {
+            pollfd(fd: $0, events: $0 == input ? Terminal.pollReadHangUp : 0, revents: 0)
+        }
+        let ready = SystemCalls.retryingOnInterrupt { poll(&descriptors, nfds_t(descriptors.count), 0) }
+        return ready > 0 && descriptors.contains { $0.revents != 0 }
+    }
+
+    /// Lines already read and not yet handled, or bytes waiting in the pipe. The corresponding C call
+    /// is `ioctl(FIONREAD)`.
+    private var hasQueuedRequests: Bool {
+        if !pending.isEmpty { return true }
+        var count: Int32 = 0
+        return ioctl(input, UInt(FIONREAD), &count) == 0 && count > 0
+    }
+
     /// Writes each line followed by a line feed; false once gpg-agent has gone.
     @discardableResult
     public func write(lines: [String]) -> Bool {

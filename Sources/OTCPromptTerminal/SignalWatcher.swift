@@ -112,6 +112,13 @@ public final class SignalWatcher {
         _exit(128 + signal)
     }
 
+    /// Whether `stopProcess` would stop the process: SIGTSTP is handled (not ignored at creation) and
+    /// the process group is not orphaned, as far as /proc can tell (`ProcessGroup`); when it cannot
+    /// tell, the stop is tried as a job's would be.
+    public var canStopProcess: Bool {
+        installed && previousActions[SIGTSTP] != nil && ProcessGroup.currentIsOrphaned() != true
+    }
+
     /// Stops the process for SIGTSTP (or a Ctrl-Z typed in raw mode) and returns once continued.
     ///
     /// Restore the terminal first and re-enter raw mode afterwards. Sends SIGTSTP with the default

@@ -129,11 +129,16 @@ public final class Terminal {
         return nil
     }
 
-    /// Waits for input, the signal watcher and `others` (a running check, a voice starting) at once, in one poll, at most
-    /// `timeout` (nil: forever).
+    /// Waits for input, the signal watcher, `others` (a running check, a voice starting) and the hang-up
+    /// of `caller` at once, in one poll, at most `timeout` (nil: forever).
     ///
-    /// A pending signal is returned before any input; one signal per call, in arrival order.
-    public func read(timeout: Duration?, alsoWatching others: [Int32] = []) -> TerminalInput {
+    /// A pending signal is returned before any input; one signal per call, in arrival order. The
+    /// caller is watched for hang-up only, never read: end of file or POLLHUP on its input (for a
+    /// socket, POLLRDHUP), POLLERR on its output (the reader of a pipe gone). Data it sends stays
+    /// unread for its own reader. Its hang-up wins over bytes waiting on the terminal.
+    public func read(
+        timeout: Duration?, alsoWatching others: [Int32] = [], callerWatching caller: [Int32] = []
+    ) -> TerminalInput {
         let deadline = timeout.map { MonotonicInstant.now.advanced(by: $0) }
         while true {
             if let signal = signalWatcher?.takePendingSignal() { return .signal(signal) }
@@ -141,6 +146,10 @@ public final class Terminal {
             // A negative descriptor is ignored by poll, which keeps the indices fixed.
             descriptors.append(pollfd(fd: signalWatcher?.descriptor ?? -1, events: Int16(POLLIN), revents: 0))
             for other in others { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
+            // POLLHUP, POLLERR and POLLNVAL are reported whatever is asked; POLLRDHUP is a socket's end of file.
+            for descriptor in caller {
+                descriptors.append(pollfd(fd: descriptor, events: Self.pollReadHangUp, revents: 0))
+            }
             let milliseconds = deadline.map { Self.pollMilliseconds(until: $0, now: MonotonicInstant.now) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
             if ready < 0 {
@@ -154,7 +163,8 @@ public final class Terminal {
             if descriptors[1].revents != 0, let signal = signalWatcher?.takePendingSignal() {
                 return .signal(signal)
             }
-            if descriptors[2...].contains(where: { $0.revents != 0 }) { return .otherReady }
+            if descriptors.suffix(caller.count).contains(where: { $0.revents != 0 }) { return .callerGone }
+            if descriptors[2..<(2 + others.count)].contains(where: { $0.revents != 0 }) { return .otherReady }
             let events = Int32(descriptors[0].revents)
             if events & Int32(POLLIN) != 0 {
                 switch readAvailableBytes() {
@@ -175,6 +185,9 @@ public final class Terminal {
         if count < 0 && (Glibc.errno == EINTR || Glibc.errno == EAGAIN) { return nil }
         return []
     }
+
+    /// POLLRDHUP, which Glibc declares only under _GNU_SOURCE (Linux's value).
+    static let pollReadHangUp: Int16 = 0x2000
 
     /// Rounds the time left up to whole milliseconds, so poll never returns just before the deadline.
     static func pollMilliseconds(until deadline: MonotonicInstant, now: MonotonicInstant) -> Int32 {

@@ -23,17 +23,21 @@ struct PinentryProgram {
         }
     }
 
-    /// The template with `request` (and the config file's problems, the first time), no --check.
+    /// gpg-agent's pipe: stdin and stdout.
+    var channel = AssuanChannel()
+
+    /// The template with `request` (and the config file's problems, the first time), no --check, watching
+    /// gpg-agent's pipe.
     func prompt(_ request: PromptRequest) -> PromptProgram {
         var program = template
         program.request = request.withDetails(configNotices.take())
         program.check = nil
         program.notices = []
+        program.caller = channel.callerDescriptors
         return program
     }
 
     func run() -> Int32 {
-        let channel = AssuanChannel()
         var conversation = PinentryConversation(
             identity: .init(
                 version: OTCPromptVersion.current, pid: ProcessIdentity.processID, flavor: "otc",
@@ -57,6 +61,13 @@ struct PinentryProgram {
                     return ExitStatus.submitted
                 case .dialog(let request)?:
                     let (result, secret) = PinentryDialog(request: request, program: self).run()
+                    // gpg-agent went during the dialog (killed, restarted): the dialog ended as cancelled
+                    // with nothing more read from the terminal, and nobody is left for a reply.
+                    if channel.callerHasGone {
+                        SystemLog.warning(
+                            "gpg-agent closed the pinentry's pipe during a dialog: the dialog was cancelled")
+                        return ExitStatus.terminalClosed
+                    }
                     let reply = conversation.finish(result)
                     guard send(reply, secret: secret, on: channel) else { return ExitStatus.outputFailed }
                     if reply.closes { return ExitStatus.cancelled }
@@ -165,7 +176,8 @@ struct PinentryDialog {
         case .success(.confirmed(false)): .notConfirmed
         case .success(.timedOut): .timedOut
         case .success(.signalled): .interrupted
-        case .success(.cancelled), .success(.rejected), .success(.checkCouldNotRun), .success(.terminalClosed),
+        case .success(.cancelled), .success(.callerGone), .success(.rejected), .success(.checkCouldNotRun),
+            .success(.terminalClosed),
             .success(.speechFailed),
             .failure:
             .cancelled

@@ -11,7 +11,7 @@ extension PromptOutcome {
         case .confirmed(let yes):
             // ssh reads "yes" for a host-key question; a confirm prompt only looks at the status.
             return yes ? print("yes", terminal: terminal) : ExitStatus.rejected
-        case .cancelled:
+        case .cancelled, .callerGone:
             return ExitStatus.cancelled
         case .terminalClosed:
             return ExitStatus.terminalClosed

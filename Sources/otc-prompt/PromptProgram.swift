@@ -71,6 +71,9 @@ struct PromptProgram {
     var notices: [String]
     /// Speech notices ("no audio device") are given once per login session.
     let memory: AskMemory
+    /// The descriptors of a caller waiting for the answer on a terminal that is not its own
+    /// (gpg-agent's pipe, for a pinentry): see `PromptSystem.live(terminal:caller:)`.
+    var caller: [Int32] = []
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
     let escapeDelay: Duration
@@ -180,7 +183,7 @@ extension PromptProgram {
             session: session,
             renderer: makeRenderer(
                 style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxes),
-            system: .live(terminal: terminal), speech: speech.backend, escapeDelay: escapeDelay,
+            system: .live(terminal: terminal, caller: caller), speech: speech.backend, escapeDelay: escapeDelay,
             capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup)
         return loop.run()
     }

@@ -78,14 +78,18 @@ struct SpeechSetup {
     }
 
     /// After the prompt: lets the last words play (bounded by `limit`), a voice still starting waited
-    /// for first, at most `startupGrace`; a signal meanwhile ends the prompt as that signal.
+    /// for first, at most `startupGrace`; a signal meanwhile ends the prompt as that signal. A prompt
+    /// ended by a signal or by its caller's going ends at once.
     func finish(after outcome: PromptOutcome, terminal: Terminal, startupGrace: Duration, limit: Duration)
         -> PromptOutcome
     {
-        if case .signalled = outcome {
+        switch outcome {
+        case .signalled, .callerGone:
+            // Ended from outside: no last words are waited for (a gone caller's user is elsewhere).
             startup?.abandon()
             startup?.dispatcher?.cancel()
             return outcome
+        default: break
         }
         let start = MonotonicInstant.now
         if let startup {

@@ -19,7 +19,7 @@ struct SecretMemoryEndToEndTests {
             ("x7%Qk2#z", true),  // SETREPEAT: typed twice, the two compared
         ])
     func noCopyOfThePassphraseRemainsInMemoryAfterTheDataLine(passphrase: String, repeated: Bool) throws {
-        let agent = try FakeAgent()
+        let agent = try PipedPinentry()
         defer { agent.end() }
         agent.send("OPTION ttyname=\(agent.run.terminal!.slaveName)\nSETPROMPT Passphrase:\n")
         if repeated { agent.send("SETREPEAT Repeat:\n") }
@@ -40,7 +40,7 @@ struct SecretMemoryEndToEndTests {
 
 /// gpg-agent's side of a pinentry: its commands on a FIFO that is the pinentry's stdin, its replies
 /// on the harness's stdout pipe, the dialog on the harness's pty.
-private final class FakeAgent {
+private final class PipedPinentry {
     let run: PseudoTerminalProcess
     private let directory: String
     private let commands: Int32

@@ -26,6 +26,10 @@ final class ScriptedTerminal: PromptTerminal {
     /// The clock when each scripted step was delivered.
     private(set) var deliveredAt: [Duration] = []
     var columns: Int?
+    /// What `canStopProcess` answers: false plays an orphaned process group.
+    var canStopProcess = true
+    /// The caller descriptors each wait watched, in order.
+    private(set) var callerWatched: [[Int32]] = []
 
     init(clock: ManualClock, _ script: [Step]) {
         self.clock = clock
@@ -47,8 +51,9 @@ final class ScriptedTerminal: PromptTerminal {
     func stopProcess() { calls.append("stop") }
     func discardInput() { calls.append("discard") }
 
-    func read(timeout: Duration?, alsoWatching others: [Int32]) -> TerminalInput {
+    func read(timeout: Duration?, alsoWatching others: [Int32], callerWatching caller: [Int32]) -> TerminalInput {
         timeouts.append(timeout)
+        callerWatched.append(caller)
         guard !script.isEmpty else { return .closed }
         let step = script.removeFirst()
         if step.input == .timedOut {
@@ -67,6 +72,8 @@ extension ScriptedTerminal.Step {
         Self(input: .bytes(Array(text.utf8)), after: after)
     }
     static var timeout: Self { Self(input: .timedOut, after: .zero) }
+    /// The caller waiting for the answer hangs up.
+    static func callerGone(after: Duration = .zero) -> Self { Self(input: .callerGone, after: after) }
     static func signal(_ number: Int32) -> Self { Self(input: .signal(number), after: .zero) }
     static func checkReady(after: Duration = .zero) -> Self { Self(input: .otherReady, after: after) }
     /// The voice's start-up (or a check) has news: the loop's wait ends for it.
@@ -109,10 +116,12 @@ struct LoopRun {
     init(
         _ configuration: PromptConfiguration = PromptConfiguration(), check: CheckSettings? = nil,
         checks: [(ManualClock) -> ScriptedCheck] = [], script: [ScriptedTerminal.Step], failingStart: Bool = false,
-        dumbTerminal: Bool = false, escapeDelay: Duration = .milliseconds(50), voice: ScriptedVoice? = nil
+        dumbTerminal: Bool = false, escapeDelay: Duration = .milliseconds(50), voice: ScriptedVoice? = nil,
+        caller: [Int32] = [], suspension: Suspension = .asAJob, canStopProcess: Bool = true
     ) {
         let clock = ManualClock()
         let terminal = ScriptedTerminal(clock: clock, script)
+        terminal.canStopProcess = canStopProcess
         let speech = RecordingSpeechBackend()
         let startup = voice.map { ScriptedSpeechStartup(clock: clock, voice: $0, backend: speech) }
         var pendingChecks = checks
@@ -128,7 +137,7 @@ struct LoopRun {
             lockInMemory: { buffer in
                 locked = buffer.count > 0
                 return true
-            })
+            }, caller: caller, suspension: suspension)
         var loop = PromptLoop(
             session: PromptSession(configuration: configuration), renderer: LineRenderer(), system: system,
             speech: startup?.held ?? speech, escapeDelay: escapeDelay,

@@ -11,4 +11,7 @@ public enum TerminalInput: Equatable, Sendable {
     case closed
     /// One of the other watched descriptors (a running check, a voice starting) is readable.
     case otherReady
+    /// The caller waiting for the answer hung up (gpg-agent closed the pinentry's pipes): nobody is
+    /// left to take the answer, and the terminal's next line belongs to whoever uses it next.
+    case callerGone
 }

@@ -6,6 +6,8 @@ public protocol InteractiveSession: Sendable {
     mutating func handle(_ key: Key) -> [PromptEffect]
     /// What the screen should show now.
     var snapshot: FieldSnapshot { get }
+    /// The session's language, for what the loop says on its own (a Ctrl-Z it cannot carry out).
+    var wording: Wording { get }
     /// Time has moved on to `now` (since the prompt started): announcements that fell due.
     mutating func tick(at now: Duration) -> [PromptEffect]
     /// When the loop must wake next for `tick`, nil when nothing is due.

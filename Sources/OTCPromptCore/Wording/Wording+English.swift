@@ -106,7 +106,11 @@ extension Phrases {
         configFileTooSlow: { file, seconds in
             "The configuration file \(file) did not answer within \(seconds) \(seconds == 1 ? "second" : "seconds"); "
                 + "using the defaults."
-        }
+        },
+        // Ctrl-Z that cannot stop the prompt.
+        cannotSuspendWhileCallerWaits:
+            "This prompt cannot be suspended while gpg-agent waits for it; what you typed is kept.",
+        cannotSuspendHere: "This prompt cannot be suspended here: nothing could resume it. What you typed is kept."
     )
 
     /// "6-digit code", "hidden 6-character code", "secret text".

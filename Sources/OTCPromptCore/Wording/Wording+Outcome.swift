@@ -140,6 +140,11 @@ extension Wording {
         yes ? phrases.outcome.yes : phrases.outcome.no
     }
 
+    /// Ctrl-Z refused: a caller waits for the answer (gpg-agent), or nothing could resume the
+    /// process (`code=$(otc-prompt)`); the field stays as it was either way.
+    public func cannotSuspend(whileCallerWaits: Bool) -> String {
+        whileCallerWaits ? phrases.outcome.cannotSuspendWhileCallerWaits : phrases.outcome.cannotSuspendHere
+    }
 }
 
 /// One language's words for `Wording+Outcome`.
@@ -179,6 +184,9 @@ struct OutcomePhrases: Sendable {
     var characterNotRead: String
     var submitWithoutLostCharacter: String
     var configFileTooSlow: @Sendable (_ file: String, _ seconds: Int) -> String
+    // Ctrl-Z that cannot stop the prompt.
+    var cannotSuspendWhileCallerWaits: String
+    var cannotSuspendHere: String
 }
 
 extension String {

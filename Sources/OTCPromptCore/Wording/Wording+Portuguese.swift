@@ -113,7 +113,12 @@ extension Phrases {
         configFileTooSlow: { file, seconds in
             "O arquivo de configuração \(file) não respondeu em \(seconds) \(seconds == 1 ? "segundo" : "segundos"); "
                 + "usando os valores padrão."
-        }
+        },
+        // Ctrl-Z that cannot stop the prompt.
+        cannotSuspendWhileCallerWaits:
+            "Este pedido não pode ser suspenso enquanto o gpg-agent espera por ele; o que você digitou foi mantido.",
+        cannotSuspendHere:
+            "Este pedido não pode ser suspenso aqui: nada poderia retomá-lo. O que você digitou foi mantido."
     )
 
     /// "código de 6 dígitos", "código oculto de 1 caractere", "texto secreto".
