@@ -5,7 +5,10 @@
 /// Catching up says the newest state, not every held announcement in turn: a listener who typed
 /// ahead wants to hear what is asked and what the field holds now, not a queue of stale echoes
 /// ("empty", then each digit) that would keep them waiting (`catchUp`).
-public final class HeldSpeech: SpeechBackend {
+///
+/// A voice that fails, or turns out not to be there (`UnavailableVoice`), is reported through this one to
+/// `SpeechFallback`, which owns the switch to text.
+public final class HeldSpeech: FallibleSpeechBackend {
     private var backend: (any SpeechBackend)?
     private var heldCount = 0
     private var latest: Announcement?
@@ -32,6 +35,13 @@ public final class HeldSpeech: SpeechBackend {
     public func finish(timeout: Duration) {
         backend?.finish(timeout: timeout)
     }
+
+    /// The released voice's failure; nil while holding, or when that voice cannot fail.
+    public var failure: SpeechFailure? { fallible?.failure }
+
+    public func takeUnsaid() -> [Announcement] { fallible?.takeUnsaid() ?? [] }
+
+    private var fallible: (any FallibleSpeechBackend)? { backend as? any FallibleSpeechBackend }
 
     /// From now on `backend` speaks; first it says what `catchUp` picks of what was held.
     /// - Parameter currentState: the prompt's opening for its state now (label, field, hints).
