@@ -4,7 +4,7 @@ import OTCPromptSpeech
 import OTCPromptSpeechDispatcher
 import OTCPromptTerminal
 
-/// The voice starting beside the prompt (issue 16, "the screen first"): the automatic choice's
+/// The voice starting beside the prompt ("the screen first"): the automatic choice's
 /// probes, speech-dispatcher's connection, espeak-ng and the audio device all run on a thread of
 /// their own while the prompt is drawn and takes keys. Every wait there has a deadline
 /// (`PulseAudioSink.connectTimeout`, `SpeechDispatcherOptions`, `readyTimeout`); when one passes, the
