@@ -10,6 +10,8 @@
 /// `SpeechFallback`, which owns the switch to text.
 public final class HeldSpeech: FallibleSpeechBackend {
     private var backend: (any SpeechBackend)?
+    /// `backend` when it can fail, found once at `release` (not cast again on every key).
+    private var fallible: (any FallibleSpeechBackend)?
     private var heldCount = 0
     private var latest: Announcement?
     /// The voice most likely to be the one (espeak-ng, starting): it is given the first announcement
@@ -41,13 +43,12 @@ public final class HeldSpeech: FallibleSpeechBackend {
 
     public func takeUnsaid() -> [Announcement] { fallible?.takeUnsaid() ?? [] }
 
-    private var fallible: (any FallibleSpeechBackend)? { backend as? any FallibleSpeechBackend }
-
     /// From now on `backend` speaks; first it says what `catchUp` picks of what was held.
     /// - Parameter currentState: the prompt's opening for its state now (label, field, hints).
     public func release(to backend: any SpeechBackend, currentState: () -> Announcement?) {
         guard self.backend == nil else { return }
         self.backend = backend
+        fallible = backend as? any FallibleSpeechBackend
         // The provisional voice already has the one announcement: it is said, or being said.
         let alreadyGiven = heldCount == 1 && provisional === backend
         provisional = nil
