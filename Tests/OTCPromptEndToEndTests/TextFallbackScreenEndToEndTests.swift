@@ -109,4 +109,12 @@ struct TextFallbackScreenEndToEndTests {
         expectCleanSwitch(lines, notice: notice, isField: { !$0.isEmpty }, log: run.logEntries())
         #expect(lines.suffix(2) == ["9", "8"], "\(lines)")
     }
+
+    @Test func theNoticeIsInTheUsersLanguage() throws {
+        let run = try PromptRun(["--lang", "pt"], speech: "espeak", ready: "Código de verificação")
+        let notice = "otc-prompt: fala indisponível: nenhum dispositivo de áudio; anúncios mostrados como texto"
+        #expect(run.process.waitForScreenLines(deadline: .seconds(5)) { $0.contains(notice) })
+        run.process.sendSignal(SIGTERM)
+        #expect(run.exit() == .signaled(SIGTERM))
+    }
 }
