@@ -1,9 +1,9 @@
 import OTCPromptCore
 
 extension PromptLoop {
-    /// Takes the voice's start-up outcome once it is in: a usage error ends the prompt; otherwise the
-    /// screen changes first (the field's line ended, notices, the renderer for text lines), then what
-    /// was said meanwhile is caught up in one announcement (`HeldSpeech.catchUp`).
+    /// Takes the voice's start-up outcome once it is in: a usage error ends the prompt; otherwise notices
+    /// are written above the field, then what was said meanwhile is caught up in one announcement
+    /// (`HeldSpeech.catchUp`), in text lines when the voice turned out not to be there.
     mutating func followSpeechStartup() -> PromptOutcome? {
         guard let startup = speechStartup, let outcome = startup.takeOutcome() else { return nil }
         speechStartup = nil
@@ -11,9 +11,8 @@ extension PromptLoop {
         case .failed(let message):
             return .speechFailed(message)
         case .started(let started):
-            if started.renderer != nil || !started.notices.isEmpty {
+            if !started.notices.isEmpty {
                 terminal.write(renderer.finish())
-                if let replacement = started.renderer { renderer = replacement }
                 for notice in started.notices { terminal.writeLine(notice) }
                 draw()
             }
@@ -25,8 +24,22 @@ extension PromptLoop {
                 var copy = session
                 return copy.start().lazy.compactMap(\.announcement).first
             }
+            followSpeechFailure()
             return nil
         }
+    }
+
+    /// After speaking: when the voice has failed (`SpeechFallback`), the screen switches to text with the
+    /// announcements: the field's line, brought up to date, is ended, the renderer draws nothing more, and
+    /// the notice and the announcements follow, each on a line of its own. Nothing waits for this: a failure
+    /// is seen when an announcement is made or the start-up's outcome is taken, through the descriptor the
+    /// loop watches.
+    mutating func followSpeechFailure() {
+        guard let speechFallback, speechFallback.awaitsTextScreen else { return }
+        draw()
+        terminal.write(renderer.finish())
+        renderer = NullRenderer()
+        speechFallback.screenIsText()
     }
 }
 

@@ -9,6 +9,8 @@ public struct PromptLoop<Session: InteractiveSession> {
     let system: PromptSystem
     var terminal: any PromptTerminal { system.terminal }
     let speech: any SpeechBackend
+    /// The switch to text lines `speech` goes through, when its voice can fail (`followSpeechFailure`).
+    let speechFallback: SpeechFallback?
     /// The voice still starting, until its outcome is in (`PromptLoop+SpeechStartup`).
     var speechStartup: (any SpeechStartup)?
     /// How long a lone Esc waits for the rest of a key; grows to fit a link seen to split keys.
@@ -43,8 +45,10 @@ public struct PromptLoop<Session: InteractiveSession> {
     public init(
         session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
         escapeDelay: Duration, capabilities: TerminalCapabilities, check: CheckSettings?,
-        typeAhead: TypeAheadRule = .kept, speechStartup: (any SpeechStartup)? = nil
+        typeAhead: TypeAheadRule = .kept, speechStartup: (any SpeechStartup)? = nil,
+        speechFallback: SpeechFallback? = nil
     ) {
+        self.speechFallback = speechFallback
         self.speechStartup = speechStartup
         self.session = session
         self.renderer = renderer
@@ -220,7 +224,9 @@ public struct PromptLoop<Session: InteractiveSession> {
         var outcome: PromptOutcome?
         for effect in effects {
             switch effect {
-            case .announce(let announcement): speech.speak(announcement)
+            case .announce(let announcement):
+                speech.speak(announcement)
+                followSpeechFailure()
             case .redraw: terminal.write(renderer.redraw(session.snapshot))
             case .submit(let code): outcome = .submitted(code)
             case .cancel: outcome = .cancelled

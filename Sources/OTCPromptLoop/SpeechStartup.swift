@@ -13,7 +13,7 @@ public protocol SpeechStartup: AnyObject {
 
 /// How a voice's start-up ended.
 public enum SpeechStartOutcome {
-    /// Announcements go to `backend` from now on (speech, or text lines when it fell back).
+    /// Announcements go to `backend` from now on (a voice, or one that is unavailable: text lines).
     case started(SpeechStarted)
     /// The prompt cannot go on as asked (a voice named on the command line is not installed):
     /// it ends with this message, a usage error.
@@ -24,16 +24,16 @@ public enum SpeechStartOutcome {
 public struct SpeechStarted {
     /// Where the held announcements went; released to `backend` once the screen is up to date.
     public var held: HeldSpeech
+    /// The voice from now on; an `UnavailableVoice` when speech turned out not to be there, which the
+    /// loop's `SpeechFallback` turns into text lines.
     public var backend: any SpeechBackend
-    /// The renderer from now on (the null one when announcements became text lines); nil keeps it.
-    public var renderer: (any FieldRenderer)?
-    /// Lines for the user, each once (why speech fell back), written before anything is caught up.
+    /// Lines for the user, each once (a configured voice that is not installed), written before anything is
+    /// caught up.
     public var notices: [String]
 
-    public init(held: HeldSpeech, backend: any SpeechBackend, renderer: (any FieldRenderer)?, notices: [String]) {
+    public init(held: HeldSpeech, backend: any SpeechBackend, notices: [String] = []) {
         self.held = held
         self.backend = backend
-        self.renderer = renderer
         self.notices = notices
     }
 }

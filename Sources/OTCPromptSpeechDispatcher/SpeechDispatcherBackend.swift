@@ -9,15 +9,15 @@ import OTCPromptTerminal
 /// `speak` reads whatever replies have arrived (without waiting), then sends `CANCEL self` (only
 /// while something of ours may still be speaking), `SPEAK` and the text in one write. `finish`
 /// waits only until the server has accepted the last message, never for it to be played: the
-/// server plays it to the end after we exit. When the server goes away or stops answering, every
-/// announcement it has not accepted goes to `fallback`, after one notice, and so do all later ones.
-public final class SpeechDispatcherBackend: SpeechBackend {
+/// server plays it to the end after we exit. When the server goes away or stops answering, it says so
+/// (`failure`) and keeps every announcement the server has not accepted, and all later ones, for
+/// `SpeechFallback` to show as text.
+public final class SpeechDispatcherBackend: FallibleSpeechBackend {
     /// `important`: our echo cuts a screen reader's `message` instead of waiting behind it, and is
     /// never dropped or delayed as `notification`/`progress` are (docs/architecture.md, measured).
     public static let priority: SSIP.Priority = .important
 
     private let connection: SSIPConnection
-    private let fallback: any SpeechBackend
     private let replyTimeout: Duration
     /// The replies still owed by the server, oldest first.
     private var expected: [Expectation] = []
@@ -26,6 +26,8 @@ public final class SpeechDispatcherBackend: SpeechBackend {
     /// Events that arrived before their message's `225` reply.
     private var endedEarly: Set<Int> = []
     private var failed = false
+    /// Once failed: what the server never accepted, and what came after.
+    private var unsaid: [Announcement] = []
 
     private enum Expectation {
         case cancel
@@ -48,17 +50,14 @@ public final class SpeechDispatcherBackend: SpeechBackend {
     /// Connects to the user's server (starting it when `options.autospawn` says so) and opens a
     /// session: client name `<user>:otc-prompt:main`, our priority, and only the settings given.
     /// - Parameters:
-    ///   - fallback: where announcements go once the server stops answering (the text backend).
     ///   - environment: for `SPEECHD_ADDRESS`, `XDG_RUNTIME_DIR`, `XDG_CACHE_HOME`, `SPEECHD_CMD`.
     ///   - user: the user's name and home (`UserAccount.current`); `$HOME` wins for the home.
     /// - Throws: `SpeechDispatcherError` when no server answers, or it refuses the opening.
     public init(
-        options: SpeechDispatcherOptions, fallback: any SpeechBackend, environment: [String: String],
-        user: UserAccount
+        options: SpeechDispatcherOptions, environment: [String: String], user: UserAccount
     ) throws(SpeechDispatcherError) {
         let address = SpeechDispatcherAddress.resolve(environment: environment, user: user)
         connection = try SSIPConnection.connect(to: address, options: options, environment: environment)
-        self.fallback = fallback
         replyTimeout = options.replyTimeout
         _ = try connection.request(options.openingCommands(user: user.name), timeout: options.replyTimeout)
     }
@@ -88,12 +87,12 @@ public final class SpeechDispatcherBackend: SpeechBackend {
     }
 
     public func speak(_ announcement: Announcement) {
-        guard !failed else { return fallback.speak(announcement) }
+        guard !failed else { return unsaid.append(announcement) }
         readArrivedReplies()
         if let oldest = expected.lazy.compactMap(\.sent).first, MonotonicInstant.now - oldest > replyTimeout {
             fail()
         }
-        guard !failed else { return fallback.speak(announcement) }
+        guard !failed else { return unsaid.append(announcement) }
         let now = MonotonicInstant.now
         var bytes: [UInt8] = []
         if !speaking.isEmpty || expected.contains(where: \.isData) {
@@ -121,7 +120,7 @@ public final class SpeechDispatcherBackend: SpeechBackend {
             }
             do { process(try connection.next(timeout: left)) } catch { fail() }
         }
-        if failed { return fallback.finish(timeout: timeout) }
+        if failed { return }
         connection.socket.close()
     }
 
@@ -140,8 +139,12 @@ public final class SpeechDispatcherBackend: SpeechBackend {
         connection.socket.close()
     }
 
-    /// Whether the server has gone and announcements now go to the fallback.
-    public var hasFallenBack: Bool { failed }
+    public var failure: SpeechFailure? { failed ? .speechDispatcherStopped : nil }
+
+    public func takeUnsaid() -> [Announcement] {
+        defer { unsaid = [] }
+        return unsaid
+    }
 
     private func readArrivedReplies() {
         do {
@@ -172,15 +175,12 @@ public final class SpeechDispatcherBackend: SpeechBackend {
         }
     }
 
-    /// Once: tell the user, then hand every announcement the server has not accepted to the fallback.
+    /// Once: stop, keeping every announcement the server has not accepted (`takeUnsaid`).
     private func fail() {
         guard !failed else { return }
         failed = true
         connection.socket.close()
-        fallback.speak(Announcement(.notice, Self.fallbackNotice))
-        for case .data(let announcement, _) in expected { fallback.speak(announcement) }
+        for case .data(let announcement, _) in expected { unsaid.append(announcement) }
         expected = []
     }
-
-    static let fallbackNotice = "speech-dispatcher stopped answering; announcements shown as text"
 }

@@ -46,8 +46,7 @@ struct Doctor {
         case .speechd:
             let options = SpeechDispatcherOptions(voice, autospawn: route.autospawn)
             if let backend = try? SpeechDispatcherBackend(
-                options: options, fallback: SilentSpeechBackend(), environment: environment,
-                user: UserAccount.current)
+                options: options, environment: environment, user: UserAccount.current)
             {
                 backend.speak(spoken)
                 backend.finish(timeout: Self.speechLimit)

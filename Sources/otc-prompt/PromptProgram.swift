@@ -184,7 +184,8 @@ extension PromptProgram {
             renderer: makeRenderer(
                 style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxes),
             system: .live(terminal: terminal, caller: caller), speech: speech.backend, escapeDelay: escapeDelay,
-            capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup)
+            capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup,
+            speechFallback: speech.fallback)
         return loop.run()
     }
 }

@@ -14,6 +14,8 @@ struct SpeechSetup {
     let backend: any SpeechBackend
     /// The voice still starting; nil when the way was known at once (text, none).
     let startup: VoiceStartup?
+    /// The one switch to text lines when the voice fails or is not there; nil when there is no voice.
+    let fallback: SpeechFallback?
     /// True when announcements are text lines from the start (`--speech text`, SSH with no audio).
     let isText: Bool
 
@@ -44,6 +46,7 @@ struct SpeechSetup {
         let voiceless = decided.flatMap { $0.kind == .text || $0.kind == .none ? $0 : nil }
         if let route = voiceless {
             startup = nil
+            fallback = nil
             isText = route.kind == .text
             let spoken: any SpeechBackend = isText ? text : SilentSpeechBackend()
             backend = Self.logged(
@@ -64,12 +67,14 @@ struct SpeechSetup {
         let start = VoiceStart(voice: voice, voiceLocation: voiceLocation, output: output, environment: environment)
         let startup = try VoiceStartup(
             route: decided, choose: { SpeechRouteProbes.route(for: choice, environment: environment, terminal: place) },
-            engine: engine, start: start, text: text, log: writer, memory: memory)
+            engine: engine, start: start, log: writer, memory: memory)
         self.startup = startup
         isText = false
-        backend =
-            writer.map { writer in LoggedSpeechBackend(wrapping: startup.held) { writer.record($0) } }
-            ?? startup.held
+        let fallback = SpeechFallback(
+            voice: startup.held, text: text, wording: Wording(language: voice.language),
+            isFirstTime: memory.isFirstTimeThisSession)
+        self.fallback = fallback
+        backend = writer.map { writer in LoggedSpeechBackend(wrapping: fallback) { writer.record($0) } } ?? fallback
     }
 
     private static func logged(_ backend: any SpeechBackend, to writer: SpeechLogWriter?) -> any SpeechBackend {

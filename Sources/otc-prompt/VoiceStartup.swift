@@ -4,11 +4,11 @@ import OTCPromptSpeech
 import OTCPromptSpeechDispatcher
 import OTCPromptTerminal
 
-/// The voice starting beside the prompt (issue 16, "the screen first"): the automatic choice's
+/// The voice starting beside the prompt ("the screen first"): the automatic choice's
 /// probes, speech-dispatcher's connection, espeak-ng and the audio device all run on a thread of
 /// their own while the prompt is drawn and takes keys. Every wait there has a deadline
-/// (`PulseAudioSink.connectTimeout`, `SpeechDispatcherOptions`, `readyTimeout`); when one passes,
-/// announcements become text lines, with one notice.
+/// (`PulseAudioSink.connectTimeout`, `SpeechDispatcherOptions`, `readyTimeout`); when one passes, the
+/// voice is an `UnavailableVoice` and `SpeechFallback` turns the screen and the announcements to text.
 final class VoiceStartup: SpeechStartup {
     /// The longest espeak-ng and the audio device may take together before the prompt gives up on
     /// them: beyond the audio server's own deadline, for a library that hangs elsewhere.
@@ -19,7 +19,7 @@ final class VoiceStartup: SpeechStartup {
         case espeak(EspeakSpeechBackend)
         case speechd(SpeechDispatcherBackend)
         /// No voice: text lines from now on, and why.
-        case text(because: String)
+        case text(because: SpeechFailure)
         /// A usage error (a voice named on the command line is not installed, espeak-ng is missing).
         case failed(String)
     }
@@ -36,14 +36,13 @@ final class VoiceStartup: SpeechStartup {
     /// starts, has the first of them at once.
     let held: HeldSpeech
     private let task: BackgroundTask<Result>
-    private let text: TextSpeechBackend
     private let log: SpeechLogWriter?
     private let memory: AskMemory
-    /// `--audio-file`'s path: audio that stops going there falls back to text (`AudioFileFallback`).
+    /// `--audio-file`'s path: audio that stops going there is reported (`AudioFileVoice`).
     private let audioFile: String?
-    /// The starting engine's fallback, given the first announcement at once: the same one speaks on once
-    /// started, so `HeldSpeech` knows the opening was said.
-    private let provisionalFallback: AudioFileFallback?
+    /// The starting engine as a voice into the audio file, given the first announcement at once: the same one
+    /// speaks on once started, so `HeldSpeech` knows the opening was said.
+    private let provisionalFileVoice: AudioFileVoice?
     /// speech-dispatcher once it answers, to silence it when a signal ends the prompt.
     private(set) var dispatcher: SpeechDispatcherBackend?
     private var taken = false
@@ -55,35 +54,33 @@ final class VoiceStartup: SpeechStartup {
     ///     terminal set-up takes.
     init(
         route: SpeechRoute?, choose: @escaping @Sendable () -> SpeechRoute, engine: EspeakSpeechBackend?,
-        start: VoiceStart, text: TextSpeechBackend, log: SpeechLogWriter?, memory: AskMemory
+        start: VoiceStart, log: SpeechLogWriter?, memory: AskMemory
     ) throws(TerminalError) {
-        self.text = text
         self.log = log
         self.memory = memory
         var path: String?
         if case .file(_, _, let file, _) = start.output { path = file }
         audioFile = path
         if let engine, let path {
-            provisionalFallback = AudioFileFallback(engine: engine, text: text, path: path)
+            provisionalFileVoice = AudioFileVoice(engine: engine, path: path)
         } else {
-            provisionalFallback = nil
+            provisionalFileVoice = nil
         }
-        held = HeldSpeech(provisional: provisionalFallback ?? engine)
+        held = HeldSpeech(provisional: provisionalFileVoice ?? engine)
         let engine = UncheckedBox(engine)
-        let fallback = UncheckedBox(text)
         task = try BackgroundTask {
             let route = route ?? choose()
-            return start.run(route: route, engine: engine.value, fallback: fallback.value)
+            return start.run(route: route, engine: engine.value)
         }
     }
 
     var descriptor: Int32 { task.descriptor }
 
-    /// With `--audio-file`, `engine` behind its fallback to text: the provisional one when it is that engine.
-    private func fileFallback(for engine: EspeakSpeechBackend) -> AudioFileFallback? {
+    /// With `--audio-file`, `engine` as a voice into it: the provisional one when it is that engine.
+    private func fileVoice(for engine: EspeakSpeechBackend) -> AudioFileVoice? {
         guard let audioFile else { return nil }
-        if let provisionalFallback, provisionalFallback.engine === engine { return provisionalFallback }
-        return AudioFileFallback(engine: engine, text: text, path: audioFile)
+        if let provisionalFileVoice, provisionalFileVoice.engine === engine { return provisionalFileVoice }
+        return AudioFileVoice(engine: engine, path: audioFile)
     }
 
     func takeOutcome() -> SpeechStartOutcome? {
@@ -91,26 +88,24 @@ final class VoiceStartup: SpeechStartup {
         taken = true
         var notices = result.notices
         let backend: any SpeechBackend
-        var renderer: (any FieldRenderer)?
         var note = "\(result.route.kind.rawValue): \(result.route.reason)"
         switch result.voice {
         case .failed(let message):
             log?.settle(note: "\(result.route.kind.rawValue): \(message)")
             return .failed(message)
         case .espeak(let engine):
-            backend = fileFallback(for: engine) ?? engine
+            backend = fileVoice(for: engine) ?? engine
         case .speechd(let server):
             dispatcher = server
             backend = server
-        case .text(let reason):
-            note = "text: \(reason)"
-            notices.append(reason)
-            backend = text
-            renderer = NullRenderer()
+        case .text(let failure):
+            // The log's note stays in English, whatever the user's language, for the tools that read it.
+            note = "text: " + Wording(language: .en).speechFallback(failure)
+            backend = UnavailableVoice(failure)
         }
         log?.settle(note: note)
         notices = notices.filter { memory.isFirstTimeThisSession($0) }.map { "otc-prompt: \($0)" }
-        return .started(SpeechStarted(held: held, backend: backend, renderer: renderer, notices: notices))
+        return .started(SpeechStarted(held: held, backend: backend, notices: notices))
     }
 
     /// After the prompt has ended with the voice still starting: waits at most `timeout` for it, so the
@@ -153,29 +148,27 @@ struct VoiceStart: Sendable {
     var output: SpeechOutput
     var environment: [String: String]
 
-    func run(route: SpeechRoute, engine: EspeakSpeechBackend?, fallback: TextSpeechBackend) -> VoiceStartup.Result {
+    func run(route: SpeechRoute, engine: EspeakSpeechBackend?) -> VoiceStartup.Result {
         if route.kind == .speechd, output.isDevice {
             // A muted engine started for `auto` is not used: it says nothing and goes with the held speech.
-            return VoiceStartup.Result(voice: speechDispatcher(route: route, fallback: fallback), route: route)
+            return VoiceStartup.Result(voice: speechDispatcher(route: route), route: route)
         }
-        var result = VoiceStartup.Result(voice: .text(because: ""), route: route)
         var engine = engine ?? EspeakSpeechBackend.start(options: voice, output: output)
         engine.unmute()
         do throws(SpeechError) {
             try engine.waitUntilReady(timeout: VoiceStartup.readyTimeout)
-            result.voice = .espeak(engine)
+            return VoiceStartup.Result(voice: .espeak(engine), route: route)
         } catch .unknownVoice(let name) where voiceLocation != nil {
             var language = voice
             language.voice = nil
             engine = EspeakSpeechBackend.start(options: language, output: output)
-            result.notices.append(
+            let notice =
                 "\(voiceLocation ?? ""): voice '\(name)' is not installed; using \(language.voiceName) "
-                    + "(espeak-ng --voices lists the voices)")
-            result.voice = Self.outcome(of: engine)
+                + "(espeak-ng --voices lists the voices)"
+            return VoiceStartup.Result(voice: Self.outcome(of: engine), route: route, notices: [notice])
         } catch {
-            result.voice = Self.outcome(failure: error)
+            return VoiceStartup.Result(voice: Self.outcome(failure: error), route: route)
         }
-        return result
     }
 
     private static func outcome(of engine: EspeakSpeechBackend) -> VoiceStartup.Voice {
@@ -191,20 +184,22 @@ struct VoiceStart: Sendable {
     /// lines. Anything else stops the prompt.
     private static func outcome(failure error: SpeechError) -> VoiceStartup.Voice {
         switch error {
-        case .noAudioDevice, .audioServerDidNotAnswer, .notReadyInTime, .libraryUnavailable:
-            return .text(because: error.description)
+        case .noAudioDevice: return .text(because: .noAudioDevice)
+        case .audioServerDidNotAnswer(let server, let limit):
+            return .text(because: .audioServerDidNotAnswer(server: server, within: limit))
+        case .notReadyInTime(let limit): return .text(because: .audioDeviceNotReady(within: limit))
+        case .libraryUnavailable: return .text(because: .libraryUnavailable(problem: error.libraryProblem ?? ""))
         case .unknownVoice, .engineUnavailable, .cannotOpenFiles, .cannotWriteFile: return .failed("\(error)")
         }
     }
 
-    private func speechDispatcher(route: SpeechRoute, fallback: TextSpeechBackend) -> VoiceStartup.Voice {
+    private func speechDispatcher(route: SpeechRoute) -> VoiceStartup.Voice {
         let options = SpeechDispatcherOptions(voice, autospawn: route.autospawn)
         do {
             return .speechd(
-                try SpeechDispatcherBackend(
-                    options: options, fallback: fallback, environment: environment, user: UserAccount.current))
+                try SpeechDispatcherBackend(options: options, environment: environment, user: UserAccount.current))
         } catch {
-            return .text(because: "\(error); announcements shown as text")
+            return .text(because: .speechDispatcherUnavailable(problem: "\(error)"))
         }
     }
 }

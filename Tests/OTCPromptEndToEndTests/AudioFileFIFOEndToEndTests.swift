@@ -68,7 +68,7 @@ struct AudioFileFIFOEndToEndTests {
 
 /// The FIFO's reader: opens it, reads it on a thread of its own up to `limit` bytes (nil: all), then
 /// keeps it open without reading until `stop()`, which closes it on that thread and waits for the end.
-private final class Drain: @unchecked Sendable {
+final class Drain: @unchecked Sendable {
     private let lock = NSLock()
     private var total = 0
     private var stopped = false

@@ -122,8 +122,13 @@ struct LoopRun {
         let clock = ManualClock()
         let terminal = ScriptedTerminal(clock: clock, script)
         terminal.canStopProcess = canStopProcess
-        let speech = RecordingSpeechBackend()
+        let speech = FailingSpeechBackend(failsAt: voice?.failsAt)
         let startup = voice.map { ScriptedSpeechStartup(clock: clock, voice: $0, backend: speech) }
+        // The live wiring: the held voice behind the one switch to text lines on the terminal.
+        let fallback = startup.map {
+            SpeechFallback(
+                voice: $0.held, text: TextSpeechBackend { terminal.writeLine($0) }, wording: Wording(language: .en))
+        }
         var pendingChecks = checks
         var started: [(String, String)] = []
         var locked = false
@@ -140,9 +145,9 @@ struct LoopRun {
             }, caller: caller, suspension: suspension)
         var loop = PromptLoop(
             session: PromptSession(configuration: configuration), renderer: LineRenderer(), system: system,
-            speech: startup?.held ?? speech, escapeDelay: escapeDelay,
+            speech: fallback ?? speech, escapeDelay: escapeDelay,
             capabilities: TerminalCapabilities(isDumb: dumbTerminal, colorDepth: .none, isUTF8: true), check: check,
-            speechStartup: startup)
+            speechStartup: startup, speechFallback: fallback)
         outcome = loop.run()
         self.terminal = terminal
         spoken = speech.spoken
@@ -162,10 +167,19 @@ struct ScriptedSpawnError: Error, CustomStringConvertible {
 struct ScriptedVoice {
     var endsAfter: Duration
     var outcome: Outcome
+    /// The announcement (1 is the first said) at which the voice stops mid-prompt; nil: never.
+    var failsAt: Int?
+
+    init(endsAfter: Duration, outcome: Outcome, failsAt: Int? = nil) {
+        self.endsAfter = endsAfter
+        self.outcome = outcome
+        self.failsAt = failsAt
+    }
 
     enum Outcome {
         case speaks
-        case fallsBackToText(notice: String)
+        /// Speech turned out not to be there (no audio device, a server that did not answer).
+        case unavailable(SpeechFailure)
         case fails(String)
     }
 }
@@ -176,9 +190,9 @@ final class ScriptedSpeechStartup: SpeechStartup {
     let clock: ManualClock
     let endsAt: Duration
     let voice: ScriptedVoice
-    let backend: RecordingSpeechBackend
+    let backend: FailingSpeechBackend
 
-    init(clock: ManualClock, voice: ScriptedVoice, backend: RecordingSpeechBackend) {
+    init(clock: ManualClock, voice: ScriptedVoice, backend: FailingSpeechBackend) {
         self.clock = clock
         self.endsAt = clock.now + voice.endsAfter
         self.voice = voice
@@ -191,9 +205,9 @@ final class ScriptedSpeechStartup: SpeechStartup {
         guard clock.now >= endsAt else { return nil }
         switch voice.outcome {
         case .speaks:
-            return .started(SpeechStarted(held: held, backend: backend, renderer: nil, notices: []))
-        case .fallsBackToText(let notice):
-            return .started(SpeechStarted(held: held, backend: backend, renderer: NullRenderer(), notices: [notice]))
+            return .started(SpeechStarted(held: held, backend: backend))
+        case .unavailable(let failure):
+            return .started(SpeechStarted(held: held, backend: UnavailableVoice(failure)))
         case .fails(let message):
             return .failed(message)
         }

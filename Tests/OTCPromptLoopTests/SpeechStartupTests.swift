@@ -43,18 +43,23 @@ struct SpeechStartupTests {
         #expect(run.events == [.help])
     }
 
-    @Test func aVoiceThatFallsBackToTextEndsTheDrawnLineSaysWhyOnceAndGoesOnInLines() {
-        let notice = "otc-prompt: speech unavailable: the audio server (PulseAudio) did not answer within 2 s"
+    @Test func aVoiceThatTurnsOutUnavailableEndsTheDrawnLineSaysWhyOnceAndGoesOnInLines() {
+        let notice =
+            "otc-prompt: speech unavailable: the audio server (PulseAudio) did not answer within 2 s; "
+            + "announcements shown as text"
         let run = LoopRun(
             script: [.bytes("98", after: .milliseconds(5)), .voiceReady(after: .seconds(2)), .bytes("5")],
-            voice: ScriptedVoice(endsAfter: .seconds(2), outcome: .fallsBackToText(notice: notice)))
-        #expect(run.terminal.written.hasPrefix("Verification code: 98\r\n" + notice + "\r\n"))
-        // The text renderer draws nothing more: the announcements are the lines.
-        #expect(run.terminal.written.components(separatedBy: notice).count == 2, "said once")
-        #expect(!run.terminal.written.hasSuffix("985"))
-        #expect(run.texts.count == 2)
-        #expect(run.texts.first?.hasPrefix("Verification code, 9 8,") == true)
-        #expect(run.texts.last == "5")
+            voice: ScriptedVoice(
+                endsAfter: .seconds(2),
+                outcome: .unavailable(.audioServerDidNotAnswer(server: "PulseAudio", within: .seconds(2)))))
+        // The field's line, then the notice, then one line per announcement: the caught-up opening, the "5".
+        let lines = run.terminal.written.components(separatedBy: "\r\n")
+        #expect(lines.count == 5, "\(lines)")
+        #expect(lines.first == "Verification code: 98")
+        #expect(lines.dropFirst().first == notice)
+        #expect(lines.dropFirst(2).first?.hasPrefix("Verification code, 9 8,") == true, "\(lines)")
+        #expect(Array(lines.suffix(2)) == ["5", ""], "no field echo after the switch")
+        #expect(run.spoken.isEmpty)
     }
 
     @Test func aVoiceThatCannotStartAsAskedEndsThePromptWithItsReason() {

@@ -49,9 +49,8 @@ struct ServerTests {
     @Test func theServerIsAskedForOurNameAndPriorityAndOnlyTheSettingsGivenThenTheTextAsSSML() throws {
         let servers = try start()
         defer { servers.stop() }
-        let fallback = RecordingSpeechBackend()
         let backend = try SpeechDispatcherBackend(
-            options: SpeechDispatcherOptions(rate: 300), fallback: fallback, environment: servers.environment,
+            options: SpeechDispatcherOptions(rate: 300), environment: servers.environment,
             user: user)
         backend.speak(Announcement(.digit, "9"))
         backend.finish(timeout: .seconds(3))
@@ -61,17 +60,16 @@ struct ServerTests {
         #expect(lines.contains("SET self RATE 47"))
         #expect(!lines.contains { $0.contains("LANGUAGE") || $0.contains("VOICE") })
         #expect(lines.suffix(3) == ["SPEAK", "<speak>9</speak>", "."])
-        #expect(fallback.spoken.isEmpty && !backend.hasFallenBack)
+        #expect(backend.failure == nil && backend.takeUnsaid().isEmpty)
     }
 
     @Test func aNewKeyCancelsOurOwnStaleSpeechAndEveryAnnouncementIsHeard() throws {
         let servers = try start()
         defer { servers.stop() }
-        let fallback = RecordingSpeechBackend()
         var backend: SpeechDispatcherBackend?
         let rms = try servers.pulse.recordingRMS(to: servers.speechd.directory + "/monitor.raw") {
             backend = try SpeechDispatcherBackend(
-                options: SpeechDispatcherOptions(), fallback: fallback, environment: servers.environment, user: user)
+                options: SpeechDispatcherOptions(), environment: servers.environment, user: user)
             backend?.speak(Announcement(.readback, "9 8 5, 3 9 1. All 6."))
             usleep(300_000)
             backend?.speak(Announcement(.digit, "7"))
@@ -82,7 +80,7 @@ struct ServerTests {
         let lines = servers.proxy.lines
         let cancel = try #require(lines.firstIndex(of: "CANCEL self"), "\(lines)")
         #expect(lines[cancel...].prefix(3) == ["CANCEL self", "SPEAK", "<speak>7</speak>"])
-        #expect(fallback.spoken.isEmpty)
+        #expect(backend?.takeUnsaid().isEmpty == true)
     }
 
     @Test func aScreenReadersLongMessageIsCutByOurEchoNotQueuedBeforeIt() throws {
@@ -92,9 +90,8 @@ struct ServerTests {
         try reader.request("SET self CLIENT_NAME ana:fenrir:main")
         try reader.request("SET self NOTIFICATION all on")
         try reader.request("SET self PRIORITY message")
-        let fallback = RecordingSpeechBackend()
         let backend = try SpeechDispatcherBackend(
-            options: SpeechDispatcherOptions(), fallback: fallback, environment: servers.environment, user: user)
+            options: SpeechDispatcherOptions(), environment: servers.environment, user: user)
         var readerMessage = ""
         let rms = try servers.pulse.recordingRMS(to: servers.speechd.directory + "/monitor.raw") {
             readerMessage = try reader.speak(
@@ -108,7 +105,7 @@ struct ServerTests {
             usleep(800_000)
         }
         #expect(rms > 0.001)
-        #expect(fallback.spoken.isEmpty && !backend.hasFallenBack, "an announcement of ours was not accepted")
+        #expect(backend.failure == nil && backend.takeUnsaid().isEmpty, "an announcement of ours was not accepted")
         // Every one of ours reached the server, in order.
         let spoken = servers.proxy.lines.filter { $0.hasPrefix("<speak>") }
         #expect(spoken == "985391".map { "<speak>\($0)</speak>" })
@@ -120,30 +117,27 @@ struct ServerTests {
         #expect(!reader.events.contains("702 \(id)"), "the screen reader's sentence played to its end")
     }
 
-    @Test func aServerKilledMidPromptFallsBackToTextWithOneNoticeAndLosesNoAnnouncement() throws {
+    @Test func aServerKilledMidPromptIsReportedAndLosesNoAnnouncement() throws {
         let servers = try start()
         defer { servers.stop() }
-        let fallback = RecordingSpeechBackend()
         let backend = try SpeechDispatcherBackend(
-            options: SpeechDispatcherOptions(), fallback: fallback, environment: servers.environment, user: user)
+            options: SpeechDispatcherOptions(), environment: servers.environment, user: user)
         backend.speak(Announcement(.digit, "9"))
         usleep(200_000)
         servers.speechd.kill()
         usleep(100_000)
         for digit in "853" { backend.speak(Announcement(.digit, String(digit))) }
         backend.finish(timeout: .seconds(2))
-        #expect(backend.hasFallenBack)
-        #expect(fallback.events.filter { $0 == .notice }.count == 1)
-        #expect(fallback.texts.filter { $0 != SpeechDispatcherBackend.fallbackNotice } == ["8", "5", "3"])
-        #expect(fallback.finishedWithTimeout != nil)
+        // The backend only reports: the notice and the switch to text are `SpeechFallback`'s.
+        #expect(backend.failure == .speechDispatcherStopped)
+        #expect(backend.takeUnsaid().map(\.text) == ["8", "5", "3"])
     }
 
     @Test func aServerThatStopsAnsweringCostsAtMostTheReplyTimeoutAndNothingIsLost() throws {
         let servers = try start()
         defer { servers.stop() }
-        let fallback = RecordingSpeechBackend()
         let backend = try SpeechDispatcherBackend(
-            options: SpeechDispatcherOptions(replyTimeout: .milliseconds(300)), fallback: fallback,
+            options: SpeechDispatcherOptions(replyTimeout: .milliseconds(300)),
             environment: servers.speechd.clientEnvironment, user: user)
         let pid = servers.speechd.processIdentifier
         kill(pid, SIGSTOP)
@@ -154,14 +148,15 @@ struct ServerTests {
         backend.speak(Announcement(.digit, "8"))
         backend.finish(timeout: .seconds(3))
         #expect(clock.now - started < .milliseconds(800))
-        #expect(fallback.texts == [SpeechDispatcherBackend.fallbackNotice, "9", "8"])
+        #expect(backend.failure == .speechDispatcherStopped)
+        #expect(backend.takeUnsaid().map(\.text) == ["9", "8"])
     }
 
     @Test func withNothingListeningTheBackendSaysWhyAndTheProbeSaysNo() throws {
         let environment = ["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock"]
         #expect(throws: SpeechDispatcherError.self) {
             _ = try SpeechDispatcherBackend(
-                options: SpeechDispatcherOptions(), fallback: RecordingSpeechBackend(), environment: environment,
+                options: SpeechDispatcherOptions(), environment: environment,
                 user: user)
         }
         guard case .failure(.unreachable) = SpeechDispatcherBackend.probe(environment: environment, user: user) else {
@@ -170,8 +165,8 @@ struct ServerTests {
         }
         #expect(throws: SpeechDispatcherError.unsupportedAddress(method: "inet_socket")) {
             _ = try SpeechDispatcherBackend(
-                options: SpeechDispatcherOptions(), fallback: RecordingSpeechBackend(),
-                environment: ["SPEECHD_ADDRESS": "inet_socket:127.0.0.1:6560"], user: user)
+                options: SpeechDispatcherOptions(), environment: ["SPEECHD_ADDRESS": "inet_socket:127.0.0.1:6560"],
+                user: user)
         }
     }
 
@@ -216,11 +211,10 @@ struct ServerTests {
             return
         }
         let backend = try SpeechDispatcherBackend(
-            options: SpeechDispatcherOptions(autospawn: true), fallback: RecordingSpeechBackend(),
-            environment: environment, user: user)
+            options: SpeechDispatcherOptions(autospawn: true), environment: environment, user: user)
         backend.speak(Announcement(.digit, "9"))
         backend.finish(timeout: .seconds(2))
-        #expect(!backend.hasFallenBack)
+        #expect(backend.failure == nil)
         let arguments = try String(contentsOfFile: directory + "/spawn.arguments", encoding: .utf8)
         #expect(arguments == "--spawn --communication-method unix_socket --socket-path \(socket)\n")
     }

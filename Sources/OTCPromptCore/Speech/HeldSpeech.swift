@@ -5,8 +5,13 @@
 /// Catching up says the newest state, not every held announcement in turn: a listener who typed
 /// ahead wants to hear what is asked and what the field holds now, not a queue of stale echoes
 /// ("empty", then each digit) that would keep them waiting (`catchUp`).
-public final class HeldSpeech: SpeechBackend {
+///
+/// A voice that fails, or turns out not to be there (`UnavailableVoice`), is reported through this one to
+/// `SpeechFallback`, which owns the switch to text.
+public final class HeldSpeech: FallibleSpeechBackend {
     private var backend: (any SpeechBackend)?
+    /// `backend` when it can fail, found once at `release` (not cast again on every key).
+    private var fallible: (any FallibleSpeechBackend)?
     private var heldCount = 0
     private var latest: Announcement?
     /// The voice most likely to be the one (espeak-ng, starting): it is given the first announcement
@@ -33,11 +38,17 @@ public final class HeldSpeech: SpeechBackend {
         backend?.finish(timeout: timeout)
     }
 
+    /// The released voice's failure; nil while holding, or when that voice cannot fail.
+    public var failure: SpeechFailure? { fallible?.failure }
+
+    public func takeUnsaid() -> [Announcement] { fallible?.takeUnsaid() ?? [] }
+
     /// From now on `backend` speaks; first it says what `catchUp` picks of what was held.
     /// - Parameter currentState: the prompt's opening for its state now (label, field, hints).
     public func release(to backend: any SpeechBackend, currentState: () -> Announcement?) {
         guard self.backend == nil else { return }
         self.backend = backend
+        fallible = backend as? any FallibleSpeechBackend
         // The provisional voice already has the one announcement: it is said, or being said.
         let alreadyGiven = heldCount == 1 && provisional === backend
         provisional = nil

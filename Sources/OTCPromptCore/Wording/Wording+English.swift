@@ -58,7 +58,8 @@ extension Phrases {
         symbolName: { character in englishSymbolNames[character] },
         textFull: { length in "full, \(length) at most" },
         textPasteRejected: "paste rejected, it holds line breaks or control characters",
-        outcome: englishOutcome
+        outcome: englishOutcome,
+        speechFallback: englishSpeechFallback
     )
 
     static let englishOutcome = OutcomePhrases(
@@ -136,4 +137,14 @@ extension Phrases {
         "<": "less than", ">": "greater than", "=": "equals", "&": "ampersand", "%": "percent",
         "$": "dollar", "~": "tilde", "^": "caret", "|": "bar", "`": "backtick", "?": "question mark",
     ]
+
+    static let englishSpeechFallback = SpeechFallbackPhrases(
+        unavailable: { why in "speech unavailable: " + why },
+        noAudioDevice: "no audio device",
+        audioServerDidNotAnswer: { server, limit in "the audio server (\(server)) did not answer within \(limit)" },
+        audioDeviceNotReady: { limit in "the audio device did not start within \(limit)" },
+        speechDispatcherStopped: "speech-dispatcher stopped answering",
+        audioFileStopped: { path, why in "the audio file \(path) takes no more audio (\(why))" },
+        shownAsText: "announcements shown as text"
+    )
 }

@@ -60,7 +60,8 @@ extension Phrases {
         symbolName: { character in portugueseSymbolNames[character]?.0 },
         textFull: { length in "cheio, no máximo \(length)" },
         textPasteRejected: "colagem recusada, contém quebras de linha ou caracteres de controle",
-        outcome: portugueseOutcome
+        outcome: portugueseOutcome,
+        speechFallback: portugueseSpeechFallback
     )
 
     static let portugueseOutcome = OutcomePhrases(
@@ -151,4 +152,14 @@ extension Phrases {
         "$": ("cifrão", false), "~": ("til", false), "^": ("circunflexo", false), "|": ("barra vertical", true),
         "`": ("crase", true), "?": ("ponto de interrogação", false),
     ]
+
+    static let portugueseSpeechFallback = SpeechFallbackPhrases(
+        unavailable: { why in "fala indisponível: " + why },
+        noAudioDevice: "nenhum dispositivo de áudio",
+        audioServerDidNotAnswer: { server, limit in "o servidor de áudio (\(server)) não respondeu em \(limit)" },
+        audioDeviceNotReady: { limit in "o dispositivo de áudio não iniciou em \(limit)" },
+        speechDispatcherStopped: "o speech-dispatcher parou de responder",
+        audioFileStopped: { path, why in "o arquivo de áudio \(path) não aceita mais áudio (\(why))" },
+        shownAsText: "anúncios mostrados como texto"
+    )
 }

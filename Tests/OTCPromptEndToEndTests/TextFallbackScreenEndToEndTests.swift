@@ -1,0 +1,120 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// Speech that stops (speech-dispatcher killed, an audio file's reader gone) or turns out not to be there
+/// once the field is drawn: the screen, read line by line as a braille display reads it (`ScreenModel`),
+/// holds the field's line, the notice on a line of its own, then the announcements and nothing else: never
+/// a notice glued to the field, never a field echo glued to an announcement.
+@Suite(.serialized)
+struct TextFallbackScreenEndToEndTests {
+    /// Checks the switch on `lines`: the notice (the first line starting with `notice`) follows the field's
+    /// line, which `isField` recognises, and every line after it is one of the last announcements, in order.
+    func expectCleanSwitch(
+        _ lines: [String], notice: String, isField: (String) -> Bool, log: [LogEntry],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard let index = lines.firstIndex(where: { $0.hasPrefix(notice) }) else {
+            Issue.record("no notice on a line of its own: \(lines)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(lines.filter { $0.contains(notice) }.count == 1, "said once: \(lines)", sourceLocation: sourceLocation)
+        #expect(index > 0 && isField(lines[index - 1]), "before the notice: \(lines)", sourceLocation: sourceLocation)
+        let after = Array(lines[(index + 1)...])
+        let said = log.map(\.text)
+        #expect(!after.isEmpty, sourceLocation: sourceLocation)
+        #expect(
+            after == Array(said.suffix(after.count)), "lines \(after), announcements \(said)",
+            sourceLocation: sourceLocation)
+    }
+
+    /// "Verification code: " and some of the code typed, nothing else on the line: as a line, or in boxes
+    /// (each character between two edges, an empty box's placeholder).
+    func isCodeField(_ line: String) -> Bool {
+        let label = "Verification code: "
+        guard line.hasPrefix(label) else { return false }
+        let typed = line.dropFirst(label.count).filter { !"▕▏•".contains($0) }
+        return !typed.isEmpty && "985391".hasPrefix(typed)
+    }
+
+    @Test(
+        .enabled(
+            if: PrivateSpeechDispatcher.isInstalled && PrivatePulseAudio.isInstalled,
+            "needs speech-dispatcher, speech-dispatcher-espeak-ng, pulseaudio, parec and sox (make deps)"))
+    func speechDispatcherKilledMidPromptLeavesTheFieldsLineTheNoticeThenAnnouncementLines() throws {
+        let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
+        defer { pulse.stop() }
+        let speechd = try #require(
+            PrivateSpeechDispatcher.start(pulse: pulse), "speech-dispatcher is installed but did not start")
+        defer { speechd.stop() }
+        let run = try PromptRun([], environment: PromptRun.environment(speechd.clientEnvironment), speech: "speechd")
+        run.type("98")
+        #expect(run.logEntries(atLeast: 3).count >= 3)
+        speechd.kill()  // only the server this test started, by its PID
+        for (count, digit) in zip(4..., "5391") {
+            run.type(String(digit))
+            #expect(run.logEntries(atLeast: count).count >= count)
+        }
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "985391\n")
+        let lines = run.process.screenLines()
+        expectCleanSwitch(
+            lines, notice: "otc-prompt: speech-dispatcher stopped answering; announcements shown as text",
+            isField: isCodeField, log: run.logEntries())
+        #expect(lines.last?.hasPrefix("1") == true, "the last words are a line: \(lines)")
+    }
+
+    @Test func anAudioFileWhoseReaderGoesAwayLeavesTheFieldsLineTheNoticeThenAnnouncementLines() throws {
+        let fifo = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let reader = try #require(Drain(path: fifo, limit: 8192))
+        defer { reader.stop() }
+        let run = try PromptRun(["--audio-file", fifo], speech: "espeak")
+        #expect(reader.wait(forAtLeast: 8192, deadline: .seconds(5)))
+        reader.stop()
+        // Keys at a person's pace (at most 400 ms apart, the next one as soon as the stop is shown): the stop
+        // is seen when a key is announced, and the keys after it must be text lines.
+        let notice = "otc-prompt: the audio file \(fifo) takes no more audio"
+        var keysAfterTheNotice = 0
+        for (count, digit) in zip(2..., "985391") {
+            run.type(String(digit))
+            #expect(run.logEntries(atLeast: count).count >= count)
+            if keysAfterTheNotice > 0
+                || run.process.waitForScreenLines(
+                    deadline: .milliseconds(400), until: { $0.contains { $0.contains(notice) } })
+            {
+                keysAfterTheNotice += 1
+            }
+        }
+        #expect(keysAfterTheNotice >= 2, "the stop was seen mid-prompt")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "985391\n")
+        expectCleanSwitch(run.process.screenLines(), notice: notice, isField: isCodeField, log: run.logEntries())
+    }
+
+    @Test func speechUnavailableOnceTheBoxesAreDrawnEndsThemAndTextLinesFollow() throws {
+        let run = try PromptRun(["--style", "boxes"], speech: "espeak")
+        let notice = "otc-prompt: speech unavailable: no audio device; announcements shown as text"
+        #expect(run.process.waitForScreenLines(deadline: .seconds(5)) { $0.contains(notice) })
+        run.type("98")
+        #expect(run.logEntries(atLeast: 3).count >= 3)
+        run.process.sendSignal(SIGTERM)
+        #expect(run.exit() == .signaled(SIGTERM))
+        let lines = run.process.screenLines()
+        // The boxes, ended where they were: nothing typed after the switch was echoed into them.
+        let index = try #require(lines.firstIndex(of: notice), "\(lines)")
+        #expect(!lines[..<index].joined().contains { "98".contains($0) }, "\(lines)")
+        expectCleanSwitch(lines, notice: notice, isField: { !$0.isEmpty }, log: run.logEntries())
+        #expect(lines.suffix(2) == ["9", "8"], "\(lines)")
+    }
+
+    @Test func theNoticeIsInTheUsersLanguage() throws {
+        let run = try PromptRun(["--lang", "pt"], speech: "espeak", ready: "Código de verificação")
+        let notice = "otc-prompt: fala indisponível: nenhum dispositivo de áudio; anúncios mostrados como texto"
+        #expect(run.process.waitForScreenLines(deadline: .seconds(5)) { $0.contains(notice) })
+        run.process.sendSignal(SIGTERM)
+        #expect(run.exit() == .signaled(SIGTERM))
+    }
+}
