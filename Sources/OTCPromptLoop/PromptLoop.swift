@@ -34,6 +34,10 @@ public struct PromptLoop<Session: InteractiveSession> {
     private var keysIgnoredUntil: Duration = .zero
     /// Reads until then still continue a leftover that arrived within the grace (`takesTypedKeys`).
     private var leftoverContinuesUntil: Duration = .zero
+    /// The line being typed began as a leftover: its keys go, up to and including its Enter (`dropLeftoverLine`).
+    private var inLeftoverLine = false
+    /// A leftover line's Enter was just dropped: the session says so (`InteractiveSession.leftoverIgnored`).
+    private var leftoverLineEnded = false
     private var decoder = KeyDecoder()
     /// Without bracketed paste, the pieces of one paste that a link split across reads, joined.
     private var pasteJoin = UnmarkedPasteJoin()
@@ -101,10 +105,10 @@ public struct PromptLoop<Session: InteractiveSession> {
                 // follows it closely is more of it (`UnmarkedPasteJoin`).
                 let decoded = decoder.feed(bytes)
                 let recognised = capabilities.isDumb ? UnmarkedPaste.recognise(decoded, from: bytes) : decoded
-                let allowed = takesTypedKeys(now) ? recognised : recognised.filter { $0 == .interrupt || $0 == .escape }
+                let allowed = dropLeftoverLine(recognised, ignored: !takesTypedKeys(now))
                 keys = capabilities.isDumb ? pasteJoin.take(allowed, from: bytes, at: now) : allowed
             case .timedOut, .otherReady:
-                keys = pasteJoin.due(at: now) + flushOverdueInput()
+                keys = dropLeftoverLine(pasteJoin.due(at: now) + flushOverdueInput(), ignored: now < keysIgnoredUntil)
             case .closed:
                 return .terminalClosed
             case .signal(let signal):
@@ -115,7 +119,11 @@ public struct PromptLoop<Session: InteractiveSession> {
                 draw()
                 return outcome
             }
-            for key in keys where now >= keysIgnoredUntil || key == .interrupt || key == .escape {
+            if leftoverLineEnded {
+                leftoverLineEnded = false
+                if let outcome = perform(session.leftoverIgnored()) { return outcome }
+            }
+            for key in keys {
                 // The last key is drawn too: the screen confirms what was submitted.
                 let outcome = key == .suspend ? suspend() : perform(session.handle(key))
                 draw()
@@ -142,6 +150,44 @@ public struct PromptLoop<Session: InteractiveSession> {
         guard time < keysIgnoredUntil || time < leftoverContinuesUntil else { return true }
         leftoverContinuesUntil = time + UnmarkedPasteJoin.window
         return false
+    }
+
+    /// Under `TypeAheadRule.discarded`: a line whose first key came within the grace (`ignored`), or
+    /// before the prompt, is a leftover however it ends; every key of it goes, up to and including the
+    /// Enter that ends it, even past the grace ("ye" typed ahead, "s⏎" after, is no "yes"). Esc and
+    /// Ctrl-C always count: refusing harms nothing.
+    private mutating func dropLeftoverLine(_ keys: [Key], ignored: Bool) -> [Key] {
+        guard case .discarded = typeAhead, ignored || inLeftoverLine else { return keys }
+        var kept: [Key] = []
+        for key in keys {
+            if !ignored && !inLeftoverLine {
+                kept.append(key)
+                continue
+            }
+            switch key {
+            case .interrupt, .escape:
+                kept.append(key)
+            case .readBack, .timeLeft, .redraw:
+                // Type nothing: past the grace they still read the question again, even within a leftover line.
+                if !ignored { kept.append(key) }
+            case .submit:
+                inLeftoverLine = false
+                leftoverLineEnded = true
+            case .unmarkedPaste(let text), .pasteText(let text):
+                // A pasted line break is text to a session, but it still ends the leftover's line.
+                if let lineBreak = text.lastIndex(where: \.isNewline) {
+                    leftoverLineEnded = true
+                    inLeftoverLine = text.index(after: lineBreak) < text.endIndex
+                } else {
+                    inLeftoverLine = true
+                }
+            case .ignored, .suspend, .pasteBegan, .pasteEnded:
+                break
+            default:
+                inLeftoverLine = true
+            }
+        }
+        return kept
     }
 
     /// A lone Esc held past the Esc delay, or a paste left open past its limit, given up on.

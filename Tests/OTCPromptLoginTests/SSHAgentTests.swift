@@ -24,7 +24,7 @@ extension RealClientTests {
 
         @Test func yesLetsTheAgentSign() throws {
             let request = try agent.requestSignature("yes")
-            agent.agent.answer("y\r", after: Self.question)
+            agent.agent.answer("yes\r", after: Self.question)
             #expect(try request.signed(), "screen: \(agent.agent.visibleScreen)")
             expectTerminalRestored()
             #expect(SpokenLine.transcript(speechLog).contains(Self.question))
@@ -32,7 +32,7 @@ extension RealClientTests {
 
         @Test func noRefusesTheSignature() throws {
             let request = try agent.requestSignature("no")
-            agent.agent.answer("n\r", after: Self.question)
+            agent.agent.answer("no\r", after: Self.question)
             #expect(request.refused(), "screen: \(agent.agent.visibleScreen)")
             expectTerminalRestored()
         }
@@ -63,7 +63,7 @@ extension RealClientTests {
             agent.agent.answer("ok\r", after: Self.question)
             pause(.seconds(1))
             #expect(request.pending, "\"ok\" answered the question")
-            agent.agent.typeKeys("n\r")
+            agent.agent.typeKeys("no\r")
             #expect(request.refused())
         }
 
@@ -86,12 +86,12 @@ extension RealClientTests {
         /// Issue 13 point 1: keys typed before the question was shown (and within the grace period) are dropped.
         @Test
         func keysTypedBeforeTheQuestionAppearsAreDiscarded() throws {
-            agent.agent.typeKeys("y\r")
+            agent.agent.typeKeys("yes\r")
             let request = try agent.requestSignature("early")
             #expect(agent.agent.waitForQuestion(Self.question, speechLog: speechLog))
             pause(.seconds(1))
             #expect(request.pending, "a key typed before the question answered it")
-            agent.agent.typeKeys("n\r")
+            agent.agent.typeKeys("no\r")
             #expect(request.refused())
         }
 
@@ -102,7 +102,7 @@ extension RealClientTests {
             agent.agent.answer("\r", after: Self.question)
             pause(.seconds(1))
             #expect(request.pending, "Enter alone answered the question")
-            agent.agent.typeKeys("n\r")
+            agent.agent.typeKeys("no\r")
             #expect(request.refused())
             expectTerminalRestored()
         }
@@ -111,7 +111,7 @@ extension RealClientTests {
         @Test
         func theKeysFingerprintIsShownAndSpoken() throws {
             let request = try agent.requestSignature("fingerprint")
-            agent.agent.answer("n\r", after: Self.question)
+            agent.agent.answer("no\r", after: Self.question)
             #expect(request.refused())
             #expect(agent.agent.visibleScreen.contains(agent.fingerprint), "screen: \(agent.agent.visibleScreen)")
             let spoken = SpokenLine.transcript(speechLog)

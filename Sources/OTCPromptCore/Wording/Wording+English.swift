@@ -58,7 +58,8 @@ extension Phrases {
         symbolName: { character in englishSymbolNames[character] },
         textFull: { length in "full, \(length) at most" },
         textPasteRejected: "paste rejected, it holds line breaks or control characters",
-        outcome: englishOutcome
+        outcome: englishOutcome,
+        question: englishQuestion
     )
 
     static let englishOutcome = OutcomePhrases(
@@ -91,7 +92,8 @@ extension Phrases {
         yesOrNo: "yes or no",
         confirmHow: { acceptsFingerprint in
             acceptsFingerprint
-                ? "Type yes, no or the key's fingerprint, then press Enter." : "Type yes or no, then press Enter."
+                ? "Type the whole word yes or no, or the key's fingerprint, then press Enter."
+                : "Type the whole word yes or no, then press Enter."
         },
         notAnAnswer: "Not an answer.",
         answerChoices: { acceptsFingerprint in acceptsFingerprint ? "yes/no/fingerprint" : "yes/no" },
@@ -107,6 +109,19 @@ extension Phrases {
             "The configuration file \(file) did not answer within \(seconds) \(seconds == 1 ? "second" : "seconds"); "
                 + "using the defaults."
         }
+    )
+
+    // The question's answer words, a pinentry notice, gpg's labels, a leftover line dropped.
+    static let englishQuestion = QuestionPhrases(
+        yesWords: ["yes"],
+        noWords: ["no"],
+        leftoverIgnored: "Typed too early, ignored. Type again.",
+        noticeEnterHint: "Press Enter to continue, Escape cancels.",
+        noticeTaken: "OK",
+        choices: "Choices",
+        labelOr: { label, word in "\(label), or \(word)" },
+        escapeKey: "Escape",
+        labelledHow: "Type a choice or its word, then press Enter."
     )
 
     /// "6-digit code", "hidden 6-character code", "secret text".

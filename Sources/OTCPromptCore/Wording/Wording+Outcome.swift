@@ -62,13 +62,14 @@ extension Wording {
 
     /// The confirmation question: the details (an ssh host key's fingerprint), the question, "yes
     /// or no", then how to answer (not in terse).
-    public func confirmQuestion(_ question: String, details: [String], acceptsFingerprint: Bool, style: Style)
-        -> String
-    {
+    public func confirmQuestion(
+        _ question: String, details: [String], acceptsFingerprint: Bool, labels: ConfirmLabels = ConfirmLabels(),
+        style: Style
+    ) -> String {
         var parts = details.isEmpty ? [] : [sentences(details)]
         parts.append(question.endsInStop ? question : question + "?")
-        parts.append(phrases.outcome.yesOrNo + ".")
-        if style.hints { parts.append(phrases.outcome.confirmHow(acceptsFingerprint)) }
+        parts.append(labels.isEmpty ? phrases.outcome.yesOrNo + "." : labelledChoices(labels))
+        if style.hints { parts.append(labels.isEmpty ? phrases.outcome.confirmHow(acceptsFingerprint) : labelledHow) }
         return parts.joined(separator: " ")
     }
 
@@ -82,10 +83,8 @@ extension Wording {
         phrases.outcome.confirmHow(acceptsFingerprint)
     }
 
-    /// A word sent with Enter that answers nothing: said so, then how to answer.
-    public func notAnAnswer(acceptsFingerprint: Bool) -> String {
-        phrases.outcome.notAnAnswer + " " + phrases.outcome.confirmHow(acceptsFingerprint)
-    }
+    /// A word sent with Enter that answers nothing (how to answer follows it).
+    public var notAnAnswer: String { phrases.outcome.notAnAnswer }
 
     /// What the screen shows after the question: "yes/no", "yes/no/fingerprint".
     public func answerChoices(acceptsFingerprint: Bool) -> String {

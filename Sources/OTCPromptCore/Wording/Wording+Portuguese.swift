@@ -60,7 +60,8 @@ extension Phrases {
         symbolName: { character in portugueseSymbolNames[character]?.0 },
         textFull: { length in "cheio, no máximo \(length)" },
         textPasteRejected: "colagem recusada, contém quebras de linha ou caracteres de controle",
-        outcome: portugueseOutcome
+        outcome: portugueseOutcome,
+        question: portugueseQuestion
     )
 
     static let portugueseOutcome = OutcomePhrases(
@@ -96,8 +97,8 @@ extension Phrases {
         yesOrNo: "sim ou não",
         confirmHow: { acceptsFingerprint in
             acceptsFingerprint
-                ? "Digite sim, não ou a impressão digital da chave e pressione Enter."
-                : "Digite sim ou não e pressione Enter."
+                ? "Digite a palavra inteira, sim ou não, ou a impressão digital da chave e pressione Enter."
+                : "Digite a palavra inteira, sim ou não, e pressione Enter."
         },
         notAnAnswer: "Não é uma resposta.",
         answerChoices: { acceptsFingerprint in acceptsFingerprint ? "sim/não/impressão digital" : "sim/não" },
@@ -114,6 +115,19 @@ extension Phrases {
             "O arquivo de configuração \(file) não respondeu em \(seconds) \(seconds == 1 ? "segundo" : "segundos"); "
                 + "usando os valores padrão."
         }
+    )
+
+    // The question's answer words, a pinentry notice, gpg's labels, a leftover line dropped.
+    static let portugueseQuestion = QuestionPhrases(
+        yesWords: ["sim"],
+        noWords: ["não", "nao"],
+        leftoverIgnored: "Digitado cedo demais, ignorado. Digite de novo.",
+        noticeEnterHint: "Pressione Enter para continuar, Esc cancela.",
+        noticeTaken: "OK",
+        choices: "Opções",
+        labelOr: { label, word in "\(label), ou \(word)" },
+        escapeKey: "Esc",
+        labelledHow: "Digite uma opção ou a sua palavra e pressione Enter."
     )
 
     /// "código de 6 dígitos", "código oculto de 1 caractere", "texto secreto".

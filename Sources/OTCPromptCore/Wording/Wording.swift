@@ -313,4 +313,5 @@ struct Phrases: Sendable {
     /// A paste into free text held a line break or control character.
     var textPasteRejected: String
     var outcome: OutcomePhrases
+    var question: QuestionPhrases
 }
