@@ -180,6 +180,10 @@ import Testing
         #expect(answer(&partial, "Take this").first?.announcement?.event == .help, "a label counts only whole")
         var words = ConfirmSession(question: "Passphrase is weak", labels: ConfirmLabels(yes: "Take this one anyway"))
         #expect(words.snapshot.label == "Passphrase is weak (Take this one anyway=yes / no)")
+        // gpg-agent's weak-passphrase warning names OK and Cancel only: "no" answers but is not offered.
+        let okAndCancel = ConfirmSession(
+            question: "Weak", labels: ConfirmLabels(yes: "Take this one anyway", cancel: "Enter new passphrase"))
+        #expect(okAndCancel.snapshot.label == "Weak (Take this one anyway=yes / Enter new passphrase=Escape)")
         #expect(answer(&words, "no") == [.announce(Self.no(.en)), .confirmed(false)])
     }
 
@@ -227,7 +231,7 @@ import Testing
         var notice = NoticeSession(message: "Please insert the card", takesEnter: true, language: language)
         let hint =
             language == .en
-            ? "Press Enter to continue, Escape cancels." : "Pressione Enter para continuar, Esc cancela."
+            ? "Press Enter to continue." : "Pressione Enter para continuar."
         #expect(notice.start() == [.announce(Announcement(.prompt, "Please insert the card. " + hint))])
         #expect(notice.handle(.character("y")) == [.announce(Announcement(.help, hint))])
         #expect(notice.snapshot.label.hasSuffix(language == .en ? "(press Enter)" : "(pressione Enter)"))

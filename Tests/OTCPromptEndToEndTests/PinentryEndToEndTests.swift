@@ -164,6 +164,15 @@ import Testing
         #expect(spoken.contains("Please enter the passphrase to unlock the OpenPGP secret key"))
         #expect(spoken.contains("Alice <alice@example.org>"))
         #expect(spoken.contains("Bad Passphrase (try 2 of 3). Passphrase, empty"))
+        // On the retry the news comes first, then the field; what the dialog is about follows.
+        let retry = try #require(spoken.split(separator: "\n").first { $0.contains("Bad Passphrase") })
+        let order = [
+            "\"text\": \"Bad Passphrase (try 2 of 3). Passphrase, empty", "Please enter the passphrase", "Alice",
+        ]
+        .map { retry.range(of: $0)?.lowerBound }
+        #expect(
+            order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "\(retry)")
+        #expect(!spoken.contains("secret key:. "), "no sentence end invented at a line break")
         for secret in [GnuPGHome.passphrase, "wrong horse", "corr", "horse"] {
             #expect(!spoken.contains(secret), "the speech log holds \(secret)")
             #expect(!gpg.screen.contains(secret), "the screen shows \(secret)")
@@ -230,6 +239,61 @@ import Testing
         for secret in [GnuPGHome.passphrase, new, "N3w pass 43!"] { #expect(!home.spoken.contains(secret)) }
     }
 
+    /// Types the old passphrase, then `new` twice, at `gpg --passwd`.
+    private func changePassphrase(_ gpg: PseudoTerminalProcess, to new: String, count: Int = 1) {
+        #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
+        gpg.type(GnuPGHome.passphrase + "\r")
+        #expect(waitForScreen(gpg, "Please enter the new passphrase", count: count), "screen: \(gpg.screen)")
+        gpg.type(new + "\r")
+        #expect(waitForScreen(gpg, "Repeat, empty", count: count), "screen: \(gpg.screen)")
+        gpg.type(new + "\r")
+    }
+
+    /// gpg-agent's weak-passphrase warning: its buttons (OK and Cancel) are the choices, said by name, and
+    /// typing one answers.
+    @Test(.timeLimit(.minutes(3))) func aWeakPassphrasesWarningOffersGpgsChoicesByName() throws {
+        let home = try GnuPGHome()
+        let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")
+        changePassphrase(gpg, to: "abc")
+        #expect(
+            waitForScreen(gpg, "Choices: Take this one anyway, or yes; Enter new passphrase, or Escape."),
+            "screen: \(gpg.screen)")
+        usleep(500_000)  // past the grace
+        gpg.type("y\r")
+        #expect(gpg.waitForExit(deadline: .seconds(1)) == nil, "a single letter answered")
+        gpg.type("take this one anyway\r")
+        #expect(gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
+        let spoken = home.spoken
+        #expect(spoken.contains("Choices: Take this one anyway, or yes; Enter new passphrase, or Escape."), "\(spoken)")
+        #expect(spoken.contains("insecure passphrase. A passphrase should be"), "\(spoken)")
+        #expect(!spoken.contains("? yes or no"))
+    }
+
+    /// With enforced constraints gpg-agent 2.2 sends its warning as the next GETPIN's error: the news is
+    /// said first, then the field, then "Please enter the new passphrase".
+    @Test(.timeLimit(.minutes(3))) func anEnforcedConstraintsWarningIsSaidBeforeTheRest() throws {
+        let home = try GnuPGHome()
+        try home.addAgentOptions(["enforce-passphrase-constraints"])
+        let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")
+        changePassphrase(gpg, to: "abc")
+        #expect(waitForScreen(gpg, "insecure passphrase"), "screen: \(gpg.screen)")
+        let strong = "N3w pass 42!"
+        gpg.type(strong + "\r")
+        #expect(waitForScreen(gpg, "Repeat, empty", count: 2), "screen: \(gpg.screen)")
+        gpg.type(strong + "\r")
+        #expect(gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
+        let spoken = home.spoken
+        let retry = try #require(spoken.split(separator: "\n").first { $0.contains("insecure passphrase") })
+        let order = [
+            "\"text\": \"Warning: You have entered an insecure passphrase.", "Passphrase, empty",
+            "Please enter the new",
+        ]
+        .map { retry.range(of: $0)?.lowerBound }
+        #expect(
+            order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "\(retry)")
+        for secret in [GnuPGHome.passphrase, strong, "abc"] { #expect(!spoken.contains(secret)) }
+    }
+
     @Test(.timeLimit(.minutes(2))) func withoutATerminalGpgReportsWhy() throws {
         let home = try GnuPGHome()
         var environment = home.environment
@@ -260,7 +324,8 @@ import Testing
         #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(run.standardOutput.contains("D 12a4%25678\nOK\n"), "\(run.standardOutput)")
         let spoken = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        #expect(spoken.contains("Please unlock the card. Number: 0006 87654321. Holder: Alice. PIN"))
+        // The card's lines are items of one paragraph: a pause between them, not a sentence end.
+        #expect(spoken.contains("Please unlock the card. Number: 0006 87654321, Holder: Alice. PIN"), "\(spoken)")
         // Each key is said as its count only: "bullet, 1 entered" … "bullet, 8 entered".
         let keys = spoken.split(separator: "\n").filter { $0.contains("entered") }
         #expect(keys.count == 8, "\(spoken)")
@@ -269,8 +334,8 @@ import Testing
         #expect(!run.screen.contains("12a4"))
     }
 
-    /// CONFIRM needs a typed yes: Enter alone answers nothing, "n" is "Not confirmed"; a MESSAGE is
-    /// acknowledged by any answer.
+    /// CONFIRM needs a typed whole yes: Enter alone answers nothing, "no" is "Not confirmed"; a MESSAGE is
+    /// a notice that Enter takes.
     @Test(.timeLimit(.minutes(1))) func aConfirmationNeedsATypedYes() throws {
         let script =
             #"printf 'OPTION ttyname=%s\nSETDESC Do you trust%%0Athe key 6D0B3CD7B42E591B?\nCONFIRM\nCONFIRM\nMESSAGE\nBYE\n' "$(tty)" | "$0" --pinentry --speech text"#
@@ -283,10 +348,10 @@ import Testing
         run.type("yes\r")
         #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B?", count: 2), "screen: \(run.screen)")
         usleep(500_000)
-        run.type("n\r")
-        #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B?", count: 3), "screen: \(run.screen)")
+        run.type("no\r")
+        #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B? Press Enter to continue."), "screen: \(run.screen)")
         usleep(500_000)
-        run.type("n\r")
+        run.type("\r")
         #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(
             run.standardOutput

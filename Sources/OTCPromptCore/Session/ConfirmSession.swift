@@ -9,6 +9,7 @@
 /// to compare. A line begun before the question was shown or within `grace` after it never
 /// reaches the session, however it ends (`TypeAheadRule.discarded`).
 public struct ConfirmSession: Sendable {
+    /// The question; a paragraph whose lines ("\n") are shown as lines and said as one flow.
     public let question: String
     /// Lines said before the question (an ssh host key's fingerprint).
     public var details: [String]
@@ -89,10 +90,15 @@ public struct ConfirmSession: Sendable {
         }
     }
 
-    /// What the screen shows: the question, how to answer, and what has been typed.
+    /// The lines drawn above the field: the details', then the question's but its last (`snapshot`).
+    public var shownLines: [String] {
+        details.flatMap(Wording.lines) + Wording.lines(question).dropLast()
+    }
+
+    /// What the screen shows: the question's last line, how to answer, and what has been typed.
     public var snapshot: FieldSnapshot {
         FieldSnapshot(
-            label: question + " ("
+            label: (Wording.lines(question).last ?? question) + " ("
                 + (labels.isEmpty
                     ? wording.answerChoices(acceptsFingerprint: acceptsFingerprint) : wording.shownChoices(labels))
                 + ")",

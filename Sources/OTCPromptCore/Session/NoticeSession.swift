@@ -2,7 +2,8 @@
 /// shown and spoken while the user touches their security key. ssh ends the askpass program with
 /// SIGTERM once the key has been touched; Esc, Ctrl-C or Ctrl-D close the notice sooner. A notice
 /// that `takesEnter` (gpg-agent's MESSAGE and one-button CONFIRM, "Please insert the card") is
-/// acknowledged with Enter instead; Esc, Ctrl-C or Ctrl-D cancel it, as pinentry-tty does.
+/// acknowledged with Enter instead; Esc, Ctrl-C or Ctrl-D close it too, and gpg-agent hears OK
+/// either way, as from pinentry-tty, where any key continues.
 public struct NoticeSession: Sendable {
     public let message: String
     /// Lines said before the message.
@@ -39,7 +40,7 @@ public struct NoticeSession: Sendable {
         switch key {
         case .escape, .interrupt, .endOfInput:
             isFinished = true
-            return [.announce(Announcement(.cancel, takesEnter ? wording.cancelled : wording.noticeClosed)), .cancel]
+            return [.announce(Announcement(.cancel, wording.noticeClosed)), .cancel]
         case .submit where takesEnter:
             isFinished = true
             return [.announce(Announcement(.confirm, wording.noticeTaken)), .confirmed(true)]
@@ -61,10 +62,16 @@ public struct NoticeSession: Sendable {
         return [.announce(Announcement(.help, wording.leftoverIgnored))]
     }
 
-    /// The message alone: there is nothing to type.
+    /// The lines drawn above it: the details', then the message's but its last (`snapshot`).
+    public var shownLines: [String] {
+        details.flatMap(Wording.lines) + Wording.lines(message).dropLast()
+    }
+
+    /// The message's last line alone: there is nothing to type.
     public var snapshot: FieldSnapshot {
-        FieldSnapshot(
-            label: takesEnter ? message + " (" + wording.phrases.pressEnter + ")" : message, characters: [], length: 0,
+        let last = Wording.lines(message).last ?? message
+        return FieldSnapshot(
+            label: takesEnter ? last + " (" + wording.phrases.pressEnter + ")" : last, characters: [], length: 0,
             mask: false, isError: false)
     }
 

@@ -116,7 +116,7 @@ extension Phrases {
         yesWords: ["yes"],
         noWords: ["no"],
         leftoverIgnored: "Typed too early, ignored. Type again.",
-        noticeEnterHint: "Press Enter to continue, Escape cancels.",
+        noticeEnterHint: "Press Enter to continue.",
         noticeTaken: "OK",
         choices: "Choices",
         labelOr: { label, word in "\(label), or \(word)" },

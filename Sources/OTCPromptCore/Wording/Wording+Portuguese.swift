@@ -122,7 +122,7 @@ extension Phrases {
         yesWords: ["sim"],
         noWords: ["não", "nao"],
         leftoverIgnored: "Digitado cedo demais, ignorado. Digite de novo.",
-        noticeEnterHint: "Pressione Enter para continuar, Esc cancela.",
+        noticeEnterHint: "Pressione Enter para continuar.",
         noticeTaken: "OK",
         choices: "Opções",
         labelOr: { label, word in "\(label), ou \(word)" },

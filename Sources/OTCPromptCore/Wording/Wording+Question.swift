@@ -35,7 +35,9 @@ extension Wording {
     public var labelledHow: String { phrases.question.labelledHow }
 
     private func choices(_ labels: ConfirmLabels) -> [(label: String?, word: String)] {
-        var choices: [(String?, String)] = [(labels.yes, phrases.outcome.yes), (labels.no, phrases.outcome.no)]
+        var choices: [(String?, String)] = [(labels.yes, phrases.outcome.yes)]
+        // gpg-agent's weak-passphrase warning names OK and Cancel only: "no" still answers, unsaid.
+        if labels.no != nil || labels.cancel == nil { choices.append((labels.no, phrases.outcome.no)) }
         if let cancel = labels.cancel { choices.append((cancel, phrases.question.escapeKey)) }
         return choices
     }
