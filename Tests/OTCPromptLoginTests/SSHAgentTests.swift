@@ -44,8 +44,9 @@ extension RealClientTests {
             expectTerminalRestored()
         }
 
-        /// Issue 13 point 1: y, yes, n and no in any case, sent with Enter, are the answers.
-        @Test(arguments: [("Y", true), ("yes", true), ("YES", true), ("N", false), ("no", false), ("No", false)])
+        /// Issue 13 point 1: the whole words yes and no in any case, sent with Enter, are the answers (a single
+        /// letter is not: `anotherWordAsksAgain`).
+        @Test(arguments: [("Yes", true), ("yes", true), ("YES", true), ("NO", false), ("no", false), ("No", false)])
         func aWordInAnyCaseSentWithEnterAnswers(_ word: String, _ approves: Bool) throws {
             let request = try agent.requestSignature("word")
             agent.agent.answer(word + "\r", after: Self.question)
@@ -60,9 +61,9 @@ extension RealClientTests {
         /// Issue 13 point 1: any other word asks again; it decides nothing.
         @Test func anotherWordAsksAgain() throws {
             let request = try agent.requestSignature("other")
-            agent.agent.answer("ok\r", after: Self.question)
+            agent.agent.answer("ok\ry\r", after: Self.question)
             pause(.seconds(1))
-            #expect(request.pending, "\"ok\" answered the question")
+            #expect(request.pending, "\"ok\" or \"y\" answered the question")
             agent.agent.typeKeys("no\r")
             #expect(request.refused())
         }
@@ -80,6 +81,25 @@ extension RealClientTests {
             #expect(second.pending, "the second request was answered by the first one's leftovers")
             agent.agent.typeKeys("no\r")
             #expect(second.refused(), "screen: \(agent.agent.visibleScreen)")
+            expectTerminalRestored()
+        }
+
+        /// The sweep point that approved the key once: "ye" as the question appears, "s⏎" after the grace
+        /// (Portuguese "sim" to the old prompt). The whole line is dropped and said so; the key is not approved.
+        @Test
+        func aYesBegunAsTheQuestionAppearsNeverApproves() throws {
+            let request = try agent.requestSignature("typed-ahead")
+            #expect(agent.agent.waitForScreen(Self.question))
+            agent.agent.typeKeys("ye")
+            pause(.milliseconds(350))
+            agent.agent.typeKeys("s\r")
+            #expect(
+                waitUntil(deadline: .seconds(5)) {
+                    SpokenLine.read(speechLog).contains { $0.text == "Typed too early, ignored. Type again." }
+                }, "the dropped line was not said")
+            #expect(request.pending, "a yes begun as the question appeared approved the key")
+            agent.agent.typeKeys("no\r")
+            #expect(request.refused())
             expectTerminalRestored()
         }
 
