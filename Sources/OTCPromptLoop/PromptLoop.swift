@@ -31,13 +31,13 @@ public struct PromptLoop<Session: InteractiveSession> {
     let typeAhead: TypeAheadRule
     private let start: Duration
     /// Keys read before this (since start) are leftovers, not answers (`TypeAheadRule.discarded`).
-    private var keysIgnoredUntil: Duration = .zero
+    var keysIgnoredUntil: Duration = .zero
     /// Reads until then still continue a leftover that arrived within the grace (`takesTypedKeys`).
-    private var leftoverContinuesUntil: Duration = .zero
+    var leftoverContinuesUntil: Duration = .zero
     /// The line being typed began as a leftover: its keys go, up to and including its Enter (`dropLeftoverLine`).
-    private var inLeftoverLine = false
+    var inLeftoverLine = false
     /// A leftover line's Enter was just dropped: the session says so (`InteractiveSession.leftoverIgnored`).
-    private var leftoverLineEnded = false
+    var leftoverLineEnded = false
     private var decoder = KeyDecoder()
     /// Without bracketed paste, the pieces of one paste that a link split across reads, joined.
     private var pasteJoin = UnmarkedPasteJoin()
@@ -66,7 +66,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     }
 
     /// Time since the prompt started.
-    private var now: Duration { system.now() - start }
+    var now: Duration { system.now() - start }
 
     /// Runs until the prompt is over, then leaves the terminal as it found it.
     public mutating func run() -> PromptOutcome {
@@ -133,61 +133,6 @@ public struct PromptLoop<Session: InteractiveSession> {
             if let outcome = followSpeechStartup() { return outcome }
             draw()
         }
-    }
-
-    /// Under `TypeAheadRule.discarded`, just before the prompt is shown and announced: what is queued
-    /// goes, and keys within the grace that follows are ignored.
-    private mutating func discardTypeAhead() {
-        guard case .discarded(let grace) = typeAhead else { return }
-        terminal.discardInput()
-        keysIgnoredUntil = now + grace
-    }
-
-    /// Whether a read at `time` is typed for this prompt. Within the type-ahead grace it is not, and
-    /// neither is what continues it with no pause of `UnmarkedPasteJoin.window` (the rest of a leftover
-    /// the link split), so that no part of it is held by the paste join, or the decoder, past the grace.
-    private mutating func takesTypedKeys(_ time: Duration) -> Bool {
-        guard time < keysIgnoredUntil || time < leftoverContinuesUntil else { return true }
-        leftoverContinuesUntil = time + UnmarkedPasteJoin.window
-        return false
-    }
-
-    /// Under `TypeAheadRule.discarded`: a line whose first key came within the grace (`ignored`), or
-    /// before the prompt, is a leftover however it ends; every key of it goes, up to and including the
-    /// Enter that ends it, even past the grace ("ye" typed ahead, "s⏎" after, is no "yes"). Esc and
-    /// Ctrl-C always count: refusing harms nothing.
-    private mutating func dropLeftoverLine(_ keys: [Key], ignored: Bool) -> [Key] {
-        guard case .discarded = typeAhead, ignored || inLeftoverLine else { return keys }
-        var kept: [Key] = []
-        for key in keys {
-            if !ignored && !inLeftoverLine {
-                kept.append(key)
-                continue
-            }
-            switch key {
-            case .interrupt, .escape:
-                kept.append(key)
-            case .readBack, .timeLeft, .redraw:
-                // Type nothing: past the grace they still read the question again, even within a leftover line.
-                if !ignored { kept.append(key) }
-            case .submit:
-                inLeftoverLine = false
-                leftoverLineEnded = true
-            case .unmarkedPaste(let text), .pasteText(let text):
-                // A pasted line break is text to a session, but it still ends the leftover's line.
-                if let lineBreak = text.lastIndex(where: \.isNewline) {
-                    leftoverLineEnded = true
-                    inLeftoverLine = text.index(after: lineBreak) < text.endIndex
-                } else {
-                    inLeftoverLine = true
-                }
-            case .ignored, .suspend, .pasteBegan, .pasteEnded:
-                break
-            default:
-                inLeftoverLine = true
-            }
-        }
-        return kept
     }
 
     /// A lone Esc held past the Esc delay, or a paste left open past its limit, given up on.
