@@ -31,7 +31,9 @@ import Testing
     }
 
     /// Each language's whole words, in any case; the other language's words are not answers.
-    static let yesAnswers: [(Language, String)] = [(.en, "yes"), (.en, "YES"), (.en, "Yes"), (.pt, "sim"), (.pt, "SIM")]
+    static let yesAnswers: [(Language, String)] = [
+        (.en, "yes"), (.en, "YES"), (.en, "Yes"), (.pt, "sim"), (.pt, "SIM"),
+    ]
     static let noAnswers: [(Language, String)] = [
         (.en, "no"), (.en, "No"), (.en, "NO"), (.pt, "não"), (.pt, "NÃO"), (.pt, "nao"),
     ]
@@ -178,6 +180,11 @@ import Testing
         #expect(cancel.answer == .cancelled)
         var partial = ConfirmSession(question: "Passphrase is weak", labels: labels)
         #expect(answer(&partial, "Take this").first?.announcement?.event == .help, "a label counts only whole")
+        var pasted = ConfirmSession(question: "Passphrase is weak", labels: labels)
+        _ = pasted.handle(.pasteBegan)
+        _ = pasted.handle(.pasteText("Take this one anyway"))
+        _ = pasted.handle(.pasteEnded)
+        #expect(pasted.handle(.submit).last == .confirmed(true), "a pasted label, its blanks dropped, answers")
         var words = ConfirmSession(question: "Passphrase is weak", labels: ConfirmLabels(yes: "Take this one anyway"))
         #expect(words.snapshot.label == "Passphrase is weak (Take this one anyway=yes / no)")
         // gpg-agent's weak-passphrase warning names OK and Cancel only: "no" answers but is not offered.

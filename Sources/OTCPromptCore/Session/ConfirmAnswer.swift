@@ -11,14 +11,18 @@ public enum ConfirmAnswer: Equatable, Sendable {
     /// `labels` typed whole in any case, or (where accepted) a fingerprint: "SHA256:" and base64, or
     /// "MD5:" and colon-separated hex.
     public init?(typed: String, wording: Wording, labels: ConfirmLabels = ConfirmLabels(), acceptsFingerprint: Bool) {
-        let text = typed.lowercased()
+        // A paste drops its blanks (`ConfirmSession`): a label is compared without them, whole.
+        func same(_ label: String?) -> Bool {
+            guard let label else { return false }
+            return label.lowercased().filter { !$0.isWhitespace } == typed.lowercased().filter { !$0.isWhitespace }
+        }
         if let yes = wording.answerWord(typed) {
             self = yes ? .yes : .no
-        } else if let label = labels.yes, label.lowercased() == text {
+        } else if same(labels.yes) {
             self = .yes
-        } else if let label = labels.no, label.lowercased() == text {
+        } else if same(labels.no) {
             self = .no
-        } else if let label = labels.cancel, label.lowercased() == text {
+        } else if same(labels.cancel) {
             self = .cancelled
         } else if acceptsFingerprint, Self.isFingerprint(typed) {
             self = .fingerprint(typed)
