@@ -44,7 +44,7 @@ extension RealClientTests {
             expectTerminalRestored()
         }
 
-        /// Issue 13 point 1: the whole words yes and no in any case, sent with Enter, are the answers (a single
+        /// The whole words yes and no in any case, sent with Enter, are the answers (a single
         /// letter is not: `anotherWordAsksAgain`).
         @Test(arguments: [("Yes", true), ("yes", true), ("YES", true), ("NO", false), ("no", false), ("No", false)])
         func aWordInAnyCaseSentWithEnterAnswers(_ word: String, _ approves: Bool) throws {
