@@ -29,9 +29,13 @@ public struct PromptLoop<Session: InteractiveSession> {
     let typeAhead: TypeAheadRule
     private let start: Duration
     /// Keys read before this (since start) are leftovers, not answers (`TypeAheadRule.discarded`).
-    private var keysIgnoredUntil: Duration = .zero
+    var keysIgnoredUntil: Duration = .zero
     /// Reads until then still continue a leftover that arrived within the grace (`takesTypedKeys`).
-    private var leftoverContinuesUntil: Duration = .zero
+    var leftoverContinuesUntil: Duration = .zero
+    /// The line being typed began as a leftover: its keys go, up to and including its Enter (`dropLeftoverLine`).
+    var inLeftoverLine = false
+    /// A leftover line's Enter was just dropped: the session says so (`InteractiveSession.leftoverIgnored`).
+    var leftoverLineEnded = false
     private var decoder = KeyDecoder()
     /// Without bracketed paste, the pieces of one paste that a link split across reads, joined.
     private var pasteJoin = UnmarkedPasteJoin()
@@ -62,7 +66,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     }
 
     /// Time since the prompt started.
-    private var now: Duration { system.now() - start }
+    var now: Duration { system.now() - start }
 
     /// Runs until the prompt is over, then leaves the terminal as it found it.
     public mutating func run() -> PromptOutcome {
@@ -102,10 +106,10 @@ public struct PromptLoop<Session: InteractiveSession> {
                 // follows it closely is more of it (`UnmarkedPasteJoin`).
                 let decoded = decoder.feed(bytes)
                 let recognised = capabilities.isDumb ? UnmarkedPaste.recognise(decoded, from: bytes) : decoded
-                let allowed = takesTypedKeys(now) ? recognised : recognised.filter { $0 == .interrupt || $0 == .escape }
+                let allowed = dropLeftoverLine(recognised, ignored: !takesTypedKeys(now))
                 keys = capabilities.isDumb ? pasteJoin.take(allowed, from: bytes, at: now) : allowed
             case .timedOut, .otherReady:
-                keys = pasteJoin.due(at: now) + flushOverdueInput()
+                keys = dropLeftoverLine(pasteJoin.due(at: now) + flushOverdueInput(), ignored: now < keysIgnoredUntil)
             case .closed:
                 return .terminalClosed
             case .callerGone:
@@ -118,7 +122,11 @@ public struct PromptLoop<Session: InteractiveSession> {
                 draw()
                 return outcome
             }
-            for key in keys where now >= keysIgnoredUntil || key == .interrupt || key == .escape {
+            if leftoverLineEnded {
+                leftoverLineEnded = false
+                if let outcome = perform(session.leftoverIgnored()) { return outcome }
+            }
+            for key in keys {
                 // The last key is drawn too: the screen confirms what was submitted.
                 let outcome = key == .suspend ? suspend() : perform(session.handle(key))
                 draw()
@@ -128,23 +136,6 @@ public struct PromptLoop<Session: InteractiveSession> {
             if let outcome = followSpeechStartup() { return outcome }
             draw()
         }
-    }
-
-    /// Under `TypeAheadRule.discarded`, just before the prompt is shown and announced: what is queued
-    /// goes, and keys within the grace that follows are ignored.
-    private mutating func discardTypeAhead() {
-        guard case .discarded(let grace) = typeAhead else { return }
-        terminal.discardInput()
-        keysIgnoredUntil = now + grace
-    }
-
-    /// Whether a read at `time` is typed for this prompt. Within the type-ahead grace it is not, and
-    /// neither is what continues it with no pause of `UnmarkedPasteJoin.window` (the rest of a leftover
-    /// the link split), so that no part of it is held by the paste join, or the decoder, past the grace.
-    private mutating func takesTypedKeys(_ time: Duration) -> Bool {
-        guard time < keysIgnoredUntil || time < leftoverContinuesUntil else { return true }
-        leftoverContinuesUntil = time + UnmarkedPasteJoin.window
-        return false
     }
 
     /// A lone Esc held past the Esc delay, or a paste left open past its limit, given up on.

@@ -116,13 +116,21 @@ struct PinentryDialog {
             return (.terminalUnusable(errno: 25, location: "isatty"), nil)
         }
         switch request.kind {
-        case .confirmation, .message:
-            // A MESSAGE is acknowledged by any answer; a CONFIRM needs a typed yes (ConfirmSession's rules).
+        case .confirmation:
+            // A typed whole yes, or one of gpg-agent's labels (ConfirmSession's rules).
             let (question, details) = request.question
             let session = ConfirmSession(
-                question: question, details: details, language: program.language, verbosity: program.verbosity,
-                timeLimit: timeLimit)
+                question: question, details: details, labels: request.labels, language: program.language,
+                verbosity: program.verbosity, timeLimit: timeLimit)
             return (result(program.prompt(.question(session)).runSession(on: terminal)), nil)
+        case .message:
+            // A notice ("Please insert the card"), not a question: Enter takes it. Esc closes it too, and
+            // gpg-agent hears OK either way, as from pinentry-tty (`PinentryConversation.finish`).
+            let (message, details) = request.question
+            let notice = NoticeSession(
+                message: message, details: details, takesEnter: true, language: program.language,
+                verbosity: program.verbosity, timeLimit: timeLimit)
+            return (result(program.prompt(.notice(notice)).runSession(on: terminal)), nil)
         case .passphrase:
             return askSecret(on: terminal)
         }
@@ -133,10 +141,10 @@ struct PinentryDialog {
     private func askSecret(on terminal: Terminal) -> (PinentryConversation.DialogResult, SecretBytes?) {
         var state = request
         while true {
-            let first = ask(label: state.fieldLabel, details: state.lines, on: terminal)
+            let first = ask(label: state.fieldLabel, details: state.paragraphs, news: state.news, on: terminal)
             guard case .entered = first.0, let secret = first.1 else { return first }
             guard let repeatLabel = state.repeatLabel else { return first }
-            let second = ask(label: repeatLabel, details: [], on: terminal)
+            let second = ask(label: repeatLabel, details: [], news: [], on: terminal)
             guard case .entered = second.0, let again = second.1 else {
                 secret.wipe()
                 return second
@@ -149,8 +157,9 @@ struct PinentryDialog {
         }
     }
 
-    /// One field, `details` (the title, description and error) said and shown before it.
-    private func ask(label: String, details: [String], on terminal: Terminal) -> (
+    /// One field: on a retry `news` (the error) first, then the field; `details` (the title and the
+    /// description) before it, or after it on a retry.
+    private func ask(label: String, details: [String], news: [String], on terminal: Terminal) -> (
         PinentryConversation.DialogResult, SecretBytes?
     ) {
         // A card PIN is masked free text too: OpenPGP cards take any UTF-8 PIN (a YubiKey's or a Nitrokey's may
@@ -159,6 +168,7 @@ struct PinentryDialog {
         var configuration = PromptConfiguration.freeText(
             label: label, mask: true, language: program.language, verbosity: program.verbosity, timeLimit: timeLimit)
         configuration.details = details
+        configuration.news = news
         let outcome = program.prompt(.code(configuration, askpass: true)).runSession(on: terminal)
         if case .success(.submitted(let secret)) = outcome { return (.entered(repeated: false), secret) }
         return (result(outcome), nil)

@@ -13,12 +13,12 @@ enum PromptRequest {
     /// A notice that needs no answer (a FIDO key's "Confirm user presence"); its caller ends it.
     case notice(NoticeSession)
 
-    /// The caller's lines before its question, drawn above the field.
+    /// The caller's lines before its question, drawn above the field: a retry's news first.
     var details: [String] {
         switch self {
-        case .code(let configuration, _): configuration.details
-        case .question(let question): question.details
-        case .notice(let notice): notice.details
+        case .code(let configuration, _): (configuration.news + configuration.details).flatMap(Wording.lines)
+        case .question(let question): question.shownLines
+        case .notice(let notice): notice.shownLines
         }
     }
 

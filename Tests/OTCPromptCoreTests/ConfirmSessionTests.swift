@@ -22,15 +22,23 @@ import Testing
             switch (language, verbosity) {
             case (.en, .terse): "Key fingerprint SHA256:abc. Allow use of key id_ed25519? yes or no."
             case (.en, _):
-                "Key fingerprint SHA256:abc. Allow use of key id_ed25519? yes or no. Type yes or no, then press Enter."
+                "Key fingerprint SHA256:abc. Allow use of key id_ed25519? yes or no. Type the whole word yes or no, then press Enter."
             case (.pt, .terse): "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não."
             case (.pt, _):
-                "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não. Digite sim ou não e pressione Enter."
+                "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não. Digite a palavra inteira, sim ou não, e pressione Enter."
             }
         #expect(session.start() == [.announce(Announcement(.prompt, expected))])
     }
 
-    @Test(arguments: Language.allCases, ["y", "Y", "yes", "YES", "Yes", "s", "sim", "SIM"])
+    /// Each language's whole words, in any case; the other language's words are not answers.
+    static let yesAnswers: [(Language, String)] = [
+        (.en, "yes"), (.en, "YES"), (.en, "Yes"), (.pt, "sim"), (.pt, "SIM"),
+    ]
+    static let noAnswers: [(Language, String)] = [
+        (.en, "no"), (.en, "No"), (.en, "NO"), (.pt, "não"), (.pt, "NÃO"), (.pt, "nao"),
+    ]
+
+    @Test(arguments: yesAnswers)
     func yesWords(language: Language, word: String) {
         var session = ConfirmSession(question: "Allow?", language: language)
         #expect(answer(&session, word) == [.announce(Self.yes(language)), .confirmed(true)])
@@ -40,11 +48,24 @@ import Testing
         #expect(session.handle(.character("n")).isEmpty, "answered once")
     }
 
-    @Test(arguments: Language.allCases, ["n", "N", "no", "No", "não", "nao"])
+    @Test(arguments: noAnswers)
     func noWords(language: Language, word: String) {
         var session = ConfirmSession(question: "Allow?", language: language)
         #expect(answer(&session, word) == [.announce(Self.no(language)), .confirmed(false)])
         #expect(session.answer == .no)
+    }
+
+    /// "s⏎", the rest of a "yes⏎" whose first keys fell in the grace, was Portuguese "sim" even in
+    /// an English prompt: single letters and the other language's words answer nothing.
+    @Test(arguments: [
+        (Language.en, "y"), (.en, "Y"), (.en, "n"), (.en, "s"), (.en, "sim"), (.en, "não"), (.en, "nao"), (.en, "ye"),
+        (.pt, "s"), (.pt, "S"), (.pt, "n"), (.pt, "y"), (.pt, "yes"), (.pt, "no"), (.pt, "si"), (.pt, "im"),
+    ])
+    func lettersAndTheOtherLanguagesWordsAreNoAnswer(language: Language, word: String) {
+        var session = ConfirmSession(question: "Allow?", language: language)
+        #expect(answer(&session, word).first?.announcement?.event == .help)
+        #expect(session.answer == nil)
+        #expect(!session.isFinished)
     }
 
     @Test(arguments: Language.allCases, [Key.escape, .interrupt, .endOfInput])
@@ -61,7 +82,8 @@ import Testing
         #expect(session.answer == nil)
         var empty = ConfirmSession(question: "Allow?")
         #expect(
-            empty.handle(.submit) == [.announce(Announcement(.help, "Type yes or no, then press Enter."))])
+            empty.handle(.submit)
+                == [.announce(Announcement(.help, "Type the whole word yes or no, then press Enter."))])
         #expect(empty.answer == nil)
         #expect(!empty.isFinished)
     }
@@ -71,7 +93,9 @@ import Testing
         var session = ConfirmSession(question: "Allow?")
         #expect(
             answer(&session, word)
-                == [.announce(Announcement(.help, "Not an answer. Type yes or no, then press Enter."))])
+                == [
+                    .announce(Announcement(.help, "Not an answer. Type the whole word yes or no, then press Enter."))
+                ])
         #expect(session.answer == nil)
         #expect(session.typed.isEmpty, "the next try starts afresh")
         #expect(answer(&session, "yes") == [.announce(Self.yes(.en)), .confirmed(true)])
@@ -84,7 +108,7 @@ import Testing
         #expect(session.handle(.backspace).first?.announcement?.event == .help, "nothing to delete")
         _ = session.handle(.character("x"))
         #expect(session.handle(.clearField) == [.announce(Announcement(.clear, "cleared"))])
-        #expect(answer(&session, "y") == [.announce(Self.yes(.en)), .confirmed(true)])
+        #expect(answer(&session, "yes") == [.announce(Self.yes(.en)), .confirmed(true)])
     }
 
     static let fingerprint = "SHA256:3uW0xQk7J2r0vC9cVJgk1m1v4c4qG7mH1Xb9Yz0aBcD"
@@ -135,6 +159,53 @@ import Testing
         #expect(unlimited.handle(.timeLeft) == [.announce(Announcement(.timeLeft, "no time limit"))])
     }
 
+    /// gpg-agent's SETOK/SETNOTOK/SETCANCEL: said and shown as the choices; typed whole, each is its answer.
+    @Test func theCallersLabelsAreTheChoicesAndAnswers() {
+        let labels = ConfirmLabels(yes: "Take this one anyway", no: "Enter new passphrase", cancel: "Cancel")
+        var session = ConfirmSession(question: "Passphrase is weak", labels: labels)
+        #expect(
+            session.start()
+                == [
+                    .announce(
+                        Announcement(
+                            .prompt,
+                            "Passphrase is weak? Choices: Take this one anyway, or yes; Enter new passphrase, or no; "
+                                + "Cancel, or Escape. Type a choice or its word, then press Enter."))
+                ])
+        #expect(
+            session.snapshot.label
+                == "Passphrase is weak (Take this one anyway=yes / Enter new passphrase=no / Cancel=Escape)")
+        #expect(answer(&session, "take this one anyway") == [.announce(Self.yes(.en)), .confirmed(true)])
+        var notOK = ConfirmSession(question: "Passphrase is weak", labels: labels)
+        #expect(answer(&notOK, "ENTER NEW PASSPHRASE") == [.announce(Self.no(.en)), .confirmed(false)])
+        var cancel = ConfirmSession(question: "Passphrase is weak", labels: labels)
+        #expect(answer(&cancel, "cancel") == [.announce(Announcement(.cancel, "cancelled")), .cancel])
+        #expect(cancel.answer == .cancelled)
+        var partial = ConfirmSession(question: "Passphrase is weak", labels: labels)
+        #expect(answer(&partial, "Take this").first?.announcement?.event == .help, "a label counts only whole")
+        var pasted = ConfirmSession(question: "Passphrase is weak", labels: labels)
+        _ = pasted.handle(.pasteBegan)
+        _ = pasted.handle(.pasteText("Take this one anyway"))
+        _ = pasted.handle(.pasteEnded)
+        #expect(pasted.handle(.submit).last == .confirmed(true), "a pasted label, its blanks dropped, answers")
+        var words = ConfirmSession(question: "Passphrase is weak", labels: ConfirmLabels(yes: "Take this one anyway"))
+        #expect(words.snapshot.label == "Passphrase is weak (Take this one anyway=yes / no)")
+        // gpg-agent's weak-passphrase warning names OK and Cancel only: "no" answers but is not offered.
+        let okAndCancel = ConfirmSession(
+            question: "Weak", labels: ConfirmLabels(yes: "Take this one anyway", cancel: "Enter new passphrase"))
+        #expect(okAndCancel.snapshot.label == "Weak (Take this one anyway=yes / Enter new passphrase=Escape)")
+        #expect(answer(&words, "no") == [.announce(Self.no(.en)), .confirmed(false)])
+    }
+
+    @Test(arguments: Language.allCases)
+    func aDroppedLeftoverLineIsSaid(language: Language) {
+        let session = ConfirmSession(question: "Allow?", language: language)
+        let said =
+            language == .en
+            ? "Typed too early, ignored. Type again." : "Digitado cedo demais, ignorado. Digite de novo."
+        #expect(session.leftoverIgnored() == [.announce(Announcement(.help, said))])
+    }
+
     @Test func theScreenShowsTheQuestionTheChoicesAndWhatIsTyped() {
         var session = ConfirmSession(question: "Permitir?", language: .pt)
         #expect(session.snapshot.label == "Permitir? (sim/não)")
@@ -162,6 +233,25 @@ import Testing
         #expect(!notice.isFinished)
         #expect(notice.handle(.escape).last == .cancel)
         #expect(notice.isFinished)
+    }
+
+    /// pinentry's MESSAGE and one-button CONFIRM: taken with Enter, not a yes/no question; Esc cancels.
+    @Test(arguments: Language.allCases)
+    func aNoticeThatTakesEnterIsAcknowledgedWithIt(language: Language) {
+        var notice = NoticeSession(message: "Please insert the card", takesEnter: true, language: language)
+        let hint =
+            language == .en
+            ? "Press Enter to continue." : "Pressione Enter para continuar."
+        #expect(notice.start() == [.announce(Announcement(.prompt, "Please insert the card. " + hint))])
+        #expect(notice.handle(.character("y")) == [.announce(Announcement(.help, hint))])
+        #expect(notice.snapshot.label.hasSuffix(language == .en ? "(press Enter)" : "(pressione Enter)"))
+        #expect(notice.handle(.submit) == [.announce(Announcement(.confirm, "OK")), .confirmed(true)])
+        #expect(notice.isFinished)
+        var cancelled = NoticeSession(message: "Please insert the card", takesEnter: true, language: language)
+        #expect(cancelled.handle(.escape).last == .cancel)
+        var terse = NoticeSession(message: "Insert", takesEnter: true, language: language, verbosity: .terse)
+        #expect(terse.start().first?.announcement?.text.contains("Enter") == true, "the only way on is always said")
+        _ = terse.handle(.escape)
     }
 
     /// A notice has no field: its line is the message as ssh wrote it, without a field's ": ".

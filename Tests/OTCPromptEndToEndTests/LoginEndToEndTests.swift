@@ -166,7 +166,7 @@ struct LoginEndToEndTests {
         let run = try PromptRun(
             ["--askpass", "Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
         usleep(400_000)  // past the grace in which keys are leftovers
-        run.type("y\r")
+        run.type("yes\r")
         #expect(run.exit() == .exited(0), "\(run.process.screen) \(run.logEntries())")
     }
 
@@ -175,7 +175,7 @@ struct LoginEndToEndTests {
         let run = try PromptRun(
             ["--askpass", "Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
         usleep(400_000)
-        run.type("n\r")
+        run.type("no\r")
         #expect(run.exit() == .exited(1))
         #expect(run.process.standardOutput == "")
     }

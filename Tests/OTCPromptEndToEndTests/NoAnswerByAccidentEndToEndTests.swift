@@ -98,7 +98,7 @@ struct NoAnswerByAccidentEndToEndTests {
             ["--askpass", "Confirm user presence for key ED25519-SK SHA256:abc"],
             environment: PromptRun.environment(["SSH_ASKPASS_PROMPT": "none"]), ready: "Confirm user presence")
         usleep(400_000)
-        run.type("y\r")
+        run.type("yes\r")
         #expect(run.waitForEvent("help"))
         #expect(run.exit(deadline: .milliseconds(300)) == nil, "a notice was answered")
         run.process.sendSignal(SIGTERM)

@@ -134,12 +134,12 @@ import Testing
     }
 
     /// Starts `gpg arguments` on a fresh pty, GPG_TTY naming it.
-    private func gpgOnTerminal(_ home: GnuPGHome, _ arguments: String) throws -> PseudoTerminalProcess {
+    func gpgOnTerminal(_ home: GnuPGHome, _ arguments: String) throws -> PseudoTerminalProcess {
         try PseudoTerminalProcess(
             executable: "/bin/sh", arguments: home.onTerminal(arguments), environment: home.environment)
     }
 
-    private func waitForScreen(_ process: PseudoTerminalProcess, _ text: String, count: Int = 1) -> Bool {
+    func waitForScreen(_ process: PseudoTerminalProcess, _ text: String, count: Int = 1) -> Bool {
         let clock = ContinuousClock()
         let end = clock.now + .seconds(20)
         while clock.now < end {
@@ -164,6 +164,15 @@ import Testing
         #expect(spoken.contains("Please enter the passphrase to unlock the OpenPGP secret key"))
         #expect(spoken.contains("Alice <alice@example.org>"))
         #expect(spoken.contains("Bad Passphrase (try 2 of 3). Passphrase, empty"))
+        // On the retry the news comes first, then the field; what the dialog is about follows.
+        let retry = try #require(spoken.split(separator: "\n").first { $0.contains("Bad Passphrase") })
+        let order = [
+            "\"text\": \"Bad Passphrase (try 2 of 3). Passphrase, empty", "Please enter the passphrase", "Alice",
+        ]
+        .map { retry.range(of: $0)?.lowerBound }
+        #expect(
+            order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "\(retry)")
+        #expect(!spoken.contains("secret key:. "), "no sentence end invented at a line break")
         for secret in [GnuPGHome.passphrase, "wrong horse", "corr", "horse"] {
             #expect(!spoken.contains(secret), "the speech log holds \(secret)")
             #expect(!gpg.screen.contains(secret), "the screen shows \(secret)")
@@ -260,7 +269,8 @@ import Testing
         #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(run.standardOutput.contains("D 12a4%25678\nOK\n"), "\(run.standardOutput)")
         let spoken = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        #expect(spoken.contains("Please unlock the card. Number: 0006 87654321. Holder: Alice. PIN"))
+        // The card's lines are items of one paragraph: a pause between them, not a sentence end.
+        #expect(spoken.contains("Please unlock the card. Number: 0006 87654321, Holder: Alice. PIN"), "\(spoken)")
         // Each key is said as its count only: "bullet, 1 entered" … "bullet, 8 entered".
         let keys = spoken.split(separator: "\n").filter { $0.contains("entered") }
         #expect(keys.count == 8, "\(spoken)")
@@ -269,8 +279,8 @@ import Testing
         #expect(!run.screen.contains("12a4"))
     }
 
-    /// CONFIRM needs a typed yes: Enter alone answers nothing, "n" is "Not confirmed"; a MESSAGE is
-    /// acknowledged by any answer.
+    /// CONFIRM needs a typed whole yes: Enter alone answers nothing, "no" is "Not confirmed"; a MESSAGE is
+    /// a notice that Enter takes.
     @Test(.timeLimit(.minutes(1))) func aConfirmationNeedsATypedYes() throws {
         let script =
             #"printf 'OPTION ttyname=%s\nSETDESC Do you trust%%0Athe key 6D0B3CD7B42E591B?\nCONFIRM\nCONFIRM\nMESSAGE\nBYE\n' "$(tty)" | "$0" --pinentry --speech text"#
@@ -283,10 +293,10 @@ import Testing
         run.type("yes\r")
         #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B?", count: 2), "screen: \(run.screen)")
         usleep(500_000)
-        run.type("n\r")
-        #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B?", count: 3), "screen: \(run.screen)")
+        run.type("no\r")
+        #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B? Press Enter to continue."), "screen: \(run.screen)")
         usleep(500_000)
-        run.type("n\r")
+        run.type("\r")
         #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(
             run.standardOutput

@@ -102,8 +102,14 @@ final class GnuPGHome {
         PromptRun.environment(["GNUPGHOME": path])
     }
 
-    private func writeAgentConfiguration(loopback: Bool) throws {
-        let lines = ["pinentry-program \(path)/pinentry"] + (loopback ? ["allow-loopback-pinentry"] : [])
+    /// Lines added to gpg-agent.conf ("enforce-passphrase-constraints"); the agent restarts with them.
+    func addAgentOptions(_ options: [String]) throws {
+        try writeAgentConfiguration(loopback: false, options: options)
+        _ = try runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: environment)
+    }
+
+    private func writeAgentConfiguration(loopback: Bool, options: [String] = []) throws {
+        let lines = ["pinentry-program \(path)/pinentry"] + (loopback ? ["allow-loopback-pinentry"] : []) + options
         try (lines.joined(separator: "\n") + "\n").write(
             toFile: path + "/gpg-agent.conf", atomically: true, encoding: .utf8)
     }

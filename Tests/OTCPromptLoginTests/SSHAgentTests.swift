@@ -24,7 +24,7 @@ extension RealClientTests {
 
         @Test func yesLetsTheAgentSign() throws {
             let request = try agent.requestSignature("yes")
-            agent.agent.answer("y\r", after: Self.question)
+            agent.agent.answer("yes\r", after: Self.question)
             #expect(try request.signed(), "screen: \(agent.agent.visibleScreen)")
             expectTerminalRestored()
             #expect(SpokenLine.transcript(speechLog).contains(Self.question))
@@ -32,7 +32,7 @@ extension RealClientTests {
 
         @Test func noRefusesTheSignature() throws {
             let request = try agent.requestSignature("no")
-            agent.agent.answer("n\r", after: Self.question)
+            agent.agent.answer("no\r", after: Self.question)
             #expect(request.refused(), "screen: \(agent.agent.visibleScreen)")
             expectTerminalRestored()
         }
@@ -44,8 +44,9 @@ extension RealClientTests {
             expectTerminalRestored()
         }
 
-        /// Issue 13 point 1: y, yes, n and no in any case, sent with Enter, are the answers.
-        @Test(arguments: [("Y", true), ("yes", true), ("YES", true), ("N", false), ("no", false), ("No", false)])
+        /// The whole words yes and no in any case, sent with Enter, are the answers (a single
+        /// letter is not: `anotherWordAsksAgain`).
+        @Test(arguments: [("Yes", true), ("yes", true), ("YES", true), ("NO", false), ("no", false), ("No", false)])
         func aWordInAnyCaseSentWithEnterAnswers(_ word: String, _ approves: Bool) throws {
             let request = try agent.requestSignature("word")
             agent.agent.answer(word + "\r", after: Self.question)
@@ -60,10 +61,10 @@ extension RealClientTests {
         /// Issue 13 point 1: any other word asks again; it decides nothing.
         @Test func anotherWordAsksAgain() throws {
             let request = try agent.requestSignature("other")
-            agent.agent.answer("ok\r", after: Self.question)
+            agent.agent.answer("ok\ry\r", after: Self.question)
             pause(.seconds(1))
-            #expect(request.pending, "\"ok\" answered the question")
-            agent.agent.typeKeys("n\r")
+            #expect(request.pending, "\"ok\" or \"y\" answered the question")
+            agent.agent.typeKeys("no\r")
             #expect(request.refused())
         }
 
@@ -83,15 +84,34 @@ extension RealClientTests {
             expectTerminalRestored()
         }
 
+        /// The sweep point that approved the key once: "ye" as the question appears, "s⏎" after the grace
+        /// (Portuguese "sim" to the old prompt). The whole line is dropped and said so; the key is not approved.
+        @Test
+        func aYesBegunAsTheQuestionAppearsNeverApproves() throws {
+            let request = try agent.requestSignature("typed-ahead")
+            #expect(agent.agent.waitForScreen(Self.question))
+            agent.agent.typeKeys("ye")
+            pause(.milliseconds(350))
+            agent.agent.typeKeys("s\r")
+            #expect(
+                waitUntil(deadline: .seconds(5)) {
+                    SpokenLine.read(speechLog).contains { $0.text == "Typed too early, ignored. Type again." }
+                }, "the dropped line was not said")
+            #expect(request.pending, "a yes begun as the question appeared approved the key")
+            agent.agent.typeKeys("no\r")
+            #expect(request.refused())
+            expectTerminalRestored()
+        }
+
         /// Issue 13 point 1: keys typed before the question was shown (and within the grace period) are dropped.
         @Test
         func keysTypedBeforeTheQuestionAppearsAreDiscarded() throws {
-            agent.agent.typeKeys("y\r")
+            agent.agent.typeKeys("yes\r")
             let request = try agent.requestSignature("early")
             #expect(agent.agent.waitForQuestion(Self.question, speechLog: speechLog))
             pause(.seconds(1))
             #expect(request.pending, "a key typed before the question answered it")
-            agent.agent.typeKeys("n\r")
+            agent.agent.typeKeys("no\r")
             #expect(request.refused())
         }
 
@@ -102,7 +122,7 @@ extension RealClientTests {
             agent.agent.answer("\r", after: Self.question)
             pause(.seconds(1))
             #expect(request.pending, "Enter alone answered the question")
-            agent.agent.typeKeys("n\r")
+            agent.agent.typeKeys("no\r")
             #expect(request.refused())
             expectTerminalRestored()
         }
@@ -111,7 +131,7 @@ extension RealClientTests {
         @Test
         func theKeysFingerprintIsShownAndSpoken() throws {
             let request = try agent.requestSignature("fingerprint")
-            agent.agent.answer("n\r", after: Self.question)
+            agent.agent.answer("no\r", after: Self.question)
             #expect(request.refused())
             #expect(agent.agent.visibleScreen.contains(agent.fingerprint), "screen: \(agent.agent.visibleScreen)")
             let spoken = SpokenLine.transcript(speechLog)

@@ -13,9 +13,9 @@ extension RealClientTests.SSHLogin {
         return text.contains(server.knownHostsLine.split(separator: " ")[2])
     }
 
-    @Test func aNewHostsKeyAcceptedWithYAndEnter() throws {
+    @Test func aNewHostsKeyAcceptedWithYesAndEnter() throws {
         let run = try ssh("password", newHost: true)
-        run.answer("y\r", after: Self.newHostQuestion)
+        run.answer("yes\r", after: Self.newHostQuestion)
         run.answer(user.password + "\r", after: "'s password")
         expectLoggedIn(run, secrets: [user.password])
         #expect(hostKeyKnown())
@@ -79,7 +79,7 @@ extension RealClientTests.SSHLogin {
         pause(ClientRun.reactionTime)
         #expect(run.visibleScreen.contains(server.hostFingerprint), "screen: \(run.visibleScreen)")
         #expect(run.visibleScreen.contains("authenticity of host"), "screen: \(run.visibleScreen)")
-        run.typeKeys("n\r")
+        run.typeKeys("no\r")
         #expect(run.exit() == .exited(255))
         let spoken = SpokenLine.transcript(speechLog).lowercased()
         #expect(spoken.contains("fingerprint") && spoken.contains("authenticity"), "spoken: \(spoken)")

@@ -3,22 +3,13 @@ import OTCPromptLoop
 import OTCPromptTestSupport
 import Testing
 
-/// `TypeAheadRule`: a question takes only keys typed after it appeared, past the grace period.
+/// `TypeAheadRule`: a question takes only lines begun after it appeared, past the grace period.
 @Suite struct TypeAheadTests {
     private func run(
         _ typeAhead: TypeAheadRule, _ script: [ScriptedTerminal.Step], dumb: Bool = false
     ) -> (outcome: PromptOutcome, terminal: ScriptedTerminal) {
-        let clock = ManualClock()
-        let terminal = ScriptedTerminal(clock: clock, script)
-        let system = PromptSystem(
-            terminal: terminal, now: { clock.now }, startCheck: { _, _ in fatalError("no check") },
-            lockInMemory: { _ in true })
-        var loop = PromptLoop(
-            session: ConfirmSession(question: "Allow use of key?"), renderer: LineRenderer(), system: system,
-            speech: RecordingSpeechBackend(), escapeDelay: .milliseconds(50),
-            capabilities: TerminalCapabilities(isDumb: dumb, colorDepth: .none, isUTF8: true), check: nil,
-            typeAhead: typeAhead)
-        return (loop.run(), terminal)
+        let (outcome, terminal, _) = TypeAheadRun.run(typeAhead, script, dumb: dumb)
+        return (outcome, terminal)
     }
 
     @Test func queuedInputIsDiscardedAndKeysWithinTheGraceAreIgnored() {
@@ -59,14 +50,55 @@ import Testing
             .discarded(grace: ConfirmSession.grace),
             [.bytes("ye", after: .milliseconds(250)), .bytes("s\r", after: .milliseconds(60)), .timeout], dumb: dumb)
         #expect(split.outcome != .confirmed(true), "\(split.outcome)")
-        // After a pause, the user's own answer counts.
-        let answered = run(
+        // A line begun as a leftover goes whole, up to its Enter, however long after; the next line counts.
+        let answered = TypeAheadRun.run(
             .discarded(grace: ConfirmSession.grace),
             [
                 .bytes("ye", after: .milliseconds(250)), .bytes("s", after: .milliseconds(60)),
                 .bytes("y", after: .milliseconds(400)), .bytes("e", after: .milliseconds(150)),
                 .bytes("s", after: .milliseconds(150)), .bytes("\r", after: .milliseconds(150)),
+                .bytes("y", after: .milliseconds(600)), .bytes("e", after: .milliseconds(150)),
+                .bytes("s", after: .milliseconds(150)), .bytes("\r", after: .milliseconds(150)),
             ], dumb: dumb)
         #expect(answered.outcome == .confirmed(true), "\(answered.outcome)")
+        #expect(answered.terminal.deliveredAt.count == 10, "the first yes⏎ after the grace was still the leftover's")
+        #expect(answered.spoken.contains { $0.text == "Typed too early, ignored. Type again." })
+    }
+
+    /// "ye" typed ahead and "s⏎" after the grace was the Portuguese "sim" once: now the whole line goes.
+    @Test func aLineBegunWithinTheGraceIsDroppedUpToItsEnter() {
+        let (outcome, terminal, spoken) = TypeAheadRun.run(
+            .discarded(grace: ConfirmSession.grace),
+            [
+                .bytes("y", after: .milliseconds(200)), .bytes("e", after: .milliseconds(90)),
+                .bytes("s", after: .milliseconds(300)), .bytes("\r", after: .milliseconds(100)), .timeout,
+            ])
+        #expect(outcome == .terminalClosed, "nothing answered")
+        #expect(terminal.deliveredAt.count == 4, "read to the end: nothing answered")
+        #expect(spoken.last?.text == "Typed too early, ignored. Type again.")
+        let escape = TypeAheadRun.run(
+            .discarded(grace: ConfirmSession.grace),
+            [.bytes("y", after: .milliseconds(200)), .bytes("\u{1B}", after: .milliseconds(300)), .timeout])
+        #expect(escape.outcome == .confirmed(false), "Esc counts within a leftover line")
+    }
+}
+
+/// One question run on a scripted terminal and a manual clock.
+enum TypeAheadRun {
+    static func run(
+        _ typeAhead: TypeAheadRule, _ script: [ScriptedTerminal.Step], dumb: Bool = false, language: Language = .en
+    ) -> (outcome: PromptOutcome, terminal: ScriptedTerminal, spoken: [Announcement]) {
+        let clock = ManualClock()
+        let terminal = ScriptedTerminal(clock: clock, script)
+        let system = PromptSystem(
+            terminal: terminal, now: { clock.now }, startCheck: { _, _ in fatalError("no check") },
+            lockInMemory: { _ in true })
+        let speech = RecordingSpeechBackend()
+        var loop = PromptLoop(
+            session: ConfirmSession(question: "Allow use of key?", language: language), renderer: LineRenderer(),
+            system: system, speech: speech, escapeDelay: .milliseconds(50),
+            capabilities: TerminalCapabilities(isDumb: dumb, colorDepth: .none, isUTF8: true), check: nil,
+            typeAhead: typeAhead)
+        return (loop.run(), terminal, speech.spoken)
     }
 }

@@ -46,6 +46,9 @@ public struct PromptConfiguration: Equatable, Sendable {
     /// Lines an askpass caller sent before its question (PAM's instructions, a key's fingerprint):
     /// said before the label, in reading order, and drawn above the field.
     public var details: [String] = []
+    /// What changed since the caller last asked (pinentry's SETERROR, "Bad Passphrase (try 2 of 3)"):
+    /// said first, before the label; the details then follow the field's hint instead of leading.
+    public var news: [String] = []
 
     public static let lengthRange = 1...12
     /// The most a free-text secret holds: far beyond any password typed by hand, small enough

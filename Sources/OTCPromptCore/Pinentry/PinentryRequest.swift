@@ -24,17 +24,36 @@ public struct PinentryRequest: Equatable, Sendable {
         PinentryRequest(kind: .passphrase, state: state)
     }
 
-    /// The lines before the field, in reading order: the title, every line of the description,
-    /// then the error; made visible by the one scrubber (`UntrustedText`), blank lines dropped.
-    /// A line gpg-agent ends with a comma ("…, ID 6D0B…,") loses it: each line is said as a sentence.
-    public var lines: [String] {
-        [state.title, state.description, state.error].compactMap { $0 }.flatMap(UntrustedText.visibleLines)
-            .map { line in
-                var line = line.trimmed(where: { $0 == " " })
-                while line.last == "," || line.last == ";" { line.removeLast() }
-                return line
+    /// What the dialog is about, in reading order: the title's paragraphs, then the description's.
+    /// Each is made visible by the one scrubber (`UntrustedText`); a line break in gpg's text stays
+    /// one ("\n" inside a paragraph: a line on the screen, no sentence end when said), a blank line
+    /// ends a paragraph. A paragraph's last line loses a trailing comma (it ends a sentence).
+    public var paragraphs: [String] {
+        [state.title, state.description].compactMap { $0 }.flatMap(Self.paragraphs)
+    }
+
+    /// SETERROR on a retry ("Bad Passphrase (try 2 of 3)"): the news, said before anything else.
+    public var news: [String] {
+        state.error.map(Self.paragraphs) ?? []
+    }
+
+    static func paragraphs(_ text: String) -> [String] {
+        var paragraphs: [String] = []
+        var current: [String] = []
+        func close() {
+            guard !current.isEmpty else { return }
+            while current[current.count - 1].last == "," || current[current.count - 1].last == ";" {
+                current[current.count - 1].removeLast()
             }
-            .filter { !$0.isEmpty }
+            paragraphs.append(current.joined(separator: "\n"))
+            current = []
+        }
+        for line in UntrustedText.visibleLines(text) {
+            let line = line.trimmed(where: { $0 == " " })
+            if line.isEmpty { close() } else { current.append(line) }
+        }
+        close()
+        return paragraphs
     }
 
     /// The field's label: the prompt without its colon ("Passphrase"), pinentry's "PIN" when none.
@@ -56,10 +75,32 @@ public struct PinentryRequest: Equatable, Sendable {
         return text.isEmpty ? "The entries do not match." : text
     }
 
-    /// CONFIRM's question (the last line) and the lines before it.
+    /// CONFIRM's (or MESSAGE's) question, the last paragraph, and the news and paragraphs before it.
     public var question: (question: String, details: [String]) {
-        var lines = self.lines
-        guard let last = lines.popLast() else { return (state.okLabel.map(PromptLabel.trimmed) ?? "OK", []) }
-        return (last, lines)
+        var paragraphs = self.paragraphs
+        guard let last = paragraphs.popLast() else { return (labels.yes ?? "OK", news) }
+        return (last, news + paragraphs)
+    }
+
+    /// SETOK, SETNOTOK and SETCANCEL as the question's choices, mnemonic underscores removed.
+    public var labels: ConfirmLabels {
+        ConfirmLabels(
+            yes: Self.label(state.okLabel), no: Self.label(state.notOKLabel), cancel: Self.label(state.cancelLabel))
+    }
+
+    /// A button label as said and typed: "_Take this one anyway" is "Take this one anyway"; "__" is "_".
+    static func label(_ text: String?) -> String? {
+        guard let text else { return nil }
+        var label = ""
+        var underscore = false
+        for character in PromptLabel.trimmed(text) {
+            if character == "_" && !underscore {
+                underscore = true
+                continue
+            }
+            underscore = false
+            label.append(character)
+        }
+        return label.isEmpty ? nil : label
     }
 }

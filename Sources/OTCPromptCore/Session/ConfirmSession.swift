@@ -1,18 +1,22 @@
 /// A spoken yes/no question (askpass with `SSH_ASKPASS_PROMPT=confirm`, ssh-agent's "Allow use
 /// of key?", a new host key): keys in, effects out, like `PromptSession`.
 ///
-/// Nothing answers it by accident. The answer is a word typed and sent with Enter: "y" or "yes"
-/// ("s" or "sim"), "n" or "no" ("não"), in any case; Enter alone, or any other word, asks again
-/// and says how to answer. Esc, Ctrl-C and Ctrl-D answer no. Where ssh takes it (a new host's
-/// key), a typed or pasted fingerprint is an answer too, passed on exactly as typed for ssh to
-/// compare. Keys typed before the question was shown and `grace` after it never reach the session
-/// (`typeAhead`).
+/// Nothing answers it by accident. The answer is a whole word of the session's language typed and
+/// sent with Enter, in any case: "yes" or "no" in English, "sim" or "não" ("nao") in Portuguese,
+/// never a single letter; or one of the caller's `labels`. Enter alone, or any other word, asks
+/// again and says how to answer. Esc, Ctrl-C and Ctrl-D answer no. Where ssh takes it (a new
+/// host's key), a typed or pasted fingerprint is an answer too, passed on exactly as typed for ssh
+/// to compare. A line begun before the question was shown or within `grace` after it never
+/// reaches the session, however it ends (`TypeAheadRule.discarded`).
 public struct ConfirmSession: Sendable {
+    /// The question; a paragraph whose lines ("\n") are shown as lines and said as one flow.
     public let question: String
     /// Lines said before the question (an ssh host key's fingerprint).
     public var details: [String]
     /// Whether a key fingerprint ("SHA256:…", "MD5:…") is an answer: ssh's new-host question.
     public let acceptsFingerprint: Bool
+    /// The caller's names for the answers, said and shown as the choices.
+    public let labels: ConfirmLabels
     public let wording: Wording
     /// The answer, once given.
     public private(set) var answer: ConfirmAnswer?
@@ -32,12 +36,14 @@ public struct ConfirmSession: Sendable {
     public static let answerLimit = 128
 
     public init(
-        question: String, details: [String] = [], acceptsFingerprint: Bool = false, language: Language = .en,
-        verbosity: Verbosity = .normal, timeLimit: Duration? = nil
+        question: String, details: [String] = [], acceptsFingerprint: Bool = false,
+        labels: ConfirmLabels = ConfirmLabels(),
+        language: Language = .en, verbosity: Verbosity = .normal, timeLimit: Duration? = nil
     ) {
         self.question = question
         self.details = details
         self.acceptsFingerprint = acceptsFingerprint
+        self.labels = labels
         self.wording = Wording(language: language)
         self.style = Wording.Style(verbosity: verbosity)
         self.clock = SessionClock(timeLimit: timeLimit)
@@ -46,7 +52,7 @@ public struct ConfirmSession: Sendable {
     /// The question, "yes or no", and (unless terse) how to answer; again after a stop.
     public func start() -> [PromptEffect] {
         var text = wording.confirmQuestion(
-            question, details: details, acceptsFingerprint: acceptsFingerprint, style: style)
+            question, details: details, acceptsFingerprint: acceptsFingerprint, labels: labels, style: style)
         if !typed.isEmpty { text += " " + wording.typedSoFar(String(typed)) }
         if let left = clock.spokenTimeLeft { text += " " + wording.timeLeft(left) + "." }
         return [.announce(Announcement(.prompt, text))]
@@ -84,10 +90,18 @@ public struct ConfirmSession: Sendable {
         }
     }
 
-    /// What the screen shows: the question, how to answer, and what has been typed.
+    /// The lines drawn above the field: the details', then the question's but its last (`snapshot`).
+    public var shownLines: [String] {
+        details.flatMap(Wording.lines) + Wording.lines(question).dropLast()
+    }
+
+    /// What the screen shows: the question's last line, how to answer, and what has been typed.
     public var snapshot: FieldSnapshot {
         FieldSnapshot(
-            label: question + " (" + wording.answerChoices(acceptsFingerprint: acceptsFingerprint) + ")",
+            label: (Wording.lines(question).last ?? question) + " ("
+                + (labels.isEmpty
+                    ? wording.answerChoices(acceptsFingerprint: acceptsFingerprint) : wording.shownChoices(labels))
+                + ")",
             characters: typed, length: Self.answerLimit, mask: false, isError: false)
     }
 
@@ -109,14 +123,13 @@ public struct ConfirmSession: Sendable {
     private mutating func submit() -> [PromptEffect] {
         let text = String(typed)
         // An answer stays on the screen; anything else is cleared for the next try.
-        if let answer = ConfirmAnswer(typed: text, acceptsFingerprint: acceptsFingerprint) { return finish(answer) }
+        if let answer = ConfirmAnswer(
+            typed: text, wording: wording, labels: labels, acceptsFingerprint: acceptsFingerprint)
+        {
+            return finish(answer)
+        }
         typed.removeAll()
-        let said =
-            text.isEmpty
-            ? wording.confirmHelp(acceptsFingerprint: acceptsFingerprint)
-            : wording.notAnAnswer(
-                acceptsFingerprint: acceptsFingerprint)
-        return [.announce(Announcement(.help, said))]
+        return [.announce(Announcement(.help, text.isEmpty ? howToAnswer : wording.notAnAnswer + " " + howToAnswer))]
     }
 
     private mutating func finish(_ answer: ConfirmAnswer) -> [PromptEffect] {
@@ -125,49 +138,24 @@ public struct ConfirmSession: Sendable {
         switch answer {
         case .yes: return [.announce(Announcement(.confirm, wording.answer(true))), .confirmed(true)]
         case .no: return [.announce(Announcement(.confirm, wording.answer(false))), .confirmed(false)]
+        case .cancelled: return [.announce(Announcement(.cancel, wording.cancelled)), .cancel]
         case .fingerprint(let text):
             return [.announce(Announcement(.confirm, wording.fingerprintSent)), .submit(SecretBytes(copying: text))]
         }
     }
 
     private func help() -> [PromptEffect] {
-        [.announce(Announcement(.help, wording.confirmHelp(acceptsFingerprint: acceptsFingerprint)))]
-    }
-}
-
-/// A deliberate answer to a `ConfirmSession`.
-public enum ConfirmAnswer: Equatable, Sendable {
-    case yes, no
-    /// A key fingerprint, passed on to ssh exactly as typed.
-    case fingerprint(String)
-
-    /// The answer `typed` gives, nil when it is none: y, yes, s, sim / n, no, não, nao in any case, or (where
-    /// accepted) a fingerprint: "SHA256:" and base64, or "MD5:" and colon-separated hex.
-    public init?(typed: String, acceptsFingerprint: Bool) {
-        let word = typed.lowercased()
-        if ["y", "yes", "s", "sim"].contains(word) {
-            self = .yes
-        } else if ["n", "no", "não", "nao"].contains(word) {
-            self = .no
-        } else if acceptsFingerprint, Self.isFingerprint(typed) {
-            self = .fingerprint(typed)
-        } else {
-            return nil
-        }
+        [.announce(Announcement(.help, howToAnswer))]
     }
 
-    static func isFingerprint(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":") else { return false }
-        let hash = text[..<colon].uppercased()
-        let value = text[text.index(after: colon)...]
-        switch hash {
-        case "SHA256":
-            return value.count >= 40
-                && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+/=".contains($0)) }
-        case "MD5":
-            return value.count == 47 && value.allSatisfy { $0.isHexDigit || $0 == ":" }
-        default:
-            return false
-        }
+    /// What `?`, Enter alone or a word that answers nothing says: a whole word is needed.
+    private var howToAnswer: String {
+        labels.isEmpty ? wording.confirmHelp(acceptsFingerprint: acceptsFingerprint) : wording.labelledHow
+    }
+
+    /// A line begun as a leftover was dropped whole: said so, so the user types again.
+    public func leftoverIgnored() -> [PromptEffect] {
+        guard !isFinished else { return [] }
+        return [.announce(Announcement(.help, wording.leftoverIgnored))]
     }
 }

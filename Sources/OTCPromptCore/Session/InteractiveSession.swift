@@ -25,6 +25,14 @@ public protocol InteractiveSession: Sendable {
     mutating func checkRejected(firstErrorLine: String?) -> [PromptEffect]
     mutating func checkCouldNotRun(reason: String, firstErrorLine: String?) -> [PromptEffect]
     mutating func checkTimedOut() -> [PromptEffect]
+    /// A line begun before the prompt was shown or within its type-ahead grace was dropped whole,
+    /// up to its Enter (`TypeAheadRule.discarded`): what to tell the user.
+    func leftoverIgnored() -> [PromptEffect]
+}
+
+extension InteractiveSession {
+    /// A field says nothing: its grace is zero, so no line is dropped after it appeared.
+    public func leftoverIgnored() -> [PromptEffect] { [] }
 }
 
 extension PromptSession: InteractiveSession {

@@ -1,21 +1,27 @@
 /// A notice that needs no answer: ssh's "Confirm user presence for key …" (`SSH_ASKPASS_PROMPT=none`),
 /// shown and spoken while the user touches their security key. ssh ends the askpass program with
-/// SIGTERM once the key has been touched; Esc, Ctrl-C or Ctrl-D close the notice sooner.
+/// SIGTERM once the key has been touched; Esc, Ctrl-C or Ctrl-D close the notice sooner. A notice
+/// that `takesEnter` (gpg-agent's MESSAGE and one-button CONFIRM, "Please insert the card") is
+/// acknowledged with Enter instead; Esc, Ctrl-C or Ctrl-D close it too, and gpg-agent hears OK
+/// either way, as from pinentry-tty, where any key continues.
 public struct NoticeSession: Sendable {
     public let message: String
     /// Lines said before the message.
     public var details: [String]
+    /// Enter acknowledges it (a pinentry MESSAGE); otherwise only its caller or a closing key ends it.
+    public let takesEnter: Bool
     public let wording: Wording
     public private(set) var isFinished = false
     private let style: Wording.Style
     var clock: SessionClock
 
     public init(
-        message: String, details: [String] = [], language: Language = .en, verbosity: Verbosity = .normal,
-        timeLimit: Duration? = nil
+        message: String, details: [String] = [], takesEnter: Bool = false, language: Language = .en,
+        verbosity: Verbosity = .normal, timeLimit: Duration? = nil
     ) {
         self.message = message
         self.details = details
+        self.takesEnter = takesEnter
         self.wording = Wording(language: language)
         self.style = Wording.Style(verbosity: verbosity)
         self.clock = SessionClock(timeLimit: timeLimit)
@@ -25,7 +31,7 @@ public struct NoticeSession: Sendable {
     public func start() -> [PromptEffect] {
         var parts = details.isEmpty ? [] : [wording.sentences(details)]
         parts.append(wording.sentences([message]))
-        if style.hints { parts.append(wording.noticeHint) }
+        if style.hints || takesEnter { parts.append(hint) }
         return [.announce(Announcement(.prompt, parts.joined(separator: " ")))]
     }
 
@@ -35,18 +41,38 @@ public struct NoticeSession: Sendable {
         case .escape, .interrupt, .endOfInput:
             isFinished = true
             return [.announce(Announcement(.cancel, wording.noticeClosed)), .cancel]
+        case .submit where takesEnter:
+            isFinished = true
+            return [.announce(Announcement(.confirm, wording.noticeTaken)), .confirmed(true)]
         case .readBack: return start()
         case .timeLeft: return [.announce(Announcement(.timeLeft, clock.timeLeftText(wording)))]
         case .redraw: return [.redraw]
         case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste, .undecodable:
-            return [.announce(Announcement(.help, wording.noticeHint))]
+            return [.announce(Announcement(.help, hint))]
         case .pasteBegan, .pasteText, .ignored, .suspend: return []
         }
     }
 
-    /// The message alone: there is nothing to type.
+    /// How to close it: "press Enter" where Enter acknowledges it.
+    private var hint: String { takesEnter ? wording.noticeEnterHint : wording.noticeHint }
+
+    /// A line begun as a leftover was dropped whole, its Enter too: said so.
+    public func leftoverIgnored() -> [PromptEffect] {
+        guard !isFinished, takesEnter else { return [] }
+        return [.announce(Announcement(.help, wording.leftoverIgnored))]
+    }
+
+    /// The lines drawn above it: the details', then the message's but its last (`snapshot`).
+    public var shownLines: [String] {
+        details.flatMap(Wording.lines) + Wording.lines(message).dropLast()
+    }
+
+    /// The message's last line alone: there is nothing to type.
     public var snapshot: FieldSnapshot {
-        FieldSnapshot(label: message, characters: [], length: 0, mask: false, isError: false)
+        let last = Wording.lines(message).last ?? message
+        return FieldSnapshot(
+            label: takesEnter ? last + " (" + wording.phrases.pressEnter + ")" : last, characters: [], length: 0,
+            mask: false, isError: false)
     }
 
     public mutating func timedOut() -> [PromptEffect] {

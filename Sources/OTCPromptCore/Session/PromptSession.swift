@@ -70,7 +70,13 @@ public struct PromptSession: Sendable {
     /// `--timeout` it ends with the time left.
     public mutating func start() -> [PromptEffect] {
         var text = wording.prompt(label: configuration.label, field: field, style: style)
-        if !configuration.details.isEmpty { text = wording.sentences(configuration.details) + " " + text }
+        if !configuration.news.isEmpty {
+            // A retry's news first; what the dialog is about follows, for a key to cut short.
+            text = wording.sentences(configuration.news) + " " + text
+            if !configuration.details.isEmpty { text += " " + wording.sentences(configuration.details) }
+        } else if !configuration.details.isEmpty {
+            text = wording.sentences(configuration.details) + " " + text
+        }
         if let left = clock.spokenTimeLeft { text += " " + Wording.capitalized(wording.timeLeft(left)) + "." }
         return [announce(.prompt, text)]
     }
@@ -106,7 +112,7 @@ public struct PromptSession: Sendable {
             field.clear()
             lostCharacter = false
             return [announce(.clear, wording.cleared(field: field, style: style))]
-        case .readBack where field.isEmpty && !configuration.details.isEmpty:
+        case .readBack where field.isEmpty && !(configuration.details.isEmpty && configuration.news.isEmpty):
             // Nothing typed yet: hear the caller's whole question again (a fingerprint, PAM's instructions).
             return start()
         case .readBack: return [announce(.readback, wording.readBack(field: field, style: style))]

@@ -59,7 +59,8 @@ extension Phrases {
         textFull: { length in "full, \(length) at most" },
         textPasteRejected: "paste rejected, it holds line breaks or control characters",
         outcome: englishOutcome,
-        speechFallback: englishSpeechFallback
+        speechFallback: englishSpeechFallback,
+        question: englishQuestion
     )
 
     static let englishOutcome = OutcomePhrases(
@@ -92,7 +93,8 @@ extension Phrases {
         yesOrNo: "yes or no",
         confirmHow: { acceptsFingerprint in
             acceptsFingerprint
-                ? "Type yes, no or the key's fingerprint, then press Enter." : "Type yes or no, then press Enter."
+                ? "Type the whole word yes or no, or the key's fingerprint, then press Enter."
+                : "Type the whole word yes or no, then press Enter."
         },
         notAnAnswer: "Not an answer.",
         answerChoices: { acceptsFingerprint in acceptsFingerprint ? "yes/no/fingerprint" : "yes/no" },
@@ -112,6 +114,19 @@ extension Phrases {
         cannotSuspendWhileCallerWaits:
             "This prompt cannot be suspended while gpg-agent waits for it; what you typed is kept.",
         cannotSuspendHere: "This prompt cannot be suspended here: nothing could resume it. What you typed is kept."
+    )
+
+    // The question's answer words, a pinentry notice, gpg's labels, a leftover line dropped.
+    static let englishQuestion = QuestionPhrases(
+        yesWords: ["yes"],
+        noWords: ["no"],
+        leftoverIgnored: "Typed too early, ignored. Type again.",
+        noticeEnterHint: "Press Enter to continue.",
+        noticeTaken: "OK",
+        choices: "Choices",
+        labelOr: { label, word in "\(label), or \(word)" },
+        escapeKey: "Escape",
+        labelledHow: "Type a choice or its word, then press Enter."
     )
 
     /// "6-digit code", "hidden 6-character code", "secret text".

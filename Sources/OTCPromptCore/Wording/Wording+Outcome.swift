@@ -62,19 +62,43 @@ extension Wording {
 
     /// The confirmation question: the details (an ssh host key's fingerprint), the question, "yes
     /// or no", then how to answer (not in terse).
-    public func confirmQuestion(_ question: String, details: [String], acceptsFingerprint: Bool, style: Style)
-        -> String
-    {
+    public func confirmQuestion(
+        _ question: String, details: [String], acceptsFingerprint: Bool, labels: ConfirmLabels = ConfirmLabels(),
+        style: Style
+    ) -> String {
         var parts = details.isEmpty ? [] : [sentences(details)]
+        let question = Self.flowed(question)
         parts.append(question.endsInStop ? question : question + "?")
-        parts.append(phrases.outcome.yesOrNo + ".")
-        if style.hints { parts.append(phrases.outcome.confirmHow(acceptsFingerprint)) }
+        parts.append(labels.isEmpty ? phrases.outcome.yesOrNo + "." : labelledChoices(labels))
+        if style.hints { parts.append(labels.isEmpty ? phrases.outcome.confirmHow(acceptsFingerprint) : labelledHow) }
         return parts.joined(separator: " ")
     }
 
-    /// Lines said one after another, each ending like a sentence.
-    public func sentences(_ lines: [String]) -> String {
-        lines.map { $0.endsInStop ? $0 : $0 + "." }.joined(separator: " ")
+    /// Paragraphs said one after another, each ending like a sentence. The lines of one paragraph
+    /// ("\n" inside it: gpg's wrapped description) are one flow, with no sentence end invented where
+    /// a line was merely wrapped; a line that ends in a stop ends its sentence by itself.
+    public func sentences(_ paragraphs: [String]) -> String {
+        paragraphs.map(Self.flowed).map { $0.endsInStop ? $0 : $0 + "." }.joined(separator: " ")
+    }
+
+    /// A paragraph's lines joined into one line to be said: a line that goes on in lower case was
+    /// wrapped and flows on; one that a new line follows in upper case or digits ("Number: 0006 …",
+    /// "Holder: Alice") is an item, heard with a comma's pause, never a sentence end.
+    public static func flowed(_ paragraph: String) -> String {
+        var text = ""
+        for line in lines(paragraph) {
+            if let last = text.last {
+                let flows = ".?!:,;".contains(last) || line.first.map { $0.isLetter && $0.isLowercase } == true
+                text += flows ? " " : ", "
+            }
+            text += line
+        }
+        return text
+    }
+
+    /// A paragraph's lines, as the screen shows them.
+    public static func lines(_ paragraph: String) -> [String] {
+        paragraph.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
 
     /// Enter alone at the question: how to answer it.
@@ -82,10 +106,8 @@ extension Wording {
         phrases.outcome.confirmHow(acceptsFingerprint)
     }
 
-    /// A word sent with Enter that answers nothing: said so, then how to answer.
-    public func notAnAnswer(acceptsFingerprint: Bool) -> String {
-        phrases.outcome.notAnAnswer + " " + phrases.outcome.confirmHow(acceptsFingerprint)
-    }
+    /// A word sent with Enter that answers nothing (how to answer follows it).
+    public var notAnAnswer: String { phrases.outcome.notAnAnswer }
 
     /// What the screen shows after the question: "yes/no", "yes/no/fingerprint".
     public func answerChoices(acceptsFingerprint: Bool) -> String {

@@ -61,7 +61,8 @@ extension Phrases {
         textFull: { length in "cheio, no máximo \(length)" },
         textPasteRejected: "colagem recusada, contém quebras de linha ou caracteres de controle",
         outcome: portugueseOutcome,
-        speechFallback: portugueseSpeechFallback
+        speechFallback: portugueseSpeechFallback,
+        question: portugueseQuestion
     )
 
     static let portugueseOutcome = OutcomePhrases(
@@ -97,8 +98,8 @@ extension Phrases {
         yesOrNo: "sim ou não",
         confirmHow: { acceptsFingerprint in
             acceptsFingerprint
-                ? "Digite sim, não ou a impressão digital da chave e pressione Enter."
-                : "Digite sim ou não e pressione Enter."
+                ? "Digite a palavra inteira, sim ou não, ou a impressão digital da chave e pressione Enter."
+                : "Digite a palavra inteira, sim ou não, e pressione Enter."
         },
         notAnAnswer: "Não é uma resposta.",
         answerChoices: { acceptsFingerprint in acceptsFingerprint ? "sim/não/impressão digital" : "sim/não" },
@@ -120,6 +121,19 @@ extension Phrases {
             "Este pedido não pode ser suspenso enquanto o gpg-agent espera por ele; o que você digitou foi mantido.",
         cannotSuspendHere:
             "Este pedido não pode ser suspenso aqui: nada poderia retomá-lo. O que você digitou foi mantido."
+    )
+
+    // The question's answer words, a pinentry notice, gpg's labels, a leftover line dropped.
+    static let portugueseQuestion = QuestionPhrases(
+        yesWords: ["sim"],
+        noWords: ["não", "nao"],
+        leftoverIgnored: "Digitado cedo demais, ignorado. Digite de novo.",
+        noticeEnterHint: "Pressione Enter para continuar.",
+        noticeTaken: "OK",
+        choices: "Opções",
+        labelOr: { label, word in "\(label), ou \(word)" },
+        escapeKey: "Esc",
+        labelledHow: "Digite uma opção ou a sua palavra e pressione Enter."
     )
 
     /// "código de 6 dígitos", "código oculto de 1 caractere", "texto secreto".

@@ -314,4 +314,5 @@ struct Phrases: Sendable {
     var textPasteRejected: String
     var outcome: OutcomePhrases
     var speechFallback: SpeechFallbackPhrases
+    var question: QuestionPhrases
 }

@@ -16,33 +16,52 @@ import Testing
         return request
     }
 
-    @Test func theTitleDescriptionAndErrorAreReadInOrderEveryLine() throws {
+    /// gpg's line breaks are lines on the screen and one flow in the voice: "to. protect" no more.
+    @Test func theDescriptionsLineBreaksAreLinesNotSentenceEnds() throws {
+        let asked = try #require(
+            request(["SETTITLE Unlock key", "SETDESC \(Self.description)", "SETPROMPT Passphrase:", "GETPIN"]))
+        #expect(
+            asked.paragraphs == [
+                "Unlock key",
+                "Please enter the passphrase to unlock the OpenPGP secret key:\n\"Alice <alice@example.org>\"\n"
+                    + "255-bit EdDSA key, ID 8C3E1A2B9F004D5E,\ncreated 2026-11-23.",
+            ])
+        #expect(asked.news.isEmpty)
+        var configuration = PromptConfiguration.freeText(label: asked.fieldLabel)
+        configuration.details = asked.paragraphs
+        var session = PromptSession(configuration: configuration)
+        let opening = try #require(session.start().first?.announcement).text
+        #expect(
+            opening.hasPrefix(
+                "Unlock key. Please enter the passphrase to unlock the OpenPGP secret key: \"Alice <alice@example.org>\""
+                    + ", 255-bit EdDSA key, ID 8C3E1A2B9F004D5E, created 2026-11-23. Passphrase"),
+            "\(opening)")
+        let wrapped = try #require(
+            request(["SETDESC You need a passphrase to%0Aprotect your new key%0A%0AA second paragraph", "GETPIN"]))
+        #expect(wrapped.paragraphs == ["You need a passphrase to\nprotect your new key", "A second paragraph"])
+        #expect(
+            Wording(language: .en).sentences(wrapped.paragraphs)
+                == "You need a passphrase to protect your new key. A second paragraph.")
+    }
+
+    /// On a retry the news comes first: the error, then the field, then what the dialog is about.
+    @Test func onARetryTheErrorIsSaidFirstThenTheFieldThenTheDescription() throws {
         let asked = try #require(
             request([
                 "SETTITLE Unlock key", "SETDESC \(Self.description)", "SETPROMPT Passphrase:",
-                "SETERROR Bad passphrase (try 2 of 3)", "GETPIN",
+                "SETERROR Bad Passphrase (try 2 of 3)", "GETPIN",
             ]))
-        #expect(
-            asked.lines == [
-                "Unlock key", "Please enter the passphrase to unlock the OpenPGP secret key:",
-                "\"Alice <alice@example.org>\"", "255-bit EdDSA key, ID 8C3E1A2B9F004D5E", "created 2026-11-23.",
-                "Bad passphrase (try 2 of 3)",
-            ])
-        // Said before the field, in that order, by the session that asks for it.
+        #expect(asked.news == ["Bad Passphrase (try 2 of 3)"])
         var configuration = PromptConfiguration.freeText(label: asked.fieldLabel)
-        configuration.details = asked.lines
+        configuration.details = asked.paragraphs
+        configuration.news = asked.news
         var session = PromptSession(configuration: configuration)
-        guard case .announce(let opening)? = session.start().first else {
-            Issue.record("no opening announcement")
-            return
-        }
-        // Each line (its last characters may become a sentence's end) in order, the field last.
-        let positions = (asked.lines.map { String($0.dropLast(1)) } + ["Passphrase, "]).map {
-            opening.text.range(of: $0)?.lowerBound
-        }
-        #expect(positions.allSatisfy { $0 != nil })
-        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
-        #expect(asked.fieldLabel == "Passphrase")
+        let opening = try #require(session.start().first?.announcement).text
+        #expect(opening.hasPrefix("Bad Passphrase (try 2 of 3). Passphrase"), "\(opening)")
+        let field = try #require(opening.range(of: "Passphrase, empty")?.lowerBound)
+        let title = try #require(opening.range(of: "Unlock key.")?.lowerBound)
+        #expect(field < title, "the description follows the field")
+        #expect(session.handle(.readBack).first?.announcement?.text == opening, "Ctrl-R says it all again")
     }
 
     @Test func gpgsKeyIDIsSpelledInGroupsForTheEar() {
@@ -53,9 +72,9 @@ import Testing
 
     @Test func controlCharactersReachTheScreenAndTheVoiceOnlyEscaped() throws {
         let asked = try #require(request(["SETDESC evil%1B[2Jtext%07", "GETPIN"]))
-        #expect(asked.lines.count == 1)
-        #expect(!asked.lines[0].unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
-        #expect(asked.lines[0].hasPrefix("evil") && asked.lines[0].contains("[2Jtext"))
+        #expect(asked.paragraphs.count == 1)
+        #expect(!asked.paragraphs[0].unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        #expect(asked.paragraphs[0].hasPrefix("evil") && asked.paragraphs[0].contains("[2Jtext"))
     }
 
     @Test func theRepeatPromptAndItsError() throws {
@@ -66,9 +85,32 @@ import Testing
         #expect(try #require(request(["SETREPEAT Repeat passphrase:", "GETPIN"])).repeatLabel == "Repeat passphrase")
     }
 
-    @Test func aConfirmationAsksItsLastLine() throws {
-        let asked = try #require(request(["SETDESC Do you trust%0Athe key 8C3E1A2B9F004D5E?", "CONFIRM"]))
-        #expect(asked.question.question == "the key 8C3E1A2B9F004D5E?")
-        #expect(asked.question.details == ["Do you trust"])
+    @Test func aConfirmationAsksItsLastParagraphInOneFlow() throws {
+        let asked = try #require(
+            request([
+                "SETDESC Key 8C3E1A2B%0A%0ADo you trust%0Athe key 8C3E1A2B9F004D5E?", "SETERROR Try again", "CONFIRM",
+            ]))
+        #expect(asked.question.question == "Do you trust\nthe key 8C3E1A2B9F004D5E?")
+        #expect(asked.question.details == ["Try again", "Key 8C3E1A2B"])
+        let session = ConfirmSession(question: asked.question.question, details: asked.question.details)
+        #expect(session.snapshot.label.hasPrefix("the key 8C3E1A2B9F004D5E? ("), "the last line beside the answer")
+        #expect(session.shownLines == ["Try again", "Key 8C3E1A2B", "Do you trust"])
+        #expect(
+            session.start().first?.announcement?.text.hasPrefix(
+                "Try again. Key 8C3E1A2B. Do you trust the key") == true,
+            "\(session.start())")
+    }
+
+    /// SETOK, SETNOTOK, SETCANCEL become the question's choices, without their mnemonic underscores.
+    @Test func theButtonLabelsAreTheChoices() throws {
+        let asked = try #require(
+            request([
+                "SETDESC Weak", "SETOK _Take this one anyway", "SETNOTOK Enter new _passphrase", "SETCANCEL _Cancel",
+                "CONFIRM",
+            ]))
+        #expect(
+            asked.labels == ConfirmLabels(yes: "Take this one anyway", no: "Enter new passphrase", cancel: "Cancel"))
+        #expect(PinentryRequest.label("snake__case") == "snake_case")
+        #expect(try #require(request(["CONFIRM"])).labels.isEmpty)
     }
 }

@@ -1,0 +1,61 @@
+import OTCPromptCore
+
+/// `TypeAheadRule.discarded`: what was queued goes when the prompt appears, keys within the grace
+/// are ignored, and a line begun within it is dropped whole, up to its Enter.
+extension PromptLoop {
+    /// Under `TypeAheadRule.discarded`, just before the prompt is shown and announced: what is queued
+    /// goes, and keys within the grace that follows are ignored.
+    mutating func discardTypeAhead() {
+        guard case .discarded(let grace) = typeAhead else { return }
+        terminal.discardInput()
+        keysIgnoredUntil = now + grace
+    }
+
+    /// Whether a read at `time` is typed for this prompt. Within the type-ahead grace it is not, and
+    /// neither is what continues it with no pause of `UnmarkedPasteJoin.window` (the rest of a leftover
+    /// the link split), so that no part of it is held by the paste join, or the decoder, past the grace.
+    mutating func takesTypedKeys(_ time: Duration) -> Bool {
+        guard time < keysIgnoredUntil || time < leftoverContinuesUntil else { return true }
+        leftoverContinuesUntil = time + UnmarkedPasteJoin.window
+        return false
+    }
+
+    /// Under `TypeAheadRule.discarded`: a line whose first key came within the grace (`ignored`) is a
+    /// leftover however it ends (what came before the prompt went with the queue, so its rest arriving
+    /// within the grace is one too); every key of it goes, up to and including the
+    /// Enter that ends it, even past the grace ("ye" typed ahead, "s⏎" after, is no "yes"). Esc and
+    /// Ctrl-C always count: refusing harms nothing.
+    mutating func dropLeftoverLine(_ keys: [Key], ignored: Bool) -> [Key] {
+        guard case .discarded = typeAhead, ignored || inLeftoverLine else { return keys }
+        var kept: [Key] = []
+        for key in keys {
+            if !ignored && !inLeftoverLine {
+                kept.append(key)
+                continue
+            }
+            switch key {
+            case .interrupt, .escape:
+                kept.append(key)
+            case .readBack, .timeLeft, .redraw:
+                // Type nothing: past the grace they still read the question again, even within a leftover line.
+                if !ignored { kept.append(key) }
+            case .submit:
+                inLeftoverLine = false
+                leftoverLineEnded = true
+            case .unmarkedPaste(let text), .pasteText(let text):
+                // A pasted line break is text to a session, but it still ends the leftover's line.
+                if let lineBreak = text.lastIndex(where: \.isNewline) {
+                    leftoverLineEnded = true
+                    inLeftoverLine = text.index(after: lineBreak) < text.endIndex
+                } else {
+                    inLeftoverLine = true
+                }
+            case .ignored, .suspend, .pasteBegan, .pasteEnded:
+                break
+            default:
+                inLeftoverLine = true
+            }
+        }
+        return kept
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// The timing sweep on the built binary: "yes⏎" (or "sim⏎") typed key by key, starting 0 to 1000 ms
+/// after the question appeared on the screen, as ssh-agent's `SSH_ASKPASS_PROMPT=confirm` asks it.
+/// A word begun within the grace never answers: its line is dropped whole and said so, and the word
+/// typed again then answers. The screen is seen a little after the grace started, never before, so
+/// a start well inside the grace must never answer and one past it must.
+@Suite(.serialized)
+struct TypeAheadSweepEndToEndTests {
+    static let question = "Allow use of key /root/.ssh/id_ed25519?"
+
+    @Test(.timeLimit(.minutes(2)), arguments: [("C.UTF-8", "yes", 50), ("pt_BR.UTF-8", "sim", 100)])
+    func aWordBegunWithinTheGraceNeverAnswers(locale: String, word: String, step: Int) throws {
+        let clock = ContinuousClock()
+        let began = clock.now
+        for start in stride(from: 0, through: 1000, by: step) {
+            let run = try PromptRun(
+                ["--askpass", Self.question],
+                environment: PromptRun.environment(["SSH_ASKPASS_PROMPT": "confirm", "LANG": locale]),
+                ready: "Allow use")
+            usleep(useconds_t(start * 1000))
+            for (index, key) in (word + "\r").enumerated() {
+                // A pause longer than the paste join's window after "ye": the rest once escaped the grace.
+                if index > 0 { usleep(useconds_t([0, 40, 130, 60][index] * 1000)) }
+                run.type(String(key))
+            }
+            let answered = run.exit(deadline: .milliseconds(600))
+            if start <= 150 { #expect(answered == nil, "\(word) begun \(start) ms after the question answered it") }
+            if start >= 450 { #expect(answered == .exited(0), "\(word) begun \(start) ms after the question") }
+            if answered == nil {
+                let said =
+                    run.logEntries().contains { $0.event == "help" && $0.text.hasPrefix("Typed too early") }
+                    || run.logEntries().contains { $0.event == "help" && $0.text.hasPrefix("Digitado cedo demais") }
+                #expect(said, "at \(start) ms the dropped line is said: \(run.logEntries())")
+                run.type(word + "\r")
+                #expect(run.exit() == .exited(0), "the word typed again answers (\(start) ms)")
+            }
+            #expect(run.process.standardOutput == "yes\n" || run.process.standardOutput == "", "\(start) ms")
+        }
+        #expect(clock.now - began < .seconds(60), "the sweep stays short")
+    }
+}
