@@ -49,7 +49,7 @@ VERSION := $(shell packaging/version)
 DEB := otc-prompt_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo unknown).deb
 # auto: install the pinentry-otc link when the binary's --help lists --pinentry; or yes, no.
 PINENTRY_LINK ?= auto
-# The stripped release binary's size ceiling in MB of 10^6 bytes (issue 16's target; docs/packaging.md).
+# The stripped release binary's size ceiling in MB of 10^6 bytes (the footprint target; docs/packaging.md).
 MAX_BINARY_MB ?= 12
 
 .PHONY: deps build release release-flags static-libstdc++ link-order link-order-check binary-check run test bench docs install uninstall deb deb-check deb-check-fresh clean

@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift module (OTCPromptSpeech). Their headers only: none is
-        // linked, OTCPromptSpeech loads them with dlopen when speech starts (SharedLibrary; issue 16), so a run
+        // linked, OTCPromptSpeech loads them with dlopen when speech starts (SharedLibrary; the footprint and start-up targets), so a run
         // that does not speak never maps them and one without them falls back to text. No pkgConfig: it would
         // add -lespeak-ng. packaging/check-binary fails when the binary needs one of them at load time again.
         .systemLibrary(
@@ -92,7 +92,7 @@ let package = Package(
                 "OTCPromptSettings",
             ],
             // libespeak-ng's audio probe lands in OTCPromptSpeech's EspeakAudioProbe, which declines it
-            // while the engine starts (issue 16, docs/architecture.md): the executable must export it.
+            // while the engine starts (the footprint and start-up targets, docs/architecture.md): the executable must export it.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=create_audio_device_object"])]
         ),
 

@@ -18,7 +18,7 @@ let package = Package(
         .executableTarget(name: "espeak-cancel-anchor", dependencies: ["CEspeakAnchor"]),
         // A sink wrapper that timestamps the writer's calls, and medians/percentiles.
         .target(name: "SpeechTiming", dependencies: [.product(name: "OTCPromptSpeech", package: "otc-prompt")]),
-        // The speech figures of issues 3 and 6 as a plain report (burst, readback length, start-up).
+        // The speech figures as a plain report (burst, readback length, start-up).
         .executableTarget(
             name: "speech-benchmark",
             dependencies: ["SpeechTiming", .product(name: "OTCPromptSpeech", package: "otc-prompt")]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Esc -> exit: how long a lone Esc takes to end the prompt (issue 14 point 2). It waits the Esc
+"""Esc -> exit: how long a lone Esc takes to end the prompt (Esc on a slow link). It waits the Esc
 delay (--escape-delay, 0.3 s by default) for the rest of a key, then reads and drops what a slow
 link may still bring until the terminal has been quiet for twice that delay, so the figure is about
 0.9 s plus the exit itself; Ctrl-C needs neither wait.

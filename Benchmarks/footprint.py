@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Issue 16's footprint figures, each beside its anchor in the same run (see docs/performance.md):
+"""the footprint and start-up targets' footprint figures, each beside its anchor in the same run (see docs/performance.md):
 the static binary as `make install` ships it (stripped); `--version` as a whole process against
 `espeak-ng -q x`; exec -> first byte on the terminal against the floor, a static C program that
 opens /dev/tty and writes one line (Benchmarks/tty_floor.c); and the peak RSS of a whole session

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# `make bench`: every figure of issues 3 and 6 in one run, side by side with its anchor, on a
+# `make bench`: every figure in one run, side by side with its anchor, on a
 # private PulseAudio daemon with a null sink (its own runtime directory and socket, stopped at the
 # end, so other processes keep seeing no audio server). Release builds only.
 # Usage: Benchmarks/run.sh [REPETITIONS]   (whole-process runs per figure, default 15; ~8 minutes)
 # OTC_BENCH_PARTS selects parts (comma-separated; default all): ready, keys, listen, memory
-# (whole_process.py), footprint (footprint.py: size, --version, the floor, peak RSS; issue 16),
+# (whole_process.py), footprint (footprint.py: size, --version, the floor, peak RSS; the footprint and start-up targets),
 # inprocess (package-benchmark and speech-benchmark), speechd (speechd.py), esc (esc_exit.py: Esc and
 # Ctrl-C -> exit).
 set -euo pipefail
@@ -62,7 +62,7 @@ fi
 
 if has ready || has keys || has listen || has memory; then
 echo
-echo "== config file: --stdin with a 1 KiB and a 65 000-byte file (issue 14 point 5: reading is linear)"
+echo "== config file: --stdin with a 1 KiB and a 65 000-byte file (reading is linear: reading is linear)"
 configs=$(mktemp -d /tmp/otc-bench-config-XXXXXX)
 printf '123456\n' >"$configs/code"
 python3 - "$configs" <<'PY'

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Issue 12's figures: otc-prompt through a real speech-dispatcher, side by side in one run with
+"""the speech-dispatcher targets' figures: otc-prompt through a real speech-dispatcher, side by side in one run with
 speech-dispatcher's own client (spd-say, through libspeechd), a raw SSIP client (the floor) and
 the direct espeak-ng backend. Everything is measured where the user hears it: the null sink's
 monitor, recorded with parec (16 kHz, 5 ms fragments) and stamped on arrival with the same

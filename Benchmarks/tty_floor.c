@@ -1,4 +1,4 @@
-/* The floor of issue 16's start-up figures: a static C program that opens /dev/tty and writes one
+/* The floor of the footprint and start-up targets' start-up figures: a static C program that opens /dev/tty and writes one
  * line, then exits. Nothing can reach the terminal sooner than this; `make bench` builds it with
  * gcc -static -O2 and reports it in the same table as otc-prompt (Benchmarks/footprint.py). */
 #include <fcntl.h>

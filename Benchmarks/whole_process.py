@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Whole-process figures of issue 6, measured side by side in one run (see docs/performance.md).
+"""Whole-process figures of the latency targets, measured side by side in one run (see docs/performance.md).
 
 Every process runs on its own pseudo-terminal (its controlling terminal, as for a user) and is
 started the same way, so the harness's own cost is the same for the prompt and its anchors.
@@ -402,7 +402,7 @@ def memory_and_paste():
     for label, binary in builds:
         rss = [session_peak_rss([binary]) for _ in range(3)]
         median_line(f"whole session (prompt, 6 digits, Ctrl-R, completion){label}: peak RSS", rss, unit="MiB",
-                    target="<= 12 MiB (issue 16)")
+                    target="<= 12 MiB (the footprint and start-up targets)")
     size = 10 * 1024 * 1024
     filler = (b"lorem ipsum dolor sit amet " * (size // 27 + 1))[:size - 40]
     paste = b"\x1b[200~" + filler + b" your code is 985391 " + b"\x1b[201~"

@@ -6,7 +6,7 @@ struct EchoAudioCache {
     /// 64 Ki samples (128 KiB): about 3 s of audio at espeak-ng's 22 050 Hz, the six digits of a
     /// code and a deletion or two at the default rate (11-17 KiB a digit). Echoes that never come
     /// again (a masked field's "bullet, 3") cost no more than this: the session's peak RSS stays
-    /// under its 12 MiB target (issue 16, docs/performance.md).
+    /// under its 12 MiB target (the footprint and start-up targets, docs/performance.md).
     static let sampleBudget = 64 * 1024
 
     /// The chunks as synthesised, shared with the writer when replayed: nothing is copied on a key's path.

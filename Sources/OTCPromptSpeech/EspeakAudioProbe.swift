@@ -1,6 +1,6 @@
 import CPCAudio
 
-/// espeak-ng 1.51's audio probe, declined while otc-prompt initialises the library (issue 16).
+/// espeak-ng 1.51's audio probe, declined while otc-prompt initialises the library (the footprint and start-up targets).
 ///
 /// `espeak_ng_InitializeOutput` calls pcaudiolib's `create_audio_device_object` in every output mode
 /// (1.52 calls it only for ENOUTPUT_MODE_SPEAK_AUDIO), and pcaudiolib opens and closes a PulseAudio

@@ -94,7 +94,7 @@ final class EspeakEngine {
     /// The voice files of the names otc-prompt asks for itself, under espeak-ng-data/lang.
     ///
     /// espeak-ng 1.51 loads a voice named by its file at once (0.5 ms), but for a name such as "en" it
-    /// first reads every voice file to list them (7-10 ms, on the engine's start-up path: issue 16). Only
+    /// first reads every voice file to list them (7-10 ms, on the engine's start-up path: the footprint and start-up targets). Only
     /// lower-case files qualify ("pt-BR" is looked up lower-cased, so pt-br still takes the list).
     private static let voiceFiles = ["en": "gmw/en"]
 

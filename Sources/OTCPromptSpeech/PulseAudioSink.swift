@@ -12,7 +12,7 @@ import CPulseAudio
 /// for ~50 ms of buffer and starts playing after 5 ms. libpulse-simple was tried first, but its
 /// flush waits for the server's reply, and a write after a flush waits for the server's next
 /// request for data (~20 ms on a null sink): a key was handed to the device up to 15 ms late
-/// (issue 6's p99). Here a flush is sent and not waited for, and a write is queued at once
+/// (the latency targets' p99). Here a flush is sent and not waited for, and a write is queued at once
 /// behind it on the same connection, so the server drops the stale audio before it plays the new.
 public final class PulseAudioSink: AudioSink, @unchecked Sendable {
     private let mainloop: OpaquePointer

@@ -2,7 +2,7 @@
     import Glibc
 #endif
 
-/// A C library loaded when speech starts rather than at exec (issue 16): a run that does not speak
+/// A C library loaded when speech starts rather than at exec (the footprint and start-up targets): a run that does not speak
 /// never maps libespeak-ng, libpcaudio, libpulse and their thirty dependencies, and a machine
 /// without them gets text announcements instead of a program that cannot start.
 ///

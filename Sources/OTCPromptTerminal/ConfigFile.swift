@@ -6,7 +6,7 @@
 
 /// Reads the user's configuration file: the one file read the preferences need.
 public enum ConfigFile {
-    /// The longest the prompt waits for the file (issue 14 point 1: nothing waits without a deadline). A
+    /// The longest the prompt waits for the file (nothing waits without a deadline). A
     /// local file is read in well under 10 ms, even from a cold disk; a network file system that answers
     /// at all does so within a round trip or two. One that has not answered in a second is stuck (an NFS
     /// hard mount retries for minutes, a dead sshfs or FUSE server forever), and the prompt cannot be drawn

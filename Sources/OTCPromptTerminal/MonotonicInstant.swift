@@ -5,7 +5,7 @@ import Glibc
 ///
 /// What `ContinuousClock.Instant` gave, without its cost: `ContinuousClock` lives in Swift Concurrency,
 /// which links `_Concurrency` and libdispatch into the static binary (0.55 MB, and about 0.8 MiB resident in
-/// every run; issue 16). packaging/check-binary fails when they come back.
+/// every run; the footprint and start-up targets). packaging/check-binary fails when they come back.
 public struct MonotonicInstant: Comparable, Hashable, Sendable {
     /// Nanoseconds since an arbitrary point (the boot), never going back.
     private let nanoseconds: Int64

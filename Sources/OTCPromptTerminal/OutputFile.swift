@@ -8,7 +8,7 @@ import Glibc
 /// file keeps its mode and owner. A symbolic link is refused (one planted in /tmp would redirect
 /// the code). A device or FIFO (/dev/null, a pipe to a reader) is written as it is, never truncated.
 /// The open never waits: a FIFO with no reader is an error at once, not a hang before raw mode. Nor does a
-/// write wait long on a pipe or socket whose reader stopped reading (issue 14: no wait without a deadline).
+/// write wait long on a pipe or socket whose reader stopped reading (no wait without a deadline).
 public struct OutputFile: Sendable {
     public let descriptor: Int32
     /// A regular file, so it may be truncated and rewritten (a WAV header patched at the end).

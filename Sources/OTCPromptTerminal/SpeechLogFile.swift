@@ -5,7 +5,7 @@ import Glibc
 /// already announced and concurrent writers never interleave inside a line.
 public final class SpeechLogFile {
     /// A pipe or socket is written without blocking, each line waiting at most the file's `patience` for room:
-    /// a reader that stopped reading must not hold the prompt (issue 14). Past it, logging stops with a notice.
+    /// a reader that stopped reading must not hold the prompt (hostile input and stuck components). Past it, logging stops with a notice.
     private let file: OutputFile
     /// Why the last append failed (a full disk, `/dev/full`), in words; nil while every line was written.
     public private(set) var failure: String?

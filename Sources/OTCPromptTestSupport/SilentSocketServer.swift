@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 /// A unix-socket server that accepts every connection and never answers: a stuck pipewire-pulse or
-/// speech-dispatcher, made in a test's own temporary directory (issue 14 point 1). Point
+/// speech-dispatcher, made in a test's own temporary directory (no wait without a deadline). Point
 /// `PULSE_SERVER=unix:PATH` or `SPEECHD_ADDRESS=unix_socket:PATH` at `path`.
 public final class SilentSocketServer: @unchecked Sendable {
     /// The directory of the test's own, removed by `stop`.

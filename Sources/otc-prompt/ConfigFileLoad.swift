@@ -1,7 +1,7 @@
 import OTCPromptSettings
 import OTCPromptTerminal
 
-/// The user's config file, read with a deadline (issue 14 point 1): a file on a hung file system gives the
+/// The user's config file, read with a deadline (no wait without a deadline): a file on a hung file system gives the
 /// defaults after `ConfigFile.deadline`, said once, and a signal meanwhile ends the prompt at once.
 enum ConfigFileLoad {
     /// What reading the file came to.

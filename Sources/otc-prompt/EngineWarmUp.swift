@@ -2,7 +2,7 @@ import OTCPromptCore
 import OTCPromptSettings
 import OTCPromptSpeech
 
-/// espeak-ng's data and voice loaded from the first moment of the process (issue 16, the start-up
+/// espeak-ng's data and voice loaded from the first moment of the process (the footprint and start-up targets, the start-up
 /// target): the ~20 ms they take then pass while the config is read and the prompt drawn, instead
 /// of after. Only for a run that will show a prompt spoken by espeak-ng, as far as the command line
 /// and the environment tell before the config file is read; a wrong guess costs CPU on another core.

@@ -72,7 +72,7 @@ struct OTCPromptCommand {
         ProcessHardening.disableCoreDumps()
         ProcessHardening.ignoreBrokenPipe()
         let environment = ProcessEnvironment.current
-        // The terminal first, in raw mode with signals handled, before anything that can wait (issue 14 point 1).
+        // The terminal first, in raw mode with signals handled, before anything that can wait (no wait without a deadline).
         var terminal: Terminal?
         if Self.opensPrompt(commandLine: commandLine, programPath: CommandLine.arguments.first ?? "") {
             terminal = PromptProgram.openTerminal(environment: environment)

@@ -84,7 +84,7 @@ struct PromptProgram {
     static let startupGraceAtEnd: Duration = .milliseconds(200)
 
     /// The terminal, in raw mode with no echo and with signals handled, before anything that can wait
-    /// (issue 14 point 1): keys typed meanwhile are kept, unechoed, and Ctrl-C or SIGTERM end the prompt
+    /// (no wait without a deadline): keys typed meanwhile are kept, unechoed, and Ctrl-C or SIGTERM end the prompt
     /// at any moment. The first thing the command does.
     /// - Returns: nil once the reason is on stderr (and the system log, for an askpass caller without a
     ///   terminal, whose stderr goes nowhere): exit with `ExitStatus.noTerminal`.

@@ -31,7 +31,7 @@ import Testing
     }
 }
 
-/// Issue 13 point 2: the caller's other lines are said before the label, and again on Ctrl-R.
+/// The caller's other lines are said before the label, and again on Ctrl-R.
 @Suite struct AskpassDetailsTests {
     @Test func detailsAreSaidFirstAndAgainOnControlRWhileTheFieldIsEmpty() {
         var configuration = PromptConfiguration.freeText(label: "Password (joe@host)")

@@ -2,7 +2,7 @@ import Testing
 
 @testable import OTCPromptCore
 
-/// Issue 14 point 8: the field is never drawn across a row the terminal wrapped.
+/// The field is never drawn across a row the terminal wrapped.
 @Suite struct FittingRendererTests {
     static func line(columns: Int?) -> FittingRenderer {
         var renderer = FittingRenderer(inline: LineRenderer(), field: LineRenderer(), fieldColumns: \.lineFieldColumns)

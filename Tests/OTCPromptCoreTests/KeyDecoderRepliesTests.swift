@@ -2,7 +2,7 @@ import Testing
 
 @testable import OTCPromptCore
 
-/// Issue 14 point 2: only keys are keys. A terminal's replies and other programs' key protocols never put
+/// Only keys are keys. A terminal's replies and other programs' key protocols never put
 /// digits into the field, and never swallow Esc or Ctrl-C.
 @Suite struct KeyDecoderRepliesTests {
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

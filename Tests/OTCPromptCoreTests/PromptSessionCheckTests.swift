@@ -228,7 +228,7 @@ import Testing
     }
 }
 
-/// Issue 14 point 7: a check that could not run is an error, not a rejection, and uses no attempt.
+/// A check that could not run is an error, not a rejection, and uses no attempt.
 @Suite struct CheckCouldNotRunTests {
     @Test func itEndsThePromptWithTheReasonAndUsesNoAttempt() {
         var session = PromptSession(configuration: PromptConfiguration(checksCode: true, attempts: 1))
@@ -250,7 +250,7 @@ import Testing
     }
 }
 
-/// Issue 14 point 4: under --mask, no piece of the code reaches the screen, the voice or the log.
+/// Under --mask, no piece of the code reaches the screen, the voice or the log.
 @Suite struct MaskedErrorLineTests {
     static let code = "987654"
 

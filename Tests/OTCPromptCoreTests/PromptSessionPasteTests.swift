@@ -3,7 +3,7 @@ import Testing
 @testable import OTCPromptCore
 
 /// Pastes through the real `PasteScanner` API. Tests marked "SMS extraction" depend on the
-/// scanner finding one standalone run of `length` allowed characters in a message (issue 2);
+/// scanner finding one standalone run of `length` allowed characters in a message;
 /// the others hold for any scanner that normalises and appends.
 @Suite struct PromptSessionPasteTests {
     @Test(arguments: [

@@ -2,7 +2,7 @@ import Testing
 
 @testable import OTCPromptCore
 
-/// Issue 14 point 6: a Latin-1 terminal's bytes are read and written as Latin-1; other charsets
+/// A Latin-1 terminal's bytes are read and written as Latin-1; other charsets
 /// are refused, never guessed.
 @Suite struct TerminalEncodingTests {
     @Test(

@@ -2,7 +2,7 @@ import Testing
 
 @testable import OTCPromptCore
 
-/// Issue 14 point 8: widths from a real table, as the terminal draws them.
+/// Widths from a real table, as the terminal draws them.
 @Suite struct TerminalWidthTests {
     @Test(
         arguments: [

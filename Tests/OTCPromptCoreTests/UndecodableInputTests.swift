@@ -2,7 +2,7 @@ import Testing
 
 @testable import OTCPromptCore
 
-/// Issue 14 point 6, the last gap: a byte that is no character in the terminal's charset is never
+/// A byte that is no character in the terminal's charset is never
 /// dropped silently, least of all from a secret. The decoder reports it (`.undecodable`, carrying
 /// nothing typed) and the session says so; free text then asks for a second Enter.
 @Suite struct UndecodableInputTests {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import OTCPromptCore
 
-/// Issue 14 point 3, the last gap: an unmarked paste that a link split across reads is one paste.
+/// An unmarked paste that a link split across reads is one paste.
 @Suite struct UnmarkedPasteJoinTests {
     /// The reads of `pieces`, `gap` apart, through the decoder, `UnmarkedPaste` and the join, then the
     /// line quiet; what reaches the session.

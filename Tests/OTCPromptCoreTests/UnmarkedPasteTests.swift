@@ -2,7 +2,7 @@ import Testing
 
 @testable import OTCPromptCore
 
-/// Issue 14 point 3: without bracketed paste, a burst of text in one read is a paste, and a code it
+/// Without bracketed paste, a burst of text in one read is a paste, and a code it
 /// produced is never submitted before the user has heard it and pressed Enter.
 @Suite struct UnmarkedPasteTests {
     @Test(arguments: ["1", "\r", "\u{7F}", "\u{1B}"])

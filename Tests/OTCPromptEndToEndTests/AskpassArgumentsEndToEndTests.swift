@@ -3,7 +3,7 @@ import Glibc
 import OTCPromptTestSupport
 import Testing
 
-/// Issue 13, point 0: in an askpass call the prompt is data. Hostile prompts, as sudo -p, a PAM challenge or
+/// In an askpass call the prompt is data. Hostile prompts, as sudo -p, a PAM challenge or
 /// an ssh server can send them, through the binary as SUDO_ASKPASS and through both wrapper forms.
 @Suite(.serialized)
 struct AskpassArgumentsEndToEndTests {

@@ -3,7 +3,7 @@ import Glibc
 import OTCPromptTestSupport
 import Testing
 
-/// Issue 14 point 1, the audio file: an `--audio-file` FIFO whose reader stops reading, or goes away,
+/// An `--audio-file` FIFO whose reader stops reading, or goes away,
 /// never holds the prompt. Each chunk of audio waits at most 250 ms for room; then audio to the file
 /// stops, announcements become text lines after one notice, and every key counts, on time. (A FIFO with
 /// no reader at all is refused at once, exit 64: `RobustnessEndToEndTests.aFIFOWithoutAReaderIsRefusedAtOnce`.)

@@ -3,7 +3,7 @@ import Glibc
 import OTCPromptTestSupport
 import Testing
 
-/// Issue 14 point 1, the config file: it is read with a deadline beside the terminal's signals. A file
+/// It is read with a deadline beside the terminal's signals. A file
 /// system that never answers gives the defaults after a second, said once on the screen and in speech;
 /// a slow one that answers in time is used, bad values reported with file:line; anything but a regular
 /// file is refused at once; and SIGINT, SIGTERM or SIGHUP end the prompt at any moment of the wait.

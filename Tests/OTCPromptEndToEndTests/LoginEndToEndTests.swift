@@ -204,7 +204,7 @@ struct LoginEndToEndTests {
         }
     }
 
-    /// Issue 14 point 6: a secret is never changed silently; bytes that are not UTF-8 are refused.
+    /// A secret is never changed silently; bytes that are not UTF-8 are refused.
     @Test func standardInputThatIsNotUTF8IsRefused() throws {
         let path = NSTemporaryDirectory() + "/otc-stdin-\(UUID().uuidString)"
         #expect(FileManager.default.createFile(atPath: path, contents: Data([0x61, 0x62, 0xFF, 0x63, 0x64, 0x0A])))

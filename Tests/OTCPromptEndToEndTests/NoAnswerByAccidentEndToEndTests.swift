@@ -3,7 +3,7 @@ import Glibc
 import OTCPromptTestSupport
 import Testing
 
-/// Issue 13, points 1 and 5: no answer by accident, nothing left behind, a notice that needs no answer.
+/// No answer by accident, nothing left behind, a notice that needs no answer.
 @Suite(.serialized)
 struct NoAnswerByAccidentEndToEndTests {
     static let agentQuestion =
@@ -109,7 +109,7 @@ struct NoAnswerByAccidentEndToEndTests {
     }
 }
 
-/// Issue 13 point 3: a question asked again by the same caller after a rejection says so first.
+/// A question asked again by the same caller after a rejection says so first.
 @Suite(.serialized)
 struct RetrySaidAloudEndToEndTests {
     /// Runs `sh -c SCRIPT` on a pty: the shell is the caller (the askpass program's parent) for every ask.
@@ -174,7 +174,7 @@ struct RetrySaidAloudEndToEndTests {
     }
 }
 
-/// Issue 13 point 5: an askpass started with no terminal (an agent started by systemd) says why in the system log.
+/// An askpass started with no terminal (an agent started by systemd) says why in the system log.
 @Suite struct NoTerminalEndToEndTests {
     /// In a mount namespace of its own, /dev is a fresh tmpfs with a null device and a /dev/log socket the test
     /// reads: the real system log is never touched.

@@ -3,7 +3,7 @@ import Glibc
 import OTCPromptTestSupport
 import Testing
 
-/// Issue 14 point 2, end to end: terminal replies never fill the field; kitty's keys still cancel.
+/// Terminal replies never fill the field; kitty's keys still cancel.
 @Suite(.serialized)
 struct OnlyKeysEndToEndTests {
     @Test func terminalRepliesNeverBecomeDigits() throws {
@@ -30,7 +30,7 @@ struct OnlyKeysEndToEndTests {
     }
 }
 
-/// Issue 14 point 7 end to end: a check that cannot run ends the prompt with 69 and says why; no attempt used.
+/// A check that cannot run ends the prompt with 69 and says why; no attempt used.
 @Suite(.serialized)
 struct CheckCouldNotRunEndToEndTests {
     @Test(arguments: [

@@ -86,7 +86,7 @@ final class PrivateTmux {
     }
 }
 
-/// Issue 14 point 8 on a real terminal emulator (tmux): after typing, Ctrl-L twice, three resizes,
+/// On a real terminal emulator (tmux): after typing, Ctrl-L twice, three resizes,
 /// Backspace and Ctrl-L, the label is on the screen once and the field shows exactly what it holds.
 @Suite(.serialized)
 struct RealScreenEndToEndTests {

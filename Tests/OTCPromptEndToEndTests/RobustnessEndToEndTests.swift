@@ -63,7 +63,7 @@ struct RobustnessEndToEndTests {
         #expect(run.terminalRestored)
     }
 
-    /// Issue 13 point 4: a user's files are left as they are; only their contents are written.
+    /// A user's files are left as they are; only their contents are written.
     @Test func existingSpeechLogAndAudioFileKeepTheirMode() throws {
         let audio = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).wav"
         let log = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"

@@ -2,7 +2,7 @@ import Foundation
 import OTCPromptTestSupport
 import Testing
 
-/// Issue 14 points 6 and 8 on a real pty: a Latin-1 terminal, a field that would wrap, a
+/// On a real pty: a Latin-1 terminal, a field that would wrap, a
 /// placeholder of no width, a speech log that cannot be written.
 @Suite(.serialized)
 struct ScreenAndCharsetEndToEndTests {

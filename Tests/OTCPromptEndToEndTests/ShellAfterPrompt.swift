@@ -3,7 +3,7 @@ import OTCPromptTestSupport
 
 /// The prompt run as a shell runs it, with what the shell would read next shown on the screen:
 /// after the prompt exits, the wrapper prints its status and every byte still queued on the
-/// terminal (waiting up to a second), as `status=N left=[hex]`. Issue 14: nothing typed for the
+/// terminal (waiting up to a second), as `status=N left=[hex]`. Nothing typed for the
 /// prompt may be left for the shell.
 struct ShellAfterPrompt {
     let process: PseudoTerminalProcess

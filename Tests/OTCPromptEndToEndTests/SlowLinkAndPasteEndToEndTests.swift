@@ -2,7 +2,7 @@ import Foundation
 import OTCPromptTestSupport
 import Testing
 
-/// Issue 14 points 2 (last bullet) and 3 on a real pty: an arrow key split by a slow link, and a
+/// On a real pty: an arrow key split by a slow link, and a
 /// paste on a terminal that cannot mark pastes.
 @Suite(.serialized)
 struct SlowLinkAndPasteEndToEndTests {

@@ -3,7 +3,7 @@ import Glibc
 import OTCPromptTestSupport
 import Testing
 
-/// The built binary loads libespeak-ng, libpcaudio and libpulse with dlopen when speech starts (issue 16):
+/// The built binary loads libespeak-ng, libpcaudio and libpulse with dlopen when speech starts:
 /// never in a run that does not speak, and a library that cannot be used is a reason said once, with text
 /// announcements, not a crash. The libraries are made unusable without touching the system: stubs of the
 /// same sonames, compiled here with gcc, in a directory named by LD_LIBRARY_PATH, which the loader searches

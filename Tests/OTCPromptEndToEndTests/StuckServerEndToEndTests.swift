@@ -3,7 +3,7 @@ import Glibc
 import OTCPromptTestSupport
 import Testing
 
-/// Issue 14 point 1 and issue 16's "screen first": an audio server or speech-dispatcher that accepts
+/// No wait without a deadline, and the screen first: an audio server or speech-dispatcher that accepts
 /// and never answers (made here, `SilentSocketServer`) never holds the prompt back. It is drawn at
 /// once, in raw mode (nothing echoed), takes a code, ends promptly on a signal with the terminal
 /// restored, and says the fallback to text once.

@@ -2,7 +2,7 @@ import Foundation
 import OTCPromptTestSupport
 import Testing
 
-/// Issue 14 point 6, the last gap, on a real pty: a byte the locale's charset cannot read (a Latin-1 `é`
+/// On a real pty: a byte the locale's charset cannot read (a Latin-1 `é`
 /// from a terminal whose locale says ASCII or UTF-8) is never dropped silently from a secret. It is said,
 /// with nothing of the secret, and the password is not submitted until the user has heard it.
 @Suite(.serialized)

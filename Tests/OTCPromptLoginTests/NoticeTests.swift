@@ -4,7 +4,7 @@ import OTCPromptTestSupport
 import Testing
 
 extension RealClientTests {
-    /// Issue 13 point 5: the callers that ask no question and want no code.
+    /// The callers that ask no question and want no code.
     @Suite struct Notices {
         let scratch: ScratchDirectory
         init() throws { scratch = try ScratchDirectory() }

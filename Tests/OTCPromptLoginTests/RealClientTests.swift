@@ -1,6 +1,6 @@
 import Testing
 
-/// otc-prompt as the askpass of the real clients (issue 13): sudo, sshd with ssh, ssh-agent, git over
+/// otc-prompt as the askpass of the real clients: sudo, sshd with ssh, ssh-agent, git over
 /// HTTP, each started by the test on this machine, typed at over a pseudo-terminal as a person would.
 ///
 /// One at a time: each test starts servers and creates a user, and the machine has few cores.

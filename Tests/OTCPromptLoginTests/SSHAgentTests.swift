@@ -58,7 +58,7 @@ extension RealClientTests {
             expectTerminalRestored()
         }
 
-        /// Issue 13 point 1: any other word asks again; it decides nothing.
+        /// Any other word asks again; it decides nothing.
         @Test func anotherWordAsksAgain() throws {
             let request = try agent.requestSignature("other")
             agent.agent.answer("ok\ry\r", after: Self.question)
@@ -68,7 +68,7 @@ extension RealClientTests {
             #expect(request.refused())
         }
 
-        /// Issue 13 point 1: what is typed after an answer (a stray Enter, a repeated "yes⏎") must not approve
+        /// What is typed after an answer (a stray Enter, a repeated "yes⏎") must not approve
         /// the next request, which once took an empty answer as yes.
         @Test
         func whatIsLeftOfOneAnswerDoesNotApproveTheNextRequest() throws {
@@ -103,7 +103,7 @@ extension RealClientTests {
             expectTerminalRestored()
         }
 
-        /// Issue 13 point 1: keys typed before the question was shown (and within the grace period) are dropped.
+        /// Keys typed before the question was shown (and within the grace period) are dropped.
         @Test
         func keysTypedBeforeTheQuestionAppearsAreDiscarded() throws {
             agent.agent.typeKeys("yes\r")
@@ -115,7 +115,7 @@ extension RealClientTests {
             #expect(request.refused())
         }
 
-        /// Issue 13 point 1: Enter alone is not an answer; the question stays until one is typed.
+        /// Enter alone is not an answer; the question stays until one is typed.
         @Test
         func enterAloneIsNotYes() throws {
             let request = try agent.requestSignature("enter")
@@ -127,7 +127,7 @@ extension RealClientTests {
             expectTerminalRestored()
         }
 
-        /// Issue 13 point 2: the key's fingerprint, on the line after the question, is on the screen and spoken.
+        /// The key's fingerprint, on the line after the question, is on the screen and spoken.
         @Test
         func theKeysFingerprintIsShownAndSpoken() throws {
             let request = try agent.requestSignature("fingerprint")

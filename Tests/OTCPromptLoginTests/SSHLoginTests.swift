@@ -92,7 +92,7 @@ extension RealClientTests {
             expectLoggedIn(run, secrets: [user.password])
         }
 
-        /// Issue 13 point 3: after a refused code, the next question starts by saying so.
+        /// After a refused code, the next question starts by saying so.
         @Test
         func aRefusedCodeIsSaidAloudBeforeTheNextQuestion() throws {
             let secret = try server.enableTOTP(for: user.name)

@@ -31,7 +31,7 @@ extension RealClientTests.SSHLogin {
         #expect(!SpokenLine.read(speechLog).contains { $0.event == "prompt" && $0.text.contains("password") })
     }
 
-    /// Issue 13 point 1: "yes⏎" typed in full answers the question, and nothing of it reaches the password field.
+    /// "yes⏎" typed in full answers the question, and nothing of it reaches the password field.
     @Test
     func aNewHostsKeyAcceptedByTypingYes() throws {
         let run = try ssh("password", newHost: true)
@@ -42,7 +42,7 @@ extension RealClientTests.SSHLogin {
         #expect(!run.visibleScreen.contains("Permission denied"), "a leftover was sent as a password")
     }
 
-    /// Issue 13 point 1: keys that arrive with the answer, in the same burst, are not left for the password
+    /// Keys that arrive with the answer, in the same burst, are not left for the password
     /// field that ssh asks next.
     @Test func keysSentWithTheAnswerNeverReachThePasswordField() throws {
         let run = try ssh("password", newHost: true)
@@ -54,7 +54,7 @@ extension RealClientTests.SSHLogin {
         #expect(!run.visibleScreen.contains("Permission denied"), "a leftover was sent as a password")
     }
 
-    /// Issue 13 point 1: the fingerprint pasted (as a terminal pastes: bracketed when the prompt asked for it)
+    /// The fingerprint pasted (as a terminal pastes: bracketed when the prompt asked for it)
     /// is an answer, and ssh compares it with the key.
     @Test
     func aNewHostsKeyAcceptedByPastingItsFingerprint() throws {
@@ -71,7 +71,7 @@ extension RealClientTests.SSHLogin {
         #expect(hostKeyKnown())
     }
 
-    /// Issue 13 point 2: the host key's fingerprint, above the question, is on the screen and spoken.
+    /// The host key's fingerprint, above the question, is on the screen and spoken.
     @Test
     func theNewHostsFingerprintIsShownAndSpoken() throws {
         let run = try ssh("password", newHost: true)

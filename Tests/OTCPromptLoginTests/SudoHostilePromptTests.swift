@@ -4,7 +4,7 @@ import OTCPromptTestSupport
 import Testing
 
 extension RealClientTests {
-    /// Issue 13 point 0: the prompt sudo passes (`sudo -p PROMPT`, or a PAM module's text) is data, never
+    /// The prompt sudo passes (`sudo -p PROMPT`, or a PAM module's text) is data, never
     /// options, whatever it starts with. Run in the user's home, where a command or a log could be written.
     @Suite struct SudoHostilePrompts {
         /// Prompts that would be options; "pwned" and "spoken" are what they would create in the home.
@@ -64,7 +64,7 @@ extension RealClientTests {
             try runSudo(prompt: "--", wrapped: true, separator: false)
         }
 
-        /// Issue 13 point 2: a prompt's escape sequences (here a title change and a right-to-left override,
+        /// A prompt's escape sequences (here a title change and a right-to-left override,
         /// as a PAM module's text could hold) never reach the terminal raw.
         @Test func aPromptsEscapeSequencesNeverReachTheTerminal() throws {
             let scratch = try ScratchDirectory()

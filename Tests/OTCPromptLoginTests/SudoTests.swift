@@ -60,7 +60,7 @@ extension RealClientTests {
             #expect(!spoken.contains(user.password) && !spoken.contains("wrong-password"), "spoken: \(spoken)")
         }
 
-        /// Issue 13 point 3: the second call, moments after the first, starts by saying the answer was refused.
+        /// The second call, moments after the first, starts by saying the answer was refused.
         @Test
         func aRetryIsSaidAloudBeforeTheQuestion() throws {
             let run = try sudo(askpass: try Askpass.wrapper(in: scratch, speechLog: speechLog))
@@ -83,7 +83,7 @@ extension RealClientTests {
             #expect(everything.output.isEmpty, "a password was recorded: \(everything.output)")
         }
 
-        /// Issue 13 point 3: "no audio device" is said once per login session, not on every call: two sudo
+        /// "no audio device" is said once per login session, not on every call: two sudo
         /// commands typed in one session (one terminal), each asking for the password.
         @Test
         func theNoAudioNoticeIsShownOncePerLoginSession() throws {

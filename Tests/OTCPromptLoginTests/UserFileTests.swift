@@ -4,7 +4,7 @@ import OTCPromptTestSupport
 import Testing
 
 extension RealClientTests {
-    /// Issue 13 point 4: `--speech-log` and `--audio-file` leave a user's files as they are. The device is a
+    /// `--speech-log` and `--audio-file` leave a user's files as they are. The device is a
     /// character device made by mknod in the test's directory (the null device's numbers), never /dev/null.
     @Suite struct UserFiles {
         enum Output: String, CaseIterable, CustomTestStringConvertible {

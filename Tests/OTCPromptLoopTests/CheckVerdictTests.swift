@@ -2,7 +2,7 @@ import OTCPromptCore
 import OTCPromptLoop
 import Testing
 
-/// Issue 14 point 7: "the check said no" is not "the check could not run".
+/// "the check said no" is not "the check could not run".
 @Suite struct CheckVerdictTests {
     @Test(arguments: [(Int32(0), "accepted"), (1, "rejected"), (2, "rejected"), (126, "error"), (127, "error")])
     func theShellsStatusDecides(status: Int32, kind: String) {

@@ -2,7 +2,7 @@ import OTCPromptCore
 import OTCPromptLoop
 import Testing
 
-/// Issue 14 points 2 and 3 in the loop: a key split by a slow link, and a paste with no markers.
+/// In the loop: a key split by a slow link, and a paste with no markers.
 @Suite struct SlowLinkAndPasteTests {
     @Test func aKeySplitNearTheDelayMakesTheDelayGrowSoTheNextSplitIsNoCancel() {
         let run = LoopRun(script: [

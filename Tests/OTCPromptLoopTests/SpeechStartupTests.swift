@@ -3,7 +3,7 @@ import OTCPromptCore
 import OTCPromptLoop
 import Testing
 
-/// The screen first (issue 16): the prompt is drawn and takes keys while the voice still starts, and
+/// The screen first: the prompt is drawn and takes keys while the voice still starts, and
 /// what was said meanwhile is caught up in one announcement the moment the voice is ready.
 @Suite("PromptLoop: a voice that is still starting")
 struct SpeechStartupTests {

@@ -2,7 +2,7 @@ import OTCPromptCore
 import OTCPromptTerminal
 import Testing
 
-/// Issue 14 point 6: the terminal's charset is the locale's, read from the environment given.
+/// The terminal's charset is the locale's, read from the environment given.
 @Suite struct LocaleCodesetTests {
     @Test(
         arguments: [

@@ -59,7 +59,7 @@ import Testing
         return lstat(path, &status) == 0 ? status.st_mode : 0
     }
 
-    /// Issue 13 point 4: an existing file keeps its mode; its contents are replaced or appended to.
+    /// An existing file keeps its mode; its contents are replaced or appended to.
     @Test(arguments: [true, false])
     func anExistingFileKeepsItsMode(appending: Bool) throws {
         let path = temporaryPath("mode")

@@ -1,5 +1,5 @@
 // Key -> first audio sample handed to the sink, and key -> superseded audio stopped, through the
-// real espeak-ng backend (issues 3 and 6). With PULSE_SERVER set (Benchmarks/run.sh starts a
+// real espeak-ng backend. With PULSE_SERVER set (Benchmarks/run.sh starts a
 // private null sink) the sink is the real device path of `--speech espeak`; without it, a sink
 // that discards audio (the engine and the writer thread alone).
 // Run: cd Benchmarks && swift package benchmark --target SpeechLatency

@@ -1,4 +1,4 @@
-// Speech figures of issues 3 and 6 through the real backend (see docs/performance.md).
+// The speech figures through the real backend (see docs/performance.md).
 // Usage: speech-benchmark [--device] [--repetitions N]
 //   --device: play through pcaudiolib (run with a PulseAudio null sink: Benchmarks/run.sh).
 import Glibc
@@ -37,7 +37,7 @@ for _ in 0..<10 {
     startups.append(now() - start)
     backend.finish(timeout: .zero)
 }
-print(Summary(startups).line("start-up (init + voice + device open)", target: "(issue 6: see prompt-ready figure)"))
+print(Summary(startups).line("start-up (init + voice + device open)", target: "(the latency targets: see prompt-ready figure)"))
 
 // 2 and 3. Keys 80 ms apart, each superseding the last: key -> first sample, key -> stale audio flushed.
 do {

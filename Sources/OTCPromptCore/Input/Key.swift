@@ -33,7 +33,7 @@ public enum Key: Equatable, Sendable {
     case unmarkedPaste(String)
     /// Bytes that are not a character in the terminal's charset (invalid UTF-8: a Latin-1 `é` on a
     /// UTF-8 or ASCII locale). Carries nothing of what was typed; the session says a character was
-    /// not read, never drops it silently (issue 14 point 6).
+    /// not read, never drops it silently.
     case undecodable
     /// Anything consumed whole that must change nothing: arrows, function keys,
     /// unknown sequences, other control characters.

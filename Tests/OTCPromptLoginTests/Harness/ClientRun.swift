@@ -53,7 +53,7 @@ final class ClientRun {
     let process: PseudoTerminalProcess
 
     /// How long a person takes to notice a question and start typing; longer than the grace period in
-    /// which issue 13 point 1 discards keys typed too early (about 300 ms).
+    /// which the type-ahead rule discards keys typed too early (about 300 ms).
     static let reactionTime: Duration = .milliseconds(600)
 
     init(_ arguments: [String], environment: [String: String]) throws {

@@ -32,7 +32,7 @@ final class ScratchDirectory {
     func file(_ name: String) -> String { path + "/" + name }
 
     /// A private XDG_RUNTIME_DIR (mode 0700, owned by `owner`, root by default), so that what otc-prompt
-    /// keeps between calls (issue 13 point 3) stays in the test's directory, never in the machine's
+    /// keeps between calls stays in the test's directory, never in the machine's
     /// /tmp/otc-prompt-UID fallback.
     func runtimeDirectory(named name: String = "runtime", owner: uid_t = 0, group: gid_t = 0) throws -> String {
         let path = file(name)
