@@ -146,6 +146,12 @@ extension OTCPromptCommand {
     /// What to ask: the code field the options describe, or, when called as SSH_ASKPASS or
     /// SUDO_ASKPASS, what the prompt text asks for.
     func request(_ configuration: PromptConfiguration, environment: [String: String]) -> PromptRequest {
+        if commandLine.value(Settings.cryptsetup) {
+            return .code(
+                CryptsetupRequest(environment: environment).configuration(
+                    language: configuration.language, verbosity: configuration.verbosity,
+                    timeLimit: configuration.timeLimit), askpass: false)
+        }
         // `main` has already turned an askpass call into `--askpass -- PROMPT`.
         guard let prompt, commandLine.value(Settings.askpass) else {
             return configuration.charset == .any

@@ -133,3 +133,12 @@ extension Phrases {
         "$": "dollar", "~": "tilde", "^": "caret", "|": "bar", "`": "backtick", "?": "question mark",
     ]
 }
+
+extension DiskUnlockPhrases {
+    static let english = DiskUnlockPhrases(
+        unlockDisk: { disk in disk.map { "Unlock disk \($0)" } ?? "Unlock disk" },
+        wrongPassphrase: { attempt, maximum in
+            "Wrong passphrase, try \(attempt)" + (maximum.map { " of \($0)" } ?? "") + "."
+        }
+    )
+}

@@ -147,3 +147,12 @@ extension Phrases {
         "`": ("crase", true), "?": ("ponto de interrogação", false),
     ]
 }
+
+extension DiskUnlockPhrases {
+    static let portuguese = DiskUnlockPhrases(
+        unlockDisk: { disk in disk.map { "Desbloquear o disco \($0)" } ?? "Desbloquear o disco" },
+        wrongPassphrase: { attempt, maximum in
+            "Frase secreta errada, tentativa \(attempt)" + (maximum.map { " de \($0)" } ?? "") + "."
+        }
+    )
+}
