@@ -121,12 +121,13 @@ struct OTCPromptCommand {
         // A voice the file names but that is not installed falls back to the language's voice; one the
         // command line names is a usage error.
         let voiceLocation = commandLine[Settings.voice] == nil ? file.location(of: Settings.voice) : nil
-        let program = PromptProgram(
+        var program = PromptProgram(
             request: request, check: check, speech: settings.value(Settings.speech),
             speechLogPath: settings[Settings.speechLog], voice: voice,
             voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
             appearance: Appearance(settings), environment: environment, notices: notices, memory: memory,
             escapeDelay: settings.value(Settings.escapeDelay))
+        program.answerEndsLine = !settings.value(Settings.cryptsetup)
         // Every path inside `run()` has restored the terminal before it returns.
         if asPinentry {
             return PinentryProgram(

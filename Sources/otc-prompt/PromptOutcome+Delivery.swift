@@ -3,10 +3,10 @@ import OTCPromptTerminal
 
 extension PromptOutcome {
     /// Prints the code (if any) and returns the exit status. The terminal is already restored.
-    func deliver(terminal: Terminal) -> Int32 {
+    func deliver(terminal: Terminal, endingLine: Bool = true) -> Int32 {
         switch self {
         case .submitted(let code):
-            return print(code, terminal: terminal)
+            return print(code, terminal: terminal, endingLine: endingLine)
         case .confirmed(let yes):
             // ssh reads "yes" for a host-key question; a confirm prompt only looks at the status.
             return yes ? print("yes", terminal: terminal) : ExitStatus.rejected
@@ -30,10 +30,10 @@ extension PromptOutcome {
         }
     }
 
-    private func print(_ text: String, terminal: Terminal) -> Int32 {
+    private func print(_ text: String, terminal: Terminal, endingLine: Bool = true) -> Int32 {
         do {
             // In the terminal's charset: a secret typed as Latin-1 goes out as the same bytes.
-            try StandardOutput.write(text, encoding: terminal.encoding)
+            try StandardOutput.write(text, encoding: terminal.encoding, endingLine: endingLine)
             return ExitStatus.submitted
         } catch {
             terminal.writeLine("otc-prompt: \(error)")
