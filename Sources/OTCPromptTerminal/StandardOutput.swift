@@ -4,18 +4,22 @@ import OTCPromptCore
 
 /// Standard output, which receives the code and nothing else.
 public enum StandardOutput {
-    /// Writes `text` and "\n" to fd 1, retrying partial writes and EINTR.
+    /// Writes `text` and "\n" (no "\n" when `endingLine` is false) to fd 1, retrying partial writes and EINTR.
     /// Throws `.standardOutput` for a closed stdout (EBADF) or a reader that went away (EPIPE,
     /// which needs SIGPIPE ignored: `SignalWatcher` does that). The corresponding C call is `write`.
-    public static func write(_ text: String, encoding: TerminalEncoding = .utf8) throws(TerminalError) {
-        try write(text, to: STDOUT_FILENO, encoding: encoding)
+    public static func write(
+        _ text: String, encoding: TerminalEncoding = .utf8, endingLine: Bool = true
+    ) throws(TerminalError) {
+        try write(text, to: STDOUT_FILENO, encoding: encoding, endingLine: endingLine)
     }
 
-    /// Writes `secret` in `encoding` and "\n" to fd 1 from locked memory that is wiped at once, then
-    /// wipes `secret` too: its bytes never pass through a `String` or an unwiped array. Throws as
-    /// `write(_:encoding:)`. The corresponding C call is `write`.
-    public static func write(_ secret: SecretBytes, encoding: TerminalEncoding) throws(TerminalError) {
-        try write(secret, to: STDOUT_FILENO, encoding: encoding)
+    /// Writes `secret` in `encoding` and "\n" (none when `endingLine` is false) to fd 1 from locked memory
+    /// that is wiped at once, then wipes `secret` too: its bytes never pass through a `String` or an unwiped
+    /// array. Throws as `write(_:encoding:)`. The corresponding C call is `write`.
+    public static func write(
+        _ secret: SecretBytes, encoding: TerminalEncoding, endingLine: Bool = true
+    ) throws(TerminalError) {
+        try write(secret, to: STDOUT_FILENO, encoding: encoding, endingLine: endingLine)
     }
 
     /// Whether fd 1 is a terminal: a person reading, not a caller capturing the answer.
@@ -23,10 +27,12 @@ public enum StandardOutput {
     public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// `write(_:encoding:)` of a secret on any descriptor.
-    static func write(_ secret: SecretBytes, to descriptor: Int32, encoding: TerminalEncoding) throws(TerminalError) {
+    static func write(
+        _ secret: SecretBytes, to descriptor: Int32, encoding: TerminalEncoding, endingLine: Bool = true
+    ) throws(TerminalError) {
         defer { secret.wipe() }
         let output = LockedBytes(count: secret.encodedCapacity)
-        let count = secret.write(as: encoding, into: output.bytes)
+        let count = secret.write(as: encoding, into: output.bytes, endingLine: endingLine)
         if let failure = SystemCalls.writeAll(
             raw: UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: output.bytes[..<count])), to: descriptor)
         {
@@ -35,8 +41,10 @@ public enum StandardOutput {
     }
 
     /// `write(_:)` on any descriptor, so tests need not replace the process's fd 1.
-    static func write(_ text: String, to descriptor: Int32, encoding: TerminalEncoding = .utf8) throws(TerminalError) {
-        if let failure = SystemCalls.writeAll(encoding.encode(text + "\n"), to: descriptor) {
+    static func write(
+        _ text: String, to descriptor: Int32, encoding: TerminalEncoding = .utf8, endingLine: Bool = true
+    ) throws(TerminalError) {
+        if let failure = SystemCalls.writeAll(encoding.encode(endingLine ? text + "\n" : text), to: descriptor) {
             throw .standardOutput(failure)
         }
     }

@@ -128,12 +128,13 @@ struct OTCPromptCommand {
         // A voice the file names but that is not installed falls back to the language's voice; one the
         // command line names is a usage error.
         let voiceLocation = commandLine[Settings.voice] == nil ? file.location(of: Settings.voice) : nil
-        let program = PromptProgram(
+        var program = PromptProgram(
             request: request, check: check, speech: settings.value(Settings.speech),
             speechLogPath: settings[Settings.speechLog], voice: voice,
             voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
             appearance: Appearance(settings), environment: environment, notices: [], memory: memory,
             escapeDelay: settings.value(Settings.escapeDelay))
+        program.answerEndsLine = !settings.value(Settings.cryptsetup)
         // Every path inside `run()` has restored the terminal before it returns.
         if asPinentry {
             return PinentryProgram(
@@ -154,6 +155,12 @@ extension OTCPromptCommand {
     /// What to ask: the code field the options describe, or, when called as SSH_ASKPASS or
     /// SUDO_ASKPASS, what the prompt text asks for.
     func request(_ configuration: PromptConfiguration, environment: [String: String]) -> PromptRequest {
+        if commandLine.value(Settings.cryptsetup) {
+            return .code(
+                CryptsetupRequest(environment: environment).configuration(
+                    language: configuration.language, verbosity: configuration.verbosity,
+                    timeLimit: configuration.timeLimit), askpass: false)
+        }
         // `main` has already turned an askpass call into `--askpass -- PROMPT`.
         guard let prompt, commandLine.value(Settings.askpass) else {
             return configuration.charset == .any

@@ -4,10 +4,10 @@ import OTCPromptTerminal
 
 extension PromptOutcome {
     /// Prints the code (if any) and returns the exit status. The terminal is already restored.
-    func deliver(terminal: Terminal) -> Int32 {
+    func deliver(terminal: Terminal, endingLine: Bool = true) -> Int32 {
         switch self {
         case .submitted(let secret):
-            return print(secret, terminal: terminal)
+            return print(secret, terminal: terminal, endingLine: endingLine)
         case .confirmed(let yes):
             // ssh reads "yes" for a host-key question; a confirm prompt only looks at the status.
             return yes ? print("yes", terminal: terminal) : ExitStatus.rejected
@@ -32,10 +32,10 @@ extension PromptOutcome {
     }
 
     /// Writes `secret` from locked memory and wipes it (`StandardOutput.write(_:encoding:)`).
-    private func print(_ secret: SecretBytes, terminal: Terminal) -> Int32 {
+    private func print(_ secret: SecretBytes, terminal: Terminal, endingLine: Bool = true) -> Int32 {
         do {
             // In the terminal's charset: a secret typed as Latin-1 goes out as the same bytes.
-            try StandardOutput.write(secret, encoding: terminal.encoding)
+            try StandardOutput.write(secret, encoding: terminal.encoding, endingLine: endingLine)
             return ExitStatus.submitted
         } catch {
             terminal.writeLine("otc-prompt: \(error)")

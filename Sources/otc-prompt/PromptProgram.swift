@@ -77,6 +77,8 @@ struct PromptProgram {
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
     let escapeDelay: Duration
+    /// Whether a line break follows the answer on stdout: not for cryptsetup, which takes every byte as the key.
+    var answerEndsLine = true
     /// The longest the last announcement (complete, cancel) may keep the process alive.
     static let finalSpeechLimit: Duration = .seconds(3)
     /// The longest a voice still starting when the prompt ends is waited for, to say the last words: a
@@ -104,7 +106,7 @@ struct PromptProgram {
 
     func run(on terminal: Terminal) -> Int32 {
         switch runSession(on: terminal) {
-        case .success(let outcome): return outcome.deliver(terminal: terminal)
+        case .success(let outcome): return outcome.deliver(terminal: terminal, endingLine: answerEndsLine)
         case .failure(let failure): return failure.status
         }
     }

@@ -133,6 +133,18 @@ import Testing
         #expect(Array(buffer[0..<max(count, 0)]) == Array("985391\n".utf8))
     }
 
+    /// cryptsetup reads a keyscript's stdout to its end as the key: a newline there would be part of it.
+    @Test func standardOutputCanWriteTheSecretAloneWithoutANewline() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        try StandardOutput.write("correct horse 7", to: ends[1], endingLine: false)
+        close(ends[1])
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = read(ends[0], &buffer, 32)
+        #expect(Array(buffer[0..<max(count, 0)]) == Array("correct horse 7".utf8))
+    }
+
     @Test func aBrokenPipeOnStandardOutputThrowsAClearError() throws {
         signal(SIGPIPE, SIG_IGN)
         var ends: [Int32] = [-1, -1]

@@ -16,6 +16,7 @@ complete -c otc-prompt -l check-timeout -x -d 'A check still running after this 
 complete -c otc-prompt -l timeout -x -d 'Give up after this long, with exit status 124. (0.001–86400; default: no limit)'
 complete -c otc-prompt -l askpass -d 'Read PROMPT as an askpass prompt (code, password or yes/no question), always the last argument.'
 complete -c otc-prompt -l pinentry -d 'Be GnuPG\'s pinentry: speak the Assuan protocol on stdin and stdout.'
+complete -c otc-prompt -l cryptsetup -d 'Be cryptsetup\'s keyscript: ask for the disk passphrase at boot.'
 complete -c otc-prompt -l stdin -d 'No prompt: read one line from stdin, check it like a paste, print it.'
 complete -c otc-prompt -l voice -x -d 'An installed espeak-ng voice (espeak-ng --voices lists them). (default: the language\'s voice)'
 complete -c otc-prompt -l rate -x -d 'Speech rate in words per minute. (80–450; default: 175)'

@@ -19,6 +19,7 @@ _otc-prompt() {
         '--timeout=[Give up after this long, with exit status 124. (0.001–86400; default\: no limit)]:SECONDS: ' \
         '--askpass[Read PROMPT as an askpass prompt (code, password or yes/no question), always the last argument.]' \
         '--pinentry[Be GnuPG'\''s pinentry\: speak the Assuan protocol on stdin and stdout.]' \
+        '--cryptsetup[Be cryptsetup'\''s keyscript\: ask for the disk passphrase at boot.]' \
         '--stdin[No prompt\: read one line from stdin, check it like a paste, print it.]' \
         '--voice=[An installed espeak-ng voice (espeak-ng --voices lists them). (default\: the language'\''s voice)]:NAME: ' \
         '--rate=[Speech rate in words per minute. (80–450; default\: 175)]:WPM: ' \

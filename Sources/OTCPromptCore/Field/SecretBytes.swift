@@ -129,9 +129,12 @@ extension SecretBytes {
 
     /// Writes the secret in `encoding` (a Latin-1 terminal's secret goes out as the bytes it was
     /// typed as; a character it cannot write becomes "?", as `TerminalEncoding.encode` does), then
-    /// "\n", into `output`, which has room for `encodedCapacity` bytes; returns how many it wrote.
-    /// Nothing passes through a `String` but one scalar at a time.
-    public func write(as encoding: TerminalEncoding, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    /// "\n" unless `endingLine` is false (cryptsetup takes every byte as the key), into `output`, which
+    /// has room for `encodedCapacity` bytes; returns how many it wrote. Nothing passes through a `String`
+    /// but one scalar at a time.
+    public func write(
+        as encoding: TerminalEncoding, into output: UnsafeMutableBufferPointer<UInt8>, endingLine: Bool = true
+    ) -> Int {
         var written = 0
         withUnsafeBytes { bytes in
             guard encoding != .utf8 else {
@@ -146,6 +149,7 @@ extension SecretBytes {
                 written += 1
             }
         }
+        guard endingLine else { return written }
         output[written] = 0x0A
         return written + 1
     }

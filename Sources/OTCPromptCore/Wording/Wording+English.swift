@@ -163,3 +163,12 @@ extension Phrases {
         shownAsText: "announcements shown as text"
     )
 }
+
+extension DiskUnlockPhrases {
+    static let english = DiskUnlockPhrases(
+        unlockDisk: { disk in disk.map { "Unlock disk \($0)" } ?? "Unlock disk" },
+        wrongPassphrase: { attempt, maximum in
+            "Wrong passphrase, try \(attempt)" + (maximum.map { " of \($0)" } ?? "") + "."
+        }
+    )
+}

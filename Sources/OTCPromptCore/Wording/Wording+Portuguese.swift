@@ -177,3 +177,12 @@ extension Phrases {
         shownAsText: "anúncios mostrados como texto"
     )
 }
+
+extension DiskUnlockPhrases {
+    static let portuguese = DiskUnlockPhrases(
+        unlockDisk: { disk in disk.map { "Desbloquear o disco \($0)" } ?? "Desbloquear o disco" },
+        wrongPassphrase: { attempt, maximum in
+            "Frase secreta errada, tentativa \(attempt)" + (maximum.map { " de \($0)" } ?? "") + "."
+        }
+    )
+}

@@ -86,6 +86,12 @@ public enum Settings {
         details: "Also when run as `pinentry-otc`. In `~/.gnupg/gpg-agent.conf`: "
             + "`pinentry-program /usr/local/bin/pinentry-otc`.",
         domain: .flag, default: false)
+    public static let cryptsetup = Setting<Bool>(
+        "cryptsetup", group: .logins, "Be cryptsetup's keyscript: ask for the disk passphrase at boot.",
+        details: "The disk and the try come from the `CRYPTTAB_*` variables cryptroot sets (\"Unlock disk sda2\"; "
+            + "on a retry, \"Wrong passphrase, try 2 of 3\" first); a masked field, the passphrase on stdout. "
+            + "Run by the keyscript `/lib/cryptsetup/scripts/otc-prompt` (docs/user-guide.md).",
+        domain: .flag, default: false)
     public static let doctor = Setting<Bool>(
         "doctor", group: .general, "Say how announcements would reach you, and why, then exit.",
         details: "Which speech `auto` chooses and why, whether speech-dispatcher answers and with which module, "
@@ -144,7 +150,7 @@ public enum Settings {
     /// Every setting, in the order of `--help` and the docs.
     public static let all: [any AnySetting] = [
         length, charset, mask, noAutoSubmit, language, speech, speechLog, verbosity, escapeDelay,
-        doctor, check, attempts, checkTimeout, timeout, askpass, pinentry, stdin,
+        doctor, check, attempts, checkTimeout, timeout, askpass, pinentry, cryptsetup, stdin,
         voice, rate, volume, pitch, audioFile,
         style, startColor, endColor, placeholder,
     ]
