@@ -1,5 +1,6 @@
 import OTCPromptCore
 import OTCPromptLoop
+import OTCPromptSettings
 import OTCPromptTerminal
 
 extension PromptOutcome {
@@ -26,7 +27,7 @@ extension PromptOutcome {
             terminal.writeLine("otc-prompt: \(message)")
             return ExitStatus.usage
         case .signalled(let signal):
-            guard let watcher = terminal.signalWatcher else { return 128 + signal }
+            guard let watcher = terminal.signalWatcher else { return ExitStatus.signalled(signal) }
             watcher.reraise(signal)
         }
     }

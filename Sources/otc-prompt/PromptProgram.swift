@@ -189,31 +189,3 @@ extension PromptProgram {
         return loop.run()
     }
 }
-
-/// The exit statuses, in one table (documented in the README and the man page).
-enum ExitStatus {
-    static let submitted: Int32 = 0
-    /// All check attempts were rejected, or a confirmation was answered no.
-    static let rejected: Int32 = 1
-    static let usage: Int32 = 64
-    /// `--stdin` was given something that is not a code.
-    static let invalidInput: Int32 = 65
-    static let noTerminal: Int32 = 74
-    static let outputFailed: Int32 = 74
-    /// `--timeout` ran out (timeout(1)'s convention).
-    static let timedOut: Int32 = 124
-    /// The `--check` command could not run at all (sysexits' EX_UNAVAILABLE): no attempt was used.
-    static let checkCouldNotRun: Int32 = 69
-    /// The locale's charset is one the prompt cannot read and write (sysexits' EX_CONFIG): a secret
-    /// typed in it could be changed, so nothing is asked.
-    static let unsupportedCharset: Int32 = 78
-
-    /// Why: in ASCII only, since the terminal's own charset is the one that cannot be written.
-    static func unsupportedCharsetMessage(_ codeset: String) -> String {
-        "the locale's character set \(codeset.isEmpty ? "(unknown)" : codeset) is not supported "
-            + "(only UTF-8, ISO-8859-1 and ISO-8859-15): nothing was asked. Use a UTF-8 locale, e.g. LC_ALL=C.UTF-8"
-    }
-    static let cancelled: Int32 = 130
-    /// The terminal went away (hang-up or end of input), as if by SIGHUP.
-    static let terminalClosed: Int32 = 129
-}

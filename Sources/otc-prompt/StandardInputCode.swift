@@ -1,5 +1,6 @@
 import OTCPromptCore
 import OTCPromptLoop
+import OTCPromptSettings
 import OTCPromptTerminal
 
 /// `--stdin`: no prompt at all; one line of standard input is read and checked like a paste
