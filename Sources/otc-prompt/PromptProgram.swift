@@ -1,61 +1,14 @@
 import OTCPromptCore
+import OTCPromptFrontEnds
 import OTCPromptLoop
 import OTCPromptSettings
 import OTCPromptSpeech
 import OTCPromptTerminal
 
-/// What the prompt asks for.
-enum PromptRequest {
-    /// A code (or, in askpass mode, a free-text secret); `askpass`: an askpass caller asked.
-    case code(PromptConfiguration, askpass: Bool)
-    /// A yes/no question (askpass confirmation).
-    case question(ConfirmSession)
-    /// A notice that needs no answer (a FIDO key's "Confirm user presence"); its caller ends it.
-    case notice(NoticeSession)
-
-    /// The caller's lines before its question, drawn above the field: a retry's news first.
-    var details: [String] {
-        switch self {
-        case .code(let configuration, _): (configuration.news + configuration.details).flatMap(Wording.lines)
-        case .question(let question): question.shownLines
-        case .notice(let notice): notice.shownLines
-        }
-    }
-
-    /// The request with `line` first among its details: drawn above the field and said with the opening.
-    /// `lines` before the request's own details, in their order.
-    func withDetails(_ lines: [String]) -> PromptRequest {
-        lines.reversed().reduce(self) { $0.withDetail($1) }
-    }
-
-    func withDetail(_ line: String) -> PromptRequest {
-        switch self {
-        case .code(var configuration, let askpass):
-            configuration.details.insert(line, at: 0)
-            return .code(configuration, askpass: askpass)
-        case .question(var question):
-            question.details.insert(line, at: 0)
-            return .question(question)
-        case .notice(var notice):
-            notice.details.insert(line, at: 0)
-            return .notice(notice)
-        }
-    }
-
-    /// A code typed ahead at `otc-prompt` counts; an askpass caller's field and a question take only
-    /// keys typed after they appeared (a leftover from the previous prompt is no answer).
-    var typeAhead: TypeAheadRule {
-        switch self {
-        case .code(_, let askpass): askpass ? .discarded(grace: .zero) : .kept
-        case .question, .notice: .discarded(grace: ConfirmSession.grace)
-        }
-    }
-}
-
 /// One run of the prompt: wires the session to the screen and the voice on a terminal already in
 /// raw mode, and returns the exit status once the terminal has been restored.
 struct PromptProgram {
-    var request: PromptRequest
+    var request: Request
     var check: CheckSettings?
     /// How announcements should reach the user (`--speech`); `auto` is decided beside the prompt.
     let speech: SpeechChoice
@@ -104,7 +57,7 @@ struct PromptProgram {
 
     func run(on terminal: Terminal) -> Int32 {
         switch runSession(on: terminal) {
-        case .success(let outcome): return outcome.deliver(terminal: terminal)
+        case .success(let outcome): return Delivery(outcome).carryOut(on: terminal)
         case .failure(let failure): return failure.status
         }
     }
@@ -144,21 +97,10 @@ struct PromptProgram {
             for line in request.details { terminal.writeLine(LineWrapping.wrap(line, width: terminal.columns)) }
         }
 
-        var outcome: PromptOutcome
-        switch request {
-        case .code(let configuration, _):
-            // Boxes are for codes: a free-text secret of up to 256 characters is drawn as a line.
-            outcome = runLoop(
-                PromptSession(configuration: configuration),
-                style: configuration.kind == .code ? appearance.style : .line, check: check,
-                terminal: terminal, speech: speech, capabilities: capabilities)
-        case .question(let question):
-            outcome = runLoop(
-                question, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
-        case .notice(let notice):
-            outcome = runLoop(
-                notice, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
-        }
+        // Boxes are for codes; only a field's answer goes to --check.
+        var outcome = runLoop(
+            request.session, style: request.drawsBoxes ? appearance.style : .line,
+            check: request.isField ? check : nil, terminal: terminal, speech: speech, capabilities: capabilities)
         outcome = speech.finish(
             after: outcome, terminal: terminal, startupGrace: Self.startupGraceAtEnd, limit: Self.finalSpeechLimit)
         // Nothing typed here is left for the next program (the shell, the next askpass question).
