@@ -63,6 +63,14 @@ let package = Package(
             dependencies: ["OTCPromptCore"]
         ),
 
+        // Every front end (the plain prompt, askpass, pinentry, --stdin) as one path: its caller's request turned
+        // into a `Request`, the session that asks it, its outcome mapped back. Pure: the terminal, the pipes and the
+        // state directory stay in the executable and OTCPromptTerminal.
+        .target(
+            name: "OTCPromptFrontEnds",
+            dependencies: ["OTCPromptCore", "OTCPromptLoop", "OTCPromptSettings"]
+        ),
+
         // The man page and the bash, zsh and fish completions, generated from the declarations. Not shipped in
         // the binary: `otc-prompt-docs` writes them for make docs, and a test keeps docs/ equal to them.
         .target(
@@ -90,6 +98,7 @@ let package = Package(
                 "OTCPromptSpeech",
                 "OTCPromptSpeechDispatcher",
                 "OTCPromptSettings",
+                "OTCPromptFrontEnds",
             ],
             // libespeak-ng's audio probe lands in OTCPromptSpeech's EspeakAudioProbe, which declines it
             // while the engine starts (the footprint and start-up targets, docs/architecture.md): the executable must export it.
@@ -113,6 +122,10 @@ let package = Package(
             dependencies: ["OTCPromptSettings", "OTCPromptDocs", "OTCPromptCore"]
         ),
         // OTCPromptTerminal too: the WAV sink is tested through the bounded writes the program hands it.
+        .testTarget(
+            name: "OTCPromptFrontEndsTests",
+            dependencies: ["OTCPromptFrontEnds", "OTCPromptCore", "OTCPromptLoop", "OTCPromptSettings"]
+        ),
         .testTarget(
             name: "OTCPromptSpeechTests",
             dependencies: ["OTCPromptSpeech", "OTCPromptTerminal", "OTCPromptTestSupport"]

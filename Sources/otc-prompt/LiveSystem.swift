@@ -1,4 +1,5 @@
 import OTCPromptCore
+import OTCPromptFrontEnds
 import OTCPromptLoop
 import OTCPromptTerminal
 
@@ -26,3 +27,13 @@ extension PromptSystem {
             suspension: caller.isEmpty ? .asAJob : .refusedWhileCallerWaits)
     }
 }
+
+/// The per-user state directory, as `AskMemory` keeps its records there.
+extension StateDirectory: AskStore {
+    public var callerProcess: Int32 { StateDirectory.parentProcess }
+    public var now: Int64 { StateDirectory.secondsSinceBoot }
+    public var thisLoginSession: String { StateDirectory.loginSession }
+}
+
+/// `AskMemory` by its name in the files that wire the voice, which do not import the front ends.
+typealias AskMemory = OTCPromptFrontEnds.AskMemory

@@ -1,4 +1,5 @@
 import OTCPromptCore
+import OTCPromptFrontEnds
 import OTCPromptLoop
 import OTCPromptSettings
 import OTCPromptSpeech
@@ -47,11 +48,9 @@ struct OTCPromptCommand {
         return [Settings.speech.name: "Here and now: \(route.kind.rawValue), because \(route.reason)."]
     }
 
-    /// Whether this run asks at the terminal itself: not `--doctor`, `--stdin` or a pinentry (whose tty gpg-agent
-    /// names). These are command-line options only: no config file can change them.
+    /// Whether this run asks at the terminal itself (`FrontEnd.opensTerminal`): the engine warms up only then.
     static func opensPrompt(commandLine: SettingValues, programPath: String) -> Bool {
-        !commandLine.value(Settings.doctor) && !commandLine.value(Settings.stdin)
-            && !commandLine.value(Settings.pinentry) && !PinentryInvocation.isPinentryName(programPath)
+        FrontEnd.choose(commandLine: commandLine, prompt: nil, programPath: programPath).opensTerminal
     }
 
     /// Writes the help or the version on stdout: 0, or 74 when stdout cannot take it.
@@ -73,8 +72,10 @@ struct OTCPromptCommand {
         ProcessHardening.ignoreBrokenPipe()
         let environment = ProcessEnvironment.current
         // The terminal first, in raw mode with signals handled, before anything that can wait (no wait without a deadline).
+        let frontEnd = FrontEnd.choose(
+            commandLine: commandLine, prompt: prompt, programPath: CommandLine.arguments.first ?? "")
         var terminal: Terminal?
-        if Self.opensPrompt(commandLine: commandLine, programPath: CommandLine.arguments.first ?? "") {
+        if frontEnd.opensTerminal {
             terminal = PromptProgram.openTerminal(environment: environment)
             if terminal == nil { return ExitStatus.noTerminal }
         }
@@ -100,110 +101,63 @@ struct OTCPromptCommand {
             language: language, voice: settings[Settings.voice], rate: settings[Settings.rate],
             volume: settings[Settings.volume], pitch: settings[Settings.pitch])
         voice.languageIsChosen = settings[Settings.language] != nil
-        if settings.value(Settings.doctor) {
+        switch frontEnd {
+        case .doctor:
             Doctor(choice: settings.value(Settings.speech), voice: voice, environment: environment, configFile: file)
                 .run()
             return ExitStatus.submitted
-        }
-        let asPinentry =
-            settings.value(Settings.pinentry) || PinentryInvocation.isPinentryName(CommandLine.arguments.first ?? "")
-        if settings.value(Settings.stdin) && !asPinentry {
+        case .stdin:
             for notice in notices { StandardError.writeLine(notice) }
             return StandardInputCode.run(configuration: configuration, check: check, environment: environment)
+        case .prompt, .askpass, .pinentry, .cryptsetup:
+            break
         }
         let memory = AskMemory(store: StateDirectory.open(environment: environment))
-        var request = request(configuration, environment: environment)
-        if case .code(var field, askpass: true) = request, let prompt, memory.isAskedAgain(prompt) {
-            field.details.insert(Wording(language: language).previousAnswerNotAccepted, at: 0)
-            request = .code(field, askpass: true)
-        }
+        // A pinentry's is a template: each dialog sets its own request.
+        var request =
+            switch frontEnd {
+            case .askpass(let prompt):
+                AskpassFrontEnd.request(
+                    prompt: prompt, configuration: configuration, environment: environment,
+                    askedAgain: memory.isAskedAgain(prompt))
+            case .cryptsetup:
+                CryptsetupFrontEnd.request(
+                    environment: environment, language: language, verbosity: configuration.verbosity,
+                    timeLimit: configuration.timeLimit)
+            default:
+                PromptFrontEnd.request(configuration)
+            }
         if let tooSlowNotice { request = request.withDetail(tooSlowNotice) }
         // The file's problems are said once, with the opening: shown above the field and spoken, in every mode
         // (a pinentry's first dialog); and on stderr when that is not the prompt's terminal (gpg-agent's log, a
         // script's file), so they are never lost.
-        if asPinentry || !StandardError.isSameTerminal(as: terminal) {
+        if frontEnd == .pinentry || !StandardError.isSameTerminal(as: terminal) {
             for notice in notices { StandardError.writeLine(notice) }
         }
-        if !asPinentry { request = request.withDetails(notices) }
+        if frontEnd != .pinentry { request = request.withDetails(notices) }
         // A voice the file names but that is not installed falls back to the language's voice; one the
         // command line names is a usage error.
         let voiceLocation = commandLine[Settings.voice] == nil ? file.location(of: Settings.voice) : nil
-        var program = PromptProgram(
+        let program = PromptProgram(
             request: request, check: check, speech: settings.value(Settings.speech),
             speechLogPath: settings[Settings.speechLog], voice: voice,
             voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
             appearance: Appearance(settings), environment: environment, notices: [], memory: memory,
             escapeDelay: settings.value(Settings.escapeDelay))
-        program.answerEndsLine = !settings.value(Settings.cryptsetup)
         // Every path inside `run()` has restored the terminal before it returns.
-        if asPinentry {
+        if frontEnd == .pinentry {
             return PinentryProgram(
-                template: program, language: language, verbosity: settings.value(Settings.verbosity),
+                template: program,
+                frontEnd: PinentryFrontEnd(language: language, verbosity: settings.value(Settings.verbosity)),
                 configNotices: PinentryProgram.OnceLines(notices)
             ).run()
         }
         guard let terminal else { return ExitStatus.noTerminal }
-        let status = program.run(on: terminal)
-        if case .code(_, askpass: true) = request, let prompt {
+        let status = program.run(
+            on: terminal, delivery: frontEnd == .cryptsetup ? CryptsetupFrontEnd.delivery : Delivery.init)
+        if case .askpass(let prompt) = frontEnd, AskpassFrontEnd.remembers(request) {
             memory.remember(prompt, answered: status == ExitStatus.submitted)
         }
         return status
-    }
-}
-
-extension OTCPromptCommand {
-    /// What to ask: the code field the options describe, or, when called as SSH_ASKPASS or
-    /// SUDO_ASKPASS, what the prompt text asks for.
-    func request(_ configuration: PromptConfiguration, environment: [String: String]) -> PromptRequest {
-        if commandLine.value(Settings.cryptsetup) {
-            return .code(
-                CryptsetupRequest(environment: environment).configuration(
-                    language: configuration.language, verbosity: configuration.verbosity,
-                    timeLimit: configuration.timeLimit), askpass: false)
-        }
-        // `main` has already turned an askpass call into `--askpass -- PROMPT`.
-        guard let prompt, commandLine.value(Settings.askpass) else {
-            return configuration.charset == .any
-                ? .code(freeText(configuration, label: configuration.label, mask: true), askpass: false)
-                : .code(configuration, askpass: false)
-        }
-        let askpass = AskpassPrompt.classify(prompt, environment: environment)
-        var field: PromptConfiguration
-        switch askpass.kind {
-        case .code:
-            field = configuration
-            field.label = askpass.label
-        case .secret:
-            field = freeText(configuration, label: askpass.label, mask: true)
-        case .text:
-            field = freeText(configuration, label: askpass.label, mask: false)
-        case .notification:
-            return .notice(
-                NoticeSession(
-                    message: askpass.label, details: askpass.details, language: configuration.language,
-                    verbosity: configuration.verbosity, timeLimit: configuration.timeLimit))
-        case .confirmation:
-            return .question(
-                ConfirmSession(
-                    question: askpass.label, details: askpass.details, acceptsFingerprint: askpass.acceptsFingerprint,
-                    language: configuration.language, verbosity: configuration.verbosity,
-                    timeLimit: configuration.timeLimit))
-        }
-        field.details = askpass.details
-        return .code(field, askpass: true)
-    }
-
-    private func freeText(_ configuration: PromptConfiguration, label: String, mask: Bool) -> PromptConfiguration {
-        .freeText(
-            label: label, mask: mask, language: configuration.language, verbosity: configuration.verbosity,
-            checksCode: configuration.checksCode, attempts: configuration.attempts,
-            timeLimit: configuration.timeLimit)
-    }
-}
-
-/// How gpg-agent's pinentry-program runs us: a program named pinentry-otc is a pinentry.
-enum PinentryInvocation {
-    static func isPinentryName(_ programPath: String) -> Bool {
-        programPath.split(separator: "/").last == "pinentry-otc"
     }
 }

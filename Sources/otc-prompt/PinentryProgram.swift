@@ -1,4 +1,5 @@
 import OTCPromptCore
+import OTCPromptFrontEnds
 import OTCPromptLoop
 import OTCPromptSettings
 import OTCPromptTerminal
@@ -8,8 +9,8 @@ import OTCPromptTerminal
 struct PinentryProgram {
     /// The prompt the options describe; each dialog sets its own request.
     let template: PromptProgram
-    let language: Language
-    let verbosity: Verbosity
+    /// Each dialog's request, and its outcome as gpg-agent hears it.
+    let frontEnd: PinentryFrontEnd
     /// The config file's problems: said with the first dialog's opening, once for the whole conversation.
     let configNotices: OnceLines
 
@@ -28,7 +29,7 @@ struct PinentryProgram {
 
     /// The template with `request` (and the config file's problems, the first time), no --check, watching
     /// gpg-agent's pipe.
-    func prompt(_ request: PromptRequest) -> PromptProgram {
+    func prompt(_ request: Request) -> PromptProgram {
         var program = template
         program.request = request.withDetails(configNotices.take())
         program.check = nil
@@ -97,8 +98,7 @@ struct PinentryProgram {
     }
 }
 
-/// One dialog: the terminal opened, the field (asked twice for SETREPEAT) or the question run, the
-/// terminal restored and closed.
+/// One dialog: the terminal opened, the request `PinentryFrontEnd` makes of it run, the terminal restored and closed.
 struct PinentryDialog {
     let request: PinentryRequest
     let program: PinentryProgram
@@ -115,82 +115,15 @@ struct PinentryDialog {
         } catch {
             return (.terminalUnusable(errno: 25, location: "isatty"), nil)
         }
-        switch request.kind {
-        case .confirmation:
-            // A typed whole yes, or one of gpg-agent's labels (ConfirmSession's rules).
-            let (question, details) = request.question
-            let session = ConfirmSession(
-                question: question, details: details, labels: request.labels, language: program.language,
-                verbosity: program.verbosity, timeLimit: timeLimit)
-            return (result(program.prompt(.question(session)).runSession(on: terminal)), nil)
-        case .message:
-            // A notice ("Please insert the card"), not a question: Enter takes it. Esc closes it too, and
-            // gpg-agent hears OK either way, as from pinentry-tty (`PinentryConversation.finish`).
-            let (message, details) = request.question
-            let notice = NoticeSession(
-                message: message, details: details, takesEnter: true, language: program.language,
-                verbosity: program.verbosity, timeLimit: timeLimit)
-            return (result(program.prompt(.notice(notice)).runSession(on: terminal)), nil)
-        case .passphrase:
-            return askSecret(on: terminal)
+        let frontEnd = program.frontEnd
+        guard let question = frontEnd.request(request) else {
+            return frontEnd.askSecret(request) { ask($0, on: terminal) }
         }
+        return (PinentryFrontEnd.result(ask(question, on: terminal)), nil)
     }
 
-    /// The field, and for SETREPEAT the field again; a mismatch says the repeat error and starts over.
-    /// The two buffers are compared in constant time; every one not handed on is wiped at once.
-    private func askSecret(on terminal: Terminal) -> (PinentryConversation.DialogResult, SecretBytes?) {
-        var state = request
-        while true {
-            let first = ask(label: state.fieldLabel, details: state.paragraphs, news: state.news, on: terminal)
-            guard case .entered = first.0, let secret = first.1 else { return first }
-            guard let repeatLabel = state.repeatLabel else { return first }
-            let second = ask(label: repeatLabel, details: [], news: [], on: terminal)
-            guard case .entered = second.0, let again = second.1 else {
-                secret.wipe()
-                return second
-            }
-            let same = again.matches(secret)
-            again.wipe()
-            if same { return (.entered(repeated: true), secret) }
-            secret.wipe()
-            state.state.error = state.repeatMismatch
-        }
-    }
-
-    /// One field: on a retry `news` (the error) first, then the field; `details` (the title and the
-    /// description) before it, or after it on a retry.
-    private func ask(label: String, details: [String], news: [String], on terminal: Terminal) -> (
-        PinentryConversation.DialogResult, SecretBytes?
-    ) {
-        // A card PIN is masked free text too: OpenPGP cards take any UTF-8 PIN (a YubiKey's or a Nitrokey's may
-        // hold letters), so a field of digits would lock those users out. Any length, Enter submits, only the
-        // count said.
-        var configuration = PromptConfiguration.freeText(
-            label: label, mask: true, language: program.language, verbosity: program.verbosity, timeLimit: timeLimit)
-        configuration.details = details
-        configuration.news = news
-        let outcome = program.prompt(.code(configuration, askpass: true)).runSession(on: terminal)
-        if case .success(.submitted(let secret)) = outcome { return (.entered(repeated: false), secret) }
-        return (result(outcome), nil)
-    }
-
-    private var timeLimit: Duration? {
-        request.state.timeoutSeconds > 0 ? .seconds(request.state.timeoutSeconds) : nil
-    }
-
-    private func result(_ outcome: Result<PromptOutcome, PromptProgram.SetupFailed>)
-        -> PinentryConversation.DialogResult
-    {
-        switch outcome {
-        case .success(.confirmed(true)), .success(.submitted): .confirmed
-        case .success(.confirmed(false)): .notConfirmed
-        case .success(.timedOut): .timedOut
-        case .success(.signalled): .interrupted
-        case .success(.cancelled), .success(.callerGone), .success(.rejected), .success(.checkCouldNotRun),
-            .success(.terminalClosed),
-            .success(.speechFailed),
-            .failure:
-            .cancelled
-        }
+    /// The outcome of `request` on the terminal; nil when it could not start (the reason is on the terminal).
+    private func ask(_ request: Request, on terminal: Terminal) -> PromptOutcome? {
+        try? program.prompt(request).runSession(on: terminal).get()
     }
 }

@@ -1,61 +1,14 @@
 import OTCPromptCore
+import OTCPromptFrontEnds
 import OTCPromptLoop
 import OTCPromptSettings
 import OTCPromptSpeech
 import OTCPromptTerminal
 
-/// What the prompt asks for.
-enum PromptRequest {
-    /// A code (or, in askpass mode, a free-text secret); `askpass`: an askpass caller asked.
-    case code(PromptConfiguration, askpass: Bool)
-    /// A yes/no question (askpass confirmation).
-    case question(ConfirmSession)
-    /// A notice that needs no answer (a FIDO key's "Confirm user presence"); its caller ends it.
-    case notice(NoticeSession)
-
-    /// The caller's lines before its question, drawn above the field: a retry's news first.
-    var details: [String] {
-        switch self {
-        case .code(let configuration, _): (configuration.news + configuration.details).flatMap(Wording.lines)
-        case .question(let question): question.shownLines
-        case .notice(let notice): notice.shownLines
-        }
-    }
-
-    /// The request with `line` first among its details: drawn above the field and said with the opening.
-    /// `lines` before the request's own details, in their order.
-    func withDetails(_ lines: [String]) -> PromptRequest {
-        lines.reversed().reduce(self) { $0.withDetail($1) }
-    }
-
-    func withDetail(_ line: String) -> PromptRequest {
-        switch self {
-        case .code(var configuration, let askpass):
-            configuration.details.insert(line, at: 0)
-            return .code(configuration, askpass: askpass)
-        case .question(var question):
-            question.details.insert(line, at: 0)
-            return .question(question)
-        case .notice(var notice):
-            notice.details.insert(line, at: 0)
-            return .notice(notice)
-        }
-    }
-
-    /// A code typed ahead at `otc-prompt` counts; an askpass caller's field and a question take only
-    /// keys typed after they appeared (a leftover from the previous prompt is no answer).
-    var typeAhead: TypeAheadRule {
-        switch self {
-        case .code(_, let askpass): askpass ? .discarded(grace: .zero) : .kept
-        case .question, .notice: .discarded(grace: ConfirmSession.grace)
-        }
-    }
-}
-
 /// One run of the prompt: wires the session to the screen and the voice on a terminal already in
 /// raw mode, and returns the exit status once the terminal has been restored.
 struct PromptProgram {
-    var request: PromptRequest
+    var request: Request
     var check: CheckSettings?
     /// How announcements should reach the user (`--speech`); `auto` is decided beside the prompt.
     let speech: SpeechChoice
@@ -77,8 +30,6 @@ struct PromptProgram {
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
     let escapeDelay: Duration
-    /// Whether a line break follows the answer on stdout: not for cryptsetup, which takes every byte as the key.
-    var answerEndsLine = true
     /// The longest the last announcement (complete, cancel) may keep the process alive.
     static let finalSpeechLimit: Duration = .seconds(3)
     /// The longest a voice still starting when the prompt ends is waited for, to say the last words: a
@@ -104,9 +55,10 @@ struct PromptProgram {
         return terminal
     }
 
-    func run(on terminal: Terminal) -> Int32 {
+    /// Runs the session, then hands its outcome to the caller as `delivery` maps it (stdout and the exit status).
+    func run(on terminal: Terminal, delivery: (PromptOutcome) -> Delivery = Delivery.init) -> Int32 {
         switch runSession(on: terminal) {
-        case .success(let outcome): return outcome.deliver(terminal: terminal, endingLine: answerEndsLine)
+        case .success(let outcome): return delivery(outcome).carryOut(on: terminal)
         case .failure(let failure): return failure.status
         }
     }
@@ -146,21 +98,10 @@ struct PromptProgram {
             for line in request.details { terminal.writeLine(LineWrapping.wrap(line, width: terminal.columns)) }
         }
 
-        var outcome: PromptOutcome
-        switch request {
-        case .code(let configuration, _):
-            // Boxes are for codes: a free-text secret of up to 256 characters is drawn as a line.
-            outcome = runLoop(
-                PromptSession(configuration: configuration),
-                style: configuration.kind == .code ? appearance.style : .line, check: check,
-                terminal: terminal, speech: speech, capabilities: capabilities)
-        case .question(let question):
-            outcome = runLoop(
-                question, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
-        case .notice(let notice):
-            outcome = runLoop(
-                notice, style: .line, check: nil, terminal: terminal, speech: speech, capabilities: capabilities)
-        }
+        // Boxes are for codes; only a field's answer goes to --check.
+        var outcome = runLoop(
+            request.session, style: request.drawsBoxes ? appearance.style : .line,
+            check: request.isField ? check : nil, terminal: terminal, speech: speech, capabilities: capabilities)
         outcome = speech.finish(
             after: outcome, terminal: terminal, startupGrace: Self.startupGraceAtEnd, limit: Self.finalSpeechLimit)
         // Nothing typed here is left for the next program (the shell, the next askpass question).
@@ -190,32 +131,4 @@ extension PromptProgram {
             speechFallback: speech.fallback)
         return loop.run()
     }
-}
-
-/// The exit statuses, in one table (documented in the README and the man page).
-enum ExitStatus {
-    static let submitted: Int32 = 0
-    /// All check attempts were rejected, or a confirmation was answered no.
-    static let rejected: Int32 = 1
-    static let usage: Int32 = 64
-    /// `--stdin` was given something that is not a code.
-    static let invalidInput: Int32 = 65
-    static let noTerminal: Int32 = 74
-    static let outputFailed: Int32 = 74
-    /// `--timeout` ran out (timeout(1)'s convention).
-    static let timedOut: Int32 = 124
-    /// The `--check` command could not run at all (sysexits' EX_UNAVAILABLE): no attempt was used.
-    static let checkCouldNotRun: Int32 = 69
-    /// The locale's charset is one the prompt cannot read and write (sysexits' EX_CONFIG): a secret
-    /// typed in it could be changed, so nothing is asked.
-    static let unsupportedCharset: Int32 = 78
-
-    /// Why: in ASCII only, since the terminal's own charset is the one that cannot be written.
-    static func unsupportedCharsetMessage(_ codeset: String) -> String {
-        "the locale's character set \(codeset.isEmpty ? "(unknown)" : codeset) is not supported "
-            + "(only UTF-8, ISO-8859-1 and ISO-8859-15): nothing was asked. Use a UTF-8 locale, e.g. LC_ALL=C.UTF-8"
-    }
-    static let cancelled: Int32 = 130
-    /// The terminal went away (hang-up or end of input), as if by SIGHUP.
-    static let terminalClosed: Int32 = 129
 }

@@ -1,5 +1,7 @@
 import OTCPromptCore
+import OTCPromptFrontEnds
 import OTCPromptLoop
+import OTCPromptSettings
 import OTCPromptTerminal
 
 /// `--stdin`: no prompt at all; one line of standard input is read and checked like a paste
@@ -19,23 +21,13 @@ enum StandardInputCode {
             StandardError.writeLine("otc-prompt: \(error)")
             return ExitStatus.outputFailed
         }
-        guard let line = read else {
-            StandardError.writeLine("otc-prompt: standard input is not UTF-8 text; nothing was printed")
-            return ExitStatus.invalidInput
+        let code: String
+        switch StdinFrontEnd.code(in: read, configuration: configuration) {
+        case .success(let found): code = found
+        case .failure(let failure): return fail(failure)
         }
-        guard let code = StandardInputLine.code(in: line, charset: configuration.charset, length: configuration.length)
-        else {
-            StandardError.writeLine(
-                "otc-prompt: " + StandardInputLine.problem(charset: configuration.charset, length: configuration.length)
-            )
-            return ExitStatus.invalidInput
-        }
-        if let check, let rejection = rejection(of: String(code), by: check) {
-            // A free-text secret is always treated as masked, as the interactive field masks it.
-            let mask = configuration.mask || configuration.charset == .any
-            let reason = CheckErrorLine.sayable(rejection, code: String(code), mask: mask)
-            StandardError.writeLine("otc-prompt: code rejected by --check" + (reason.map { ": " + $0 } ?? ""))
-            return ExitStatus.rejected
+        if let check, let reason = rejection(of: code, by: check) {
+            return fail(StdinFrontEnd.rejected(code, reason: reason, configuration: configuration))
         }
         do {
             try StandardOutput.write(String(code), encoding: encoding)
@@ -44,6 +36,11 @@ enum StandardInputCode {
             StandardError.writeLine("otc-prompt: \(error)")
             return ExitStatus.outputFailed
         }
+    }
+
+    private static func fail(_ failure: StdinFrontEnd.Failure) -> Int32 {
+        StandardError.writeLine("otc-prompt: " + failure.message)
+        return failure.status
     }
 
     /// Runs the check to its verdict: why it rejected the code, or nil when it accepted it.

@@ -17,19 +17,10 @@ public enum Program {
             + "password prompt a masked free-text field, a confirmation a yes/no question.",
     ]
 
-    /// Every exit status and what it means, in the order of the docs.
-    public static let exitStatuses: [(status: String, meaning: String)] = [
-        ("0", "submitted"),
-        ("1", "rejected by --check or answered no"),
-        ("64", "usage error"),
-        ("65", "--stdin got no valid code"),
-        ("69", "the --check command could not run"),
-        ("74", "no terminal or stdout unwritable"),
-        ("78", "the locale's character set is not supported"),
-        ("124", "timed out"),
-        ("130", "cancelled"),
-        ("128+N", "ended by signal N"),
-    ]
+    /// Every exit status and what it means, in the order of the docs: `ExitStatus.table`'s short meanings.
+    public static var exitStatuses: [(status: String, meaning: String)] {
+        ExitStatus.table.map { ($0.status, $0.summary) }
+    }
 
     /// The options every program answers besides the settings: (names, help).
     public static let standardOptions: [(short: Character?, long: String, help: String)] = [

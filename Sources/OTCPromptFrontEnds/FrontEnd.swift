@@ -1,0 +1,43 @@
+import OTCPromptSettings
+
+/// Who is asking, and through which protocol: the one choice the executable makes.
+public enum FrontEnd: Equatable, Sendable {
+    /// `otc-prompt [PROMPT]`: the code field the options describe, the code on stdout.
+    case prompt
+    /// SSH_ASKPASS, SUDO_ASKPASS, GIT_ASKPASS: the prompt text says what is asked (`AskpassFrontEnd`).
+    case askpass(prompt: String)
+    /// `--pinentry`, or run as `pinentry-otc`: gpg-agent's Assuan dialogs (`PinentryFrontEnd`).
+    case pinentry
+    /// `--stdin`: one line of standard input, no prompt (`StdinFrontEnd`).
+    case stdin
+    /// `--cryptsetup`: cryptsetup's keyscript at boot, the disk's passphrase on stdout (`CryptsetupFrontEnd`).
+    case cryptsetup
+    /// `--doctor`: a report, nothing asked.
+    case doctor
+
+    /// The front end a command line asks for. These are command-line options only: no config file can change them.
+    /// - Parameter programPath: argv[0]; a program named `pinentry-otc` is a pinentry.
+    public static func choose(commandLine: SettingValues, prompt: String?, programPath: String) -> FrontEnd {
+        if commandLine.value(Settings.doctor) { return .doctor }
+        if commandLine.value(Settings.pinentry) || isPinentryName(programPath) { return .pinentry }
+        if commandLine.value(Settings.stdin) { return .stdin }
+        if commandLine.value(Settings.cryptsetup) { return .cryptsetup }
+        // `AskpassArguments` has already turned an askpass call into `--askpass -- PROMPT`.
+        if commandLine.value(Settings.askpass), let prompt { return .askpass(prompt: prompt) }
+        return .prompt
+    }
+
+    /// How gpg-agent's pinentry-program runs us: a program named pinentry-otc is a pinentry.
+    public static func isPinentryName(_ programPath: String) -> Bool {
+        programPath.split(separator: "/").last == "pinentry-otc"
+    }
+
+    /// Whether it asks at the controlling terminal, opened before anything that can wait: not a report, not
+    /// `--stdin`, not a pinentry (whose terminal gpg-agent names for each dialog).
+    public var opensTerminal: Bool {
+        switch self {
+        case .prompt, .askpass, .cryptsetup: true
+        case .pinentry, .stdin, .doctor: false
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import OTCPromptCore
+import OTCPromptFrontEnds
+import OTCPromptLoop
+import OTCPromptSettings
+import Testing
+
+/// An askpass caller's prompt text becomes a request; its outcome goes out on stdout and in the exit status.
+@Suite struct AskpassFrontEndTests {
+    private let options = PromptConfiguration(length: 6, language: .en, timeLimit: .seconds(30))
+
+    private func request(_ prompt: String, _ environment: [String: String] = [:], askedAgain: Bool = false)
+        -> Request
+    {
+        AskpassFrontEnd.request(
+            prompt: prompt, configuration: options, environment: environment, askedAgain: askedAgain)
+    }
+
+    private func fieldOf(_ request: Request) -> PromptConfiguration? {
+        if case .field(let configuration) = request.ask { return configuration }
+        return nil
+    }
+
+    @Test func aCodePromptGetsTheOptionsCodeField() throws {
+        let field = try #require(fieldOf(request("(joe@host) Verification code: ")))
+        #expect(field.kind == .code)
+        #expect(field.length == 6)
+        #expect(field.label == "Verification code (joe@host)")
+        #expect(request("Verification code: ").drawsBoxes)
+    }
+
+    @Test func aPasswordPromptGetsAMaskedFreeTextField() throws {
+        let field = try #require(fieldOf(request("[sudo] password for joe: ")))
+        #expect(field.kind == .freeText)
+        #expect(field.mask)
+        #expect(field.timeLimit == .seconds(30))
+        #expect(!request("[sudo] password for joe: ").drawsBoxes)
+    }
+
+    @Test func aUserNamePromptIsShownAsTyped() throws {
+        let field = try #require(fieldOf(request("Username for 'https://example.org': ")))
+        #expect(field.kind == .freeText)
+        #expect(!field.mask)
+    }
+
+    @Test func aHostKeyQuestionIsAYesNoQuestionThatTakesTheFingerprint() throws {
+        let asked = request("The authenticity of host 'h' can't be established.\nAre you sure (yes/no/[fingerprint])?")
+        guard case .question(let question) = asked.ask else { throw Failure("not a question: \(asked.ask)") }
+        #expect(question.acceptsFingerprint)
+        #expect(question.details == ["The authenticity of host 'h' can't be established."])
+        #expect(!asked.isField)
+        #expect(asked.typeAhead == .discarded(grace: ConfirmSession.grace))
+    }
+
+    @Test func sshsNoneIsANotice() throws {
+        let asked = request("Confirm user presence for key ED25519-SK", ["SSH_ASKPASS_PROMPT": "none"])
+        guard case .notice(let notice) = asked.ask else { throw Failure("not a notice: \(asked.ask)") }
+        #expect(notice.message == "Confirm user presence for key ED25519-SK")
+    }
+
+    /// A key typed before the field appeared belongs to the previous prompt.
+    @Test func aCallersFieldTakesNoTypeAhead() {
+        #expect(request("Password: ").typeAhead == .discarded(grace: .zero))
+        #expect(PromptFrontEnd.request(options).typeAhead == .kept)
+    }
+
+    @Test(arguments: Language.allCases)
+    func aQuestionAskedAgainSaysTheAnswerWasNotAccepted(language: Language) throws {
+        var options = self.options
+        options.language = language
+        let again = AskpassFrontEnd.request(
+            prompt: "Password: ", configuration: options, environment: [:], askedAgain: true)
+        let field = try #require(fieldOf(again))
+        #expect(field.details.first == Wording(language: language).previousAnswerNotAccepted)
+        #expect(try #require(fieldOf(request("Password: "))).details.isEmpty)
+    }
+
+    @Test func onlyAFieldsAnswerIsRemembered() {
+        #expect(AskpassFrontEnd.remembers(request("Password: ")))
+        #expect(!AskpassFrontEnd.remembers(request("Continue (yes/no)?")))
+    }
+
+    @Test func thePlainPromptWithAnyCharsetAsksForAMaskedSecret() throws {
+        var options = self.options
+        options.charset = .any
+        let field = try #require(fieldOf(PromptFrontEnd.request(options)))
+        #expect(field.kind == .freeText)
+        #expect(field.mask)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+}
