@@ -29,17 +29,22 @@ let package = Package(
         // Pure: the field, the key decoder, the wording, the renderers. No I/O.
         .target(name: "OTCPromptCore"),
 
-        // Every terminal and file syscall: /dev/tty, termios, poll, signals, the speech log file.
+        // The door to the OS that every other module goes through: the syscall wrapper (one EINTR rule, one
+        // error type, a test-only hook that forces an errno), the monotonic clock, the thread starter and the
+        // duration conversions (one rounding rule). Depends on nothing but Glibc.
+        .target(name: "OTCPromptSystem"),
+
+        // Every terminal and file syscall: /dev/tty, termios, poll, signals, the speech log file; through the door.
         .target(
             name: "OTCPromptTerminal",
-            dependencies: ["OTCPromptCore"]
+            dependencies: ["OTCPromptCore", "OTCPromptSystem"]
         ),
 
         // libespeak-ng synthesis and PulseAudio / pcaudiolib / WAV output behind the core's SpeechBackend; the one
-        // module that loads and calls those three libraries.
+        // module that loads and calls those three libraries. Its syscalls, clock and threads are the door's.
         .target(
             name: "OTCPromptSpeech",
-            dependencies: ["OTCPromptCore", "CEspeakNG", "CPCAudio", "CPulseAudio"]
+            dependencies: ["OTCPromptCore", "OTCPromptSystem", "CEspeakNG", "CPCAudio", "CPulseAudio"]
         ),
 
         // The user's speech-dispatcher over SSIP (its unix socket, through OTCPromptTerminal), with
@@ -108,6 +113,10 @@ let package = Package(
         .testTarget(
             name: "OTCPromptCoreTests",
             dependencies: ["OTCPromptCore", "OTCPromptTestSupport"]
+        ),
+        .testTarget(
+            name: "OTCPromptSystemTests",
+            dependencies: ["OTCPromptSystem"]
         ),
         .testTarget(
             name: "OTCPromptLoopTests",

@@ -1,5 +1,6 @@
 import CEspeakNG
 import OTCPromptCore
+import OTCPromptSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -111,9 +112,9 @@ final class EspeakEngine {
         var opened: [Int32] = []
         defer { for fd in opened { close(fd) } }
         for _ in 0..<4 {
-            let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            let fd = SystemCall.retrying("open") { open("/dev/null", O_RDONLY | O_CLOEXEC) }
             if fd < 0 {
-                let code = errno
+                let code = Errno.current.rawValue
                 var limit = rlimit()
                 let soft =
                     getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0

@@ -1,4 +1,5 @@
 import OTCPromptCore
+import OTCPromptSystem
 
 /// Speaks announcements with espeak-ng: synthesis on its own thread in SYNCHRONOUS mode, audio
 /// in ~10 ms chunks to a device or WAV file, and a new announcement cuts the old one within
@@ -92,9 +93,8 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// Waits at most `timeout` for espeak-ng and the output; throws why speech cannot start, or
     /// `.notReadyInTime` when they are still starting (a library that hangs is left to itself).
     public func waitUntilReady(timeout: Duration) throws(SpeechError) {
-        let (seconds, attoseconds) = timeout.components
-        let nanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
-        switch synthesis.waitUntilReady(deadline: monotonicNanoseconds() + nanoseconds) {
+        let nanoseconds = UInt64(clamping: timeout.nanosecondsRoundedUp)
+        switch synthesis.waitUntilReady(deadline: monotonicNanoseconds() &+ nanoseconds) {
         case .success?: return
         case .failure(let error)?: throw error
         case nil: throw .notReadyInTime(timeout)
@@ -114,8 +114,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// Lets the last announcement play to its end, for at most `timeout`, then closes the
     /// device or finalises the WAV file.
     public func finish(timeout: Duration) {
-        let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
-        synthesis.finish(deadline: monotonicNanoseconds() + UInt64(max(0, nanoseconds)))
+        synthesis.finish(deadline: monotonicNanoseconds() &+ UInt64(clamping: timeout.nanosecondsRoundedUp))
     }
 
     /// The default sound device: a short-buffered PulseAudio stream, else pcaudiolib (ALSA, OSS).

@@ -1,4 +1,5 @@
 import CPulseAudio
+import OTCPromptSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -224,8 +225,7 @@ public final class PulseAudioSink: AudioSink, @unchecked Sendable {
 
     /// `duration` in microseconds, libpulse's unit of time.
     private static func microseconds(_ duration: Duration) -> pa_usec_t {
-        let (seconds, attoseconds) = duration.components
-        return pa_usec_t(max(0, seconds)) * 1_000_000 + pa_usec_t(max(0, attoseconds) / 1_000_000_000_000)
+        pa_usec_t(clamping: duration.microsecondsRoundedUp)
     }
 
     private static func reason(_ context: OpaquePointer, _ pulse: PulseFunctions) -> String {

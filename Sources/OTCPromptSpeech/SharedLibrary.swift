@@ -6,7 +6,9 @@
 /// never maps libespeak-ng, libpcaudio, libpulse and their thirty dependencies, and a machine
 /// without them gets text announcements instead of a program that cannot start.
 ///
-/// The only place that calls the dynamic loader. A library is never unloaded: its functions are
+/// The only place that calls the dynamic loader, and it stays here rather than in the door (OTCPromptSystem):
+/// `dlopen` and `dlsym` report through `dlerror`, never errno, so the door's EINTR rule and error type do not
+/// fit them, and this is their one caller. A library is never unloaded: its functions are
 /// kept in process-wide tables (`EspeakFunctions`, `PCAudioFunctions`, `PulseFunctions`).
 struct SharedLibrary: @unchecked Sendable {
     /// The name it was loaded by, for messages.

@@ -1,3 +1,5 @@
+import OTCPromptSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -39,7 +41,7 @@ final class ConditionLock: @unchecked Sendable {
     @discardableResult
     func wait(until deadline: UInt64) -> Bool {
         if monotonicNanoseconds() >= deadline { return false }
-        var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        var time = MonotonicInstant(nanoseconds: Int64(clamping: deadline)).timespec
         return pthread_cond_timedwait(condition, mutex, &time) != ETIMEDOUT
     }
 
@@ -55,28 +57,18 @@ final class ConditionLock: @unchecked Sendable {
     }
 }
 
-/// Nanoseconds on the monotonic clock.
+/// Nanoseconds on the monotonic clock: the door's one clock, as the speech threads' deadlines count it.
+@inline(__always)
 func monotonicNanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    UInt64(clamping: MonotonicInstant.now.nanoseconds)
 }
 
-/// Starts a detached POSIX thread running `body` (no Foundation on the start-up path).
+/// Starts a detached thread running `body`: the door's one thread starter. Speech cannot go on without
+/// its threads, so failing to start one stops the process, as it always did.
 func startThread(_ body: @escaping @Sendable () -> Void) {
-    final class Box {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    do {
+        try DetachedThread.start(body)
+    } catch {
+        preconditionFailure("\(error)")
     }
-    let context = Unmanaged.passRetained(Box(body)).toOpaque()
-    var thread = pthread_t()
-    let status = pthread_create(
-        &thread, nil,
-        { context in
-            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
-            box.body()
-            return nil
-        }, context)
-    precondition(status == 0, "pthread_create failed: \(status)")
-    pthread_detach(thread)
 }

@@ -1,3 +1,5 @@
+import OTCPromptSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -29,13 +31,15 @@ final class SpeechTrace: Sendable {
     /// The trace the environment asks for, or nil (unset, or the file cannot be opened).
     private static func fromEnvironment() -> SpeechTrace? {
         guard let path = getenv("OTC_PROMPT_TRACE") else { return nil }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        let descriptor = SystemCall.retrying("open") { open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600) }
         return descriptor < 0 ? nil : SpeechTrace(descriptor: descriptor)
     }
 
     func record(_ event: StaticString, generation: UInt64) {
         let line = "\(event) \(generation) \(monotonicNanoseconds())\n"
         var bytes = Array(line.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeMutableBytes { raw in
+            SystemCall.retrying("write") { write(descriptor, raw.baseAddress, raw.count) }
+        }
     }
 }

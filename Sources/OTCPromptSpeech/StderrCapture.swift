@@ -1,3 +1,5 @@
+import OTCPromptSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -15,12 +17,14 @@ struct StderrCapture: ~Copyable {
     init?() {
         fflush(nil)
         var template = Array("/tmp/otc-prompt-stderr-XXXXXX".utf8CString)
-        let capture = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let capture = template.withUnsafeMutableBufferPointer { name in
+            SystemCall.retrying("mkstemp") { mkstemp(name.baseAddress!) }
+        }
         guard capture >= 0 else { return nil }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         _ = fcntl(capture, F_SETFD, FD_CLOEXEC)
-        let saved = dup(2)
-        guard saved >= 0, dup2(capture, 2) >= 0 else {
+        let saved = SystemCall.retrying("dup") { dup(2) }
+        guard saved >= 0, SystemCall.retrying("dup2", { dup2(capture, 2) }) >= 0 else {
             close(capture)
             if saved >= 0 { close(saved) }
             return nil
@@ -32,13 +36,15 @@ struct StderrCapture: ~Copyable {
     /// Restores fd 2 and returns what was written to it meanwhile.
     consuming func finish() -> String {
         fflush(nil)
-        dup2(savedDescriptor, 2)
+        _ = SystemCall.retrying("dup2") { dup2(savedDescriptor, 2) }
         close(savedDescriptor)
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         var offset: off_t = 0
         while bytes.count < 65_536 {
-            let count = buffer.withUnsafeMutableBytes { pread(captureDescriptor, $0.baseAddress, $0.count, offset) }
+            let count = buffer.withUnsafeMutableBytes { raw in
+                SystemCall.retrying("pread") { pread(captureDescriptor, raw.baseAddress, raw.count, offset) }
+            }
             if count <= 0 { break }
             bytes += buffer[0..<count]
             offset += off_t(count)
@@ -50,7 +56,7 @@ struct StderrCapture: ~Copyable {
 
     deinit {
         fflush(nil)
-        dup2(savedDescriptor, 2)
+        _ = SystemCall.retrying("dup2") { dup2(savedDescriptor, 2) }
         close(savedDescriptor)
         close(captureDescriptor)
     }

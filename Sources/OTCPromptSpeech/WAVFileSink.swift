@@ -1,3 +1,4 @@
+import OTCPromptSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -44,11 +45,11 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
             self.sleep = sleep
         }
 
-        /// The monotonic clock and `nanosleep`.
+        /// The door's monotonic clock and `nanosleep`.
         public static let monotonic = Clock(
             now: { monotonicNanoseconds() },
             sleep: { nanoseconds in
-                var time = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+                var time = Duration.nanoseconds(Int64(clamping: nanoseconds)).timespec
                 nanosleep(&time, nil)
             })
     }
@@ -121,7 +122,7 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     public func close() {
         drain()
         let header = Self.header(sampleRate: sampleRate, dataBytes: dataBytes)
-        if isRegularFile, status.failure == nil, lseek(descriptor, 0, SEEK_SET) == 0 {
+        if isRegularFile, status.failure == nil, SystemCall.retrying("lseek", { lseek(descriptor, 0, SEEK_SET) }) == 0 {
             _ = writeAll(header)
         }
         Glibc.close(descriptor)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 
 /// The pipe gpg-agent talks to a pinentry through: request lines on stdin, replies on stdout.
 public final class AssuanChannel {
@@ -36,7 +37,7 @@ public final class AssuanChannel {
             if pending.count >= limit { return .tooLong }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = buffer.withUnsafeMutableBytes { raw in
-                SystemCalls.retryingOnInterrupt {
+                SystemCall.retrying("read") {
                     Int32(truncatingIfNeeded: Glibc.read(input, raw.baseAddress, raw.count))
                 }
             }
@@ -59,7 +60,7 @@ public final class AssuanChannel {
         var descriptors = watched.map {
             pollfd(fd: $0, events: $0 == input ? Terminal.pollReadHangUp : 0, revents: 0)
         }
-        let ready = SystemCalls.retryingOnInterrupt { poll(&descriptors, nfds_t(descriptors.count), 0) }
+        let ready = SystemCall.retrying("poll") { poll(&descriptors, nfds_t(descriptors.count), 0) }
         return ready > 0 && descriptors.contains { $0.revents != 0 }
     }
 

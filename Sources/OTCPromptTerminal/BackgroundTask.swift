@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 
 /// Work that may wait on an outside component (the audio server, speech-dispatcher), run on a
 /// thread of its own so the prompt's thread never waits for it; its end is a readable descriptor,
@@ -23,24 +24,24 @@ public final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
 
     /// Starts `body` on a new thread.
     /// - Throws: `.system` when no pipe or thread can be had (then nothing runs).
-    /// The corresponding C functions are `pipe` and `pthread_create`.
+    /// The corresponding C functions are `pipe` and `pthread_create` (the door's `DetachedThread`).
     public init(_ body: @escaping @Sendable () -> Value) throws(TerminalError) {
         let ends = try SystemCalls.wakeUpPipe()
         descriptor = ends.read
         writeEnd = ends.write
         pthread_mutex_init(lock, nil)
-        let started = detachThread { [self] in
-            let result = body()
-            pthread_mutex_lock(lock)
-            value = result
-            pthread_mutex_unlock(lock)
-            var byte: UInt8 = 1
-            _ = write(writeEnd, &byte, 1)
-        }
-        guard started == 0 else {
+        do {
+            try DetachedThread.start { [self] in
+                let result = body()
+                pthread_mutex_lock(lock)
+                value = result
+                pthread_mutex_unlock(lock)
+                _ = SystemCalls.writeWithoutWaiting([1], to: writeEnd)
+            }
+        } catch {
             _ = close(ends.read)
             _ = close(ends.write)
-            throw .system(Errno(rawValue: started), call: "pthread_create")
+            throw TerminalError(error)
         }
     }
 
@@ -66,37 +67,13 @@ public final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
         while true {
             if let signal = signals?.takePendingSignal() { return .signal(signal) }
             if let result { return .finished(result) }
-            let left = Terminal.pollMilliseconds(until: deadline, now: MonotonicInstant.now)
+            let left = MonotonicInstant.now.duration(to: deadline).pollTimeout
             if left == 0 { return .timedOut }
             var descriptors = [
                 pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
             ]
-            _ = poll(&descriptors, nfds_t(descriptors.count), left)
+            _ = SystemCall.retrying("poll") { poll(&descriptors, nfds_t(descriptors.count), left) }
         }
     }
-}
-
-/// Starts `body` on a detached POSIX thread; returns pthread_create's status.
-func detachThread(_ body: @escaping () -> Void) -> Int32 {
-    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-    var thread = pthread_t()
-    let status = pthread_create(
-        &thread, nil,
-        { context in
-            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
-            return nil
-        }, context)
-    if status == 0 {
-        pthread_detach(thread)
-    } else {
-        Unmanaged<ThreadBody>.fromOpaque(context).release()
-    }
-    return status
-}
-
-/// A thread's work, passed through pthread_create's one pointer.
-private final class ThreadBody {
-    let body: () -> Void
-    init(_ body: @escaping () -> Void) { self.body = body }
 }

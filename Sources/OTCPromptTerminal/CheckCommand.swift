@@ -2,6 +2,7 @@ import OTCPromptCore
 
 #if canImport(Glibc)
     import Glibc
+    import OTCPromptSystem
 #elseif canImport(Musl)
     import Musl
 #endif
@@ -91,8 +92,8 @@ public final class CheckCommand {
         if let result { return result }
         drainErrors()
         var status: Int32 = 0
-        let reaped = waitpid(processID, &status, WNOHANG)
-        if reaped < 0, errno == ECHILD {
+        let reaped = SystemCall.retrying("waitpid") { waitpid(processID, &status, WNOHANG) }
+        if reaped < 0, Errno.current == Errno(rawValue: ECHILD) {
             // Reaped by someone else (a SIGCHLD handler with waitpid(-1)): the status is lost, and an unknown
             // status must never accept a code.
             result = .exited(Self.unknownStatus)
@@ -133,7 +134,7 @@ public final class CheckCommand {
         }
         _ = Glibc.kill(-processID, SIGKILL)
         var status: Int32 = 0
-        let reaped = SystemCalls.retryingOnInterrupt { waitpid(processID, &status, 0) }
+        let reaped = SystemCall.retrying("waitpid") { waitpid(processID, &status, 0) }
         drainErrors()
         result = reaped == processID ? Self.result(ofWaitStatus: status) : .exited(Self.unknownStatus)
     }
@@ -159,7 +160,7 @@ public final class CheckCommand {
         var buffer = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<16 {
             let count = buffer.withUnsafeMutableBytes { raw in
-                SystemCalls.retryingOnInterrupt { read(errorFD, raw.baseAddress, raw.count) }
+                SystemCall.retrying("read") { read(errorFD, raw.baseAddress, raw.count) }
             }
             if count > 0 {
                 errorLine.append(buffer[0..<count])

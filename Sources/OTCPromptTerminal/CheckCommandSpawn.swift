@@ -1,5 +1,6 @@
 #if canImport(Glibc)
     import Glibc
+    import OTCPromptSystem
 #elseif canImport(Musl)
     import Musl
 #endif
@@ -22,10 +23,10 @@ extension CheckCommand {
     /// (Swift's Glibc has no pipe2: each end is moved with F_DUPFD_CLOEXEC, which also sets close-on-exec.)
     static func makePipe() throws(TerminalError) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw .checkCommand(SystemCalls.errno, call: "pipe") }
+        guard pipe(&fds) == 0 else { throw .checkCommand(Errno.current, call: "pipe") }
         for index in fds.indices {
             let moved = fcntl(fds[index], F_DUPFD_CLOEXEC, 3)
-            let failure = SystemCalls.errno
+            let failure = Errno.current
             close(fds[index])
             fds[index] = moved
             if moved < 0 {
@@ -82,7 +83,7 @@ extension CheckCommand {
     static func feed(_ bytes: [UInt8], to fd: Int32) {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         let written = SystemCalls.writeWithoutWaiting(bytes, to: fd)
-        guard written < bytes.count, errno == EAGAIN else {
+        guard written < bytes.count, Errno.current == .resourceTemporarilyUnavailable else {
             close(fd)
             return
         }
@@ -90,10 +91,13 @@ extension CheckCommand {
         let rest = Array(bytes[written...])
         // On a thread of its own (not a dispatch queue: libdispatch stays out of the binary); without
         // one, the check reads an input cut short rather than the prompt waiting on it.
-        let started = detachThread {
-            _ = SystemCalls.writeAll(rest, to: fd)
+        do {
+            try DetachedThread.start {
+                _ = SystemCalls.writeAll(rest, to: fd)
+                close(fd)
+            }
+        } catch {
             close(fd)
         }
-        if started != 0 { close(fd) }
     }
 }

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
     import Glibc
+    import OTCPromptSystem
 #elseif canImport(Musl)
     import Musl
 #endif
@@ -62,7 +63,7 @@ public enum ConfigFile {
     public static func readText(path: String) throws(TerminalError) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
-            let failure = SystemCalls.errno
+            let failure = Errno.current
             if failure == .noSuchFileOrDirectory || failure.rawValue == ENOTDIR { return nil }
             throw .configFile("cannot open: \(failure)")
         }
@@ -70,7 +71,7 @@ public enum ConfigFile {
 
         var status = stat()
         guard fstat(fd, &status) == 0 else {
-            throw .configFile("cannot read: \(SystemCalls.errno)")
+            throw .configFile("cannot read: \(Errno.current)")
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
@@ -86,10 +87,10 @@ public enum ConfigFile {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { raw in
-                SystemCalls.retryingOnInterrupt { Glibc.read(fd, raw.baseAddress, raw.count) }
+                SystemCall.retrying("read") { Glibc.read(fd, raw.baseAddress, raw.count) }
             }
             if count == 0 { break }
-            if count < 0 { throw .configFile("cannot read: \(SystemCalls.errno)") }
+            if count < 0 { throw .configFile("cannot read: \(Errno.current)") }
             bytes.append(contentsOf: buffer[0..<count])
             if bytes.count > maximumSize {
                 throw .configFile("larger than \(maximumSize / 1024) KiB, not a configuration file")

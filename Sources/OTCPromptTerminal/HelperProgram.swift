@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 
 /// A short-lived helper program the prompt waits for, with a deadline: `speech-dispatcher --spawn`,
 /// which starts the user's speech server (as libspeechd's autospawn does) and exits once it listens.
@@ -29,11 +30,9 @@ public enum HelperProgram {
         }
         while true {
             var status: Int32 = 0
-            let reaped = waitpid(pid, &status, WNOHANG)
+            let reaped = SystemCall.retrying("waitpid") { waitpid(pid, &status, WNOHANG) }
             if reaped == pid { return ProcessEnd(waitStatus: status).shellStatus }
-            if reaped < 0, SystemCalls.errno != .interrupted {
-                throw .program(path: program, reason: String(cString: strerror(Glibc.errno)))
-            }
+            if reaped < 0 { throw .program(path: program, reason: Errno.current.description) }
             guard MonotonicInstant.now < deadline else {
                 throw .program(path: program, reason: "it did not finish within \(timeout)")
             }

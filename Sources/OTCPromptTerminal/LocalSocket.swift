@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 
 /// A connected unix-domain stream socket (the speech server's), non-blocking, where every wait
 /// has a deadline: a server that stops answering costs the caller at most that long.
@@ -53,17 +54,17 @@ public final class LocalSocket: @unchecked Sendable {
             raw[pathBytes.count] = 0
         }
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .socket(path: path, SystemCalls.errno, call: "socket") }
+        guard fd >= 0 else { throw .socket(path: path, Errno.current, call: "socket") }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         let length = socklen_t(MemoryLayout<sa_family_t>.size + pathBytes.count + 1)
-        let result = SystemCalls.retryingOnInterrupt {
+        let result = SystemCall.retrying("connect") {
             withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, length) }
             }
         }
         let socket = LocalSocket(path: path, descriptor: fd)
         if result == 0 { return socket }
-        let failure = SystemCalls.errno
+        let failure = Errno.current
         guard failure == .nowInProgress || failure == .resourceTemporarilyUnavailable else {
             throw .socket(path: path, failure, call: "connect")
         }
@@ -109,14 +110,13 @@ public final class LocalSocket: @unchecked Sendable {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { raw in
-                Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+                SystemCall.retrying("send") { Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL)) }
             }
             if count >= 0 {
                 sent += count
                 continue
             }
-            let failure = SystemCalls.errno
-            if failure == .interrupted { continue }
+            let failure = Errno.current
             guard failure == .resourceTemporarilyUnavailable else { throw .socket(path: path, failure, call: "send") }
             try wait(for: Int16(POLLOUT), until: deadline, call: "send")
         }
@@ -129,11 +129,12 @@ public final class LocalSocket: @unchecked Sendable {
         let deadline = MonotonicInstant.now + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { raw in
+                SystemCall.retrying("read") { Glibc.read(descriptor, raw.baseAddress, raw.count) }
+            }
             if count > 0 { return Array(buffer[0..<count]) }
             if count == 0 { throw .socketClosed(path: path) }
-            let failure = SystemCalls.errno
-            if failure == .interrupted { continue }
+            let failure = Errno.current
             guard failure == .resourceTemporarilyUnavailable else { throw .socket(path: path, failure, call: "read") }
             try wait(for: Int16(POLLIN), until: deadline, call: "read")
         }
@@ -153,12 +154,11 @@ public final class LocalSocket: @unchecked Sendable {
 
     private func wait(for events: Int16, until deadline: MonotonicInstant, call: String) throws(TerminalError) {
         while true {
-            let milliseconds = Terminal.pollMilliseconds(until: deadline, now: .now)
+            let milliseconds = MonotonicInstant.now.duration(to: deadline).pollTimeout
             var entry = pollfd(fd: descriptor, events: events, revents: 0)
-            let ready = poll(&entry, 1, milliseconds)
+            let ready = SystemCall.retrying("poll") { poll(&entry, 1, milliseconds) }
             if ready > 0 { return }
-            if ready < 0, SystemCalls.errno == .interrupted { continue }
-            if ready < 0 { throw .socket(path: path, SystemCalls.errno, call: "poll") }
+            if ready < 0 { throw .socket(path: path, Errno.current, call: "poll") }
             throw .socketTimedOut(path: path, call: call)
         }
     }

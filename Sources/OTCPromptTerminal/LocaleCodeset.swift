@@ -1,5 +1,6 @@
 import Glibc
 import OTCPromptCore
+import OTCPromptSystem
 
 /// The character set of the user's locale, as the C library sees it, without changing the
 /// process's own locale (espeak-ng and the rest keep the "C" locale they start with).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 
 /// Memory for a secret on its way out (the Assuan "D" lines, stdout's bytes): kept out of swap
 /// where RLIMIT_MEMLOCK allows (`isLocked` false otherwise: still wiped, only swappable), and

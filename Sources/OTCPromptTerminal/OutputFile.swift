@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 
 /// A file the user named for output (`--speech-log`, `--audio-file`), opened without ever changing
 /// anything about it but its contents.
@@ -27,8 +28,8 @@ public struct OutputFile: Sendable {
     /// `fstat`, `ftruncate` (regular files only) and `fcntl` (blocking writes again, but to a pipe or socket).
     public static func open(path: String, option: String, appending: Bool) throws(TerminalError) -> OutputFile {
         let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (appending ? O_APPEND : 0)
-        let descriptor = SystemCalls.retryingOnInterrupt { Glibc.open(path, flags, 0o600) }
-        guard descriptor >= 0 else { throw .outputFile(path: path, option: option, SystemCalls.errno) }
+        let descriptor = SystemCall.retrying("open") { Glibc.open(path, flags, 0o600) }
+        guard descriptor >= 0 else { throw .outputFile(path: path, option: option, Errno.current) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(closing: descriptor, path, option) }
         if status.st_mode & S_IFMT == S_IFREG && !appending {
@@ -56,7 +57,7 @@ public struct OutputFile: Sendable {
     }
 
     private static func failure(closing descriptor: Int32, _ path: String, _ option: String) -> TerminalError {
-        let error = SystemCalls.errno
+        let error = Errno.current
         _ = Glibc.close(descriptor)
         return .outputFile(path: path, option: option, error)
     }

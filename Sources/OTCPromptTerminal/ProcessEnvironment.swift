@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 
 /// The process's environment as a value, so the configuration code that reads it stays pure.
 public enum ProcessEnvironment {

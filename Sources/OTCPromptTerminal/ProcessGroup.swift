@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 
 /// Whether a stop of this process could ever be undone, from what /proc says about the processes.
 ///
@@ -77,12 +78,12 @@ public enum ProcessGroup {
     }
 
     private static func readStat(_ path: String) -> String? {
-        let descriptor = SystemCalls.retryingOnInterrupt { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+        let descriptor = SystemCall.retrying("open") { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return nil }
         defer { _ = Glibc.close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 1024)
         let count = buffer.withUnsafeMutableBytes { raw in
-            SystemCalls.retryingOnInterrupt { Glibc.read(descriptor, raw.baseAddress, raw.count) }
+            SystemCall.retrying("read") { Glibc.read(descriptor, raw.baseAddress, raw.count) }
         }
         return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 
 /// Keeps the code out of places it could leak to after the fact.
 public enum ProcessHardening {

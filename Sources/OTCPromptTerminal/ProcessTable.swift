@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import OTCPromptCore
+import OTCPromptSystem
 
 /// Every process on the machine as /proc describes it (parent, session, terminal, real uid, name), for
 /// finding the login behind a terminal and the screen readers a user runs. Read, never changed.
@@ -78,7 +79,7 @@ public enum ProcessTable {
     }
 
     private static func contents(of path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = SystemCall.retrying("open") { open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: 2048)
@@ -86,9 +87,8 @@ public enum ProcessTable {
         while true {
             if length == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
             let count = bytes.withUnsafeMutableBytes { raw in
-                Glibc.read(descriptor, raw.baseAddress! + length, raw.count - length)
+                SystemCall.retrying("read") { Glibc.read(descriptor, raw.baseAddress! + length, raw.count - length) }
             }
-            if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             length += count
         }

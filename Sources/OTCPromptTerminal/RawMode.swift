@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 
 /// The escape sequences the prompt turns on and must always turn off again.
 enum TerminalSequence {
@@ -22,11 +23,11 @@ extension Terminal {
         guard !isRaw else { return }
         var attributes = termios()
         guard tcgetattr(input, &attributes) == 0 else {
-            throw .system(SystemCalls.errno, call: "tcgetattr")
+            throw .system(Errno.current, call: "tcgetattr")
         }
         var raw = Self.rawAttributes(from: attributes)
-        let result = SystemCalls.retryingOnInterrupt { tcsetattr(input, TCSADRAIN, &raw) }
-        guard result == 0 else { throw .system(SystemCalls.errno, call: "tcsetattr") }
+        let result = SystemCall.retrying("tcsetattr") { tcsetattr(input, TCSADRAIN, &raw) }
+        guard result == 0 else { throw .system(Errno.current, call: "tcsetattr") }
         savedAttributes = attributes
         isRaw = true
         if bracketedPaste {
@@ -49,7 +50,7 @@ extension Terminal {
         cursorIsHidden = false
         escapeSequencesWritten = false
         guard isRaw, var saved = savedAttributes else { return }
-        _ = SystemCalls.retryingOnInterrupt { tcsetattr(input, TCSADRAIN, &saved) }
+        _ = SystemCall.retrying("tcsetattr") { tcsetattr(input, TCSADRAIN, &saved) }
         isRaw = false
     }
 
@@ -57,7 +58,7 @@ extension Terminal {
     /// reaches the next program. Best effort: a terminal that refuses has nothing to discard.
     /// The corresponding C function is `tcflush` (TCIFLUSH).
     public func discardInput() {
-        _ = SystemCalls.retryingOnInterrupt { tcflush(input, TCIFLUSH) }
+        _ = SystemCall.retrying("tcflush") { tcflush(input, TCIFLUSH) }
     }
 
     /// Whether raw mode is on (between `enterRawMode` and `restore`).

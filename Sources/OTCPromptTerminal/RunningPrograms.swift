@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 
 /// What runs and what is installed, for `--speech auto` and `--doctor`: read from /proc, /sys and PATH,
 /// never by starting anything.

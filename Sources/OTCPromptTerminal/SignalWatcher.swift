@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 import Synchronization
 
 /// The write end of the installed watcher's pipe, or -1. This is the one global the module has: a
@@ -8,7 +9,8 @@ import Synchronization
 private let signalPipeWriteEnd = Atomic<Int32>(-1)
 
 /// The signal handler: writes the signal number to the pipe and nothing else (no allocation, no
-/// locks, no Swift runtime calls), keeping errno as it was.
+/// locks, no Swift runtime calls), keeping errno as it was. The one write that does not go through the door:
+/// the door's test hook takes a lock, which a signal handler must never do.
 private func forwardSignalToPipe(_ signal: Int32) {
     let savedErrno = errno
     let descriptor = signalPipeWriteEnd.load(ordering: .relaxed)
@@ -85,7 +87,7 @@ public final class SignalWatcher {
     /// The next signal delivered and not yet taken, without waiting; nil when there is none.
     public func takePendingSignal() -> Int32? {
         var byte: UInt8 = 0
-        return SystemCalls.retryingOnInterrupt { read(descriptor, &byte, 1) } == 1 ? Int32(byte) : nil
+        return SystemCall.retrying("read") { read(descriptor, &byte, 1) } == 1 ? Int32(byte) : nil
     }
 
     /// Puts back the dispositions found at creation (normally the defaults); idempotent.

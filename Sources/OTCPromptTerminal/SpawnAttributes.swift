@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 
 /// The attributes every program we start gets: an empty signal mask and default handling for the
 /// signals the prompt blocks or ignores, so that a check, or a speech-dispatcher we start, can be

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 
 /// The `--speech-log` file: JSON Lines appended one whole line per write, so a crash loses nothing
 /// already announced and concurrent writers never interleave inside a line.

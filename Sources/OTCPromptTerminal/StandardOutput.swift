@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import OTCPromptCore
+import OTCPromptSystem
 
 /// Standard output, which receives the code and nothing else.
 public enum StandardOutput {
@@ -89,11 +90,11 @@ public enum StandardInput {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while bytes.count < limit {
             let count = buffer.withUnsafeMutableBytes { raw in
-                SystemCalls.retryingOnInterrupt {
+                SystemCall.retrying("read") {
                     Int32(truncatingIfNeeded: read(STDIN_FILENO, raw.baseAddress, raw.count))
                 }
             }
-            if count < 0 { throw .system(SystemCalls.errno, call: "read") }
+            if count < 0 { throw .system(Errno.current, call: "read") }
             if count == 0 { break }
             if let newline = buffer[..<Int(count)].firstIndex(of: 0x0A) {
                 bytes += buffer[..<newline]

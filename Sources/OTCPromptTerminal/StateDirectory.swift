@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptSystem
 
 /// otc-prompt's small per-user store (`AskRecord`, notices already given): a private directory,
 /// `$XDG_RUNTIME_DIR/otc-prompt`, or `/tmp/otc-prompt-UID` where XDG_RUNTIME_DIR is unset.
@@ -26,14 +27,14 @@ public struct StateDirectory: Sendable {
     /// The text of `name` in the store, nil when missing or unreadable (at most 4 KiB).
     /// The corresponding C calls are `open(O_NOFOLLOW)` and `read`.
     public func read(_ name: String) -> String? {
-        let descriptor = SystemCalls.retryingOnInterrupt {
+        let descriptor = SystemCall.retrying("open") {
             Glibc.open(path + "/" + name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         }
         guard descriptor >= 0 else { return nil }
         defer { _ = close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { raw in
-            SystemCalls.retryingOnInterrupt {
+            SystemCall.retrying("read") {
                 Int32(truncatingIfNeeded: Glibc.read(descriptor, raw.baseAddress, raw.count))
             }
         }
@@ -45,7 +46,7 @@ public struct StateDirectory: Sendable {
     /// The corresponding C calls are `open(O_EXCL|O_NOFOLLOW)`, `write` and `rename`.
     public func write(_ name: String, _ text: String) {
         let temporary = path + "/." + name + ".\(getpid())"
-        let descriptor = SystemCalls.retryingOnInterrupt {
+        let descriptor = SystemCall.retrying("open") {
             Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
         guard descriptor >= 0 else { return }

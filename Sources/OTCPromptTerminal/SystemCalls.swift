@@ -1,27 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-
-/// An errno value, typed: what a failed call left in `errno`, told in the C library's words.
-public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: Int32
-
-    public init(rawValue: Int32) { self.rawValue = rawValue }
-
-    /// The C library's message (`strerror`), e.g. "No such file or directory".
-    public var description: String { String(cString: strerror(rawValue)) }
-
-    public static let noSuchFileOrDirectory = Errno(rawValue: ENOENT)
-    public static let interrupted = Errno(rawValue: EINTR)
-    public static let noSuchAddressOrDevice = Errno(rawValue: ENXIO)
-    public static let badFileDescriptor = Errno(rawValue: EBADF)
-    public static let resourceTemporarilyUnavailable = Errno(rawValue: EAGAIN)
-    public static let inappropriateIOCTLForDevice = Errno(rawValue: ENOTTY)
-    public static let brokenPipe = Errno(rawValue: EPIPE)
-    public static let nowInProgress = Errno(rawValue: EINPROGRESS)
-    public static let connectionRefused = Errno(rawValue: ECONNREFUSED)
-    public static let tooManySymbolicLinkLevels = Errno(rawValue: ELOOP)
-    public static let fileNameTooLong = Errno(rawValue: ENAMETOOLONG)
-}
+// Re-exported: `Errno` and `MonotonicInstant` lived here before the door had them, and every caller of this
+// module's API names them.
+@_exported import OTCPromptSystem
 
 /// How a child process ended, from its `waitpid` status: the one place that status is decoded.
 enum ProcessEnd: Equatable {
@@ -42,17 +23,14 @@ enum ProcessEnd: Equatable {
     }
 }
 
-/// The calls every file of this module shares: errno as a value, EINTR retries and complete writes.
+/// The calls several files of this module share, made through the door: a self-pipe and complete writes.
 enum SystemCalls {
-    /// The calling thread's errno, typed.
-    static var errno: Errno { Errno(rawValue: Glibc.errno) }
-
     /// A pipe whose ends are close-on-exec and non-blocking: a self-pipe that wakes a `poll` (signals, a
     /// background task's end) and never blocks the one who writes it. The corresponding C calls are `pipe` and
     /// `fcntl` (Glibc's module map does not offer `pipe2`).
     static func wakeUpPipe() throws(TerminalError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw .system(errno, call: "pipe") }
+        guard SystemCall.retrying("pipe", { pipe(&ends) }) == 0 else { throw .system(.current, call: "pipe") }
         for end in ends {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
@@ -60,31 +38,22 @@ enum SystemCalls {
         return (ends[0], ends[1])
     }
 
-    /// Runs `call` until it stops failing with EINTR; returns its result (or -1 with errno set).
-    static func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result) -> Result {
-        while true {
-            let result = call()
-            if result == -1 && Glibc.errno == EINTR { continue }
-            return result
-        }
-    }
-
     /// Writes as much of `bytes` as `descriptor` takes without waiting: stops at the end, at EAGAIN
-    /// (a full non-blocking pipe) or at an error, retrying EINTR; returns how many bytes went out
+    /// (a full non-blocking pipe) or at an error; returns how many bytes went out
     /// (errno says why it stopped early). The corresponding C function is `write`.
     static func writeWithoutWaiting(_ bytes: [UInt8], to descriptor: Int32) -> Int {
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { raw in
-                retryingOnInterrupt { Int32(truncatingIfNeeded: Glibc.write(descriptor, raw.baseAddress, raw.count)) }
+                SystemCall.retrying("write") { Glibc.write(descriptor, raw.baseAddress, raw.count) }
             }
             if count <= 0 { break }
-            written += Int(count)
+            written += count
         }
         return written
     }
 
-    /// Writes every byte to `descriptor`, looping on partial writes, EINTR and EAGAIN (a non-blocking
+    /// Writes every byte to `descriptor`, looping on partial writes and EAGAIN (a non-blocking
     /// descriptor is waited for with poll); returns the error that stopped it, nil when all was written.
     /// The corresponding C function is `write`.
     static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Errno? {
@@ -100,27 +69,23 @@ enum SystemCalls {
         let deadline = patience.map { MonotonicInstant.now + $0 }
         var written = 0
         while written < raw.count {
-            let result = Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
+            let result = SystemCall.retrying("write") {
+                Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
+            }
             if result >= 0 {
                 written += result
                 continue
             }
-            let failure = Glibc.errno
-            if failure == EINTR { continue }
-            if failure == EAGAIN || failure == EWOULDBLOCK {
-                var timeout: Int32 = -1
-                if let deadline {
-                    let left = MonotonicInstant.now.duration(to: deadline)
-                    guard left > .zero else { return Errno(rawValue: ETIMEDOUT) }
-                    timeout = Int32(
-                        clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
-                            + 1)
-                }
-                var waitFor = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&waitFor, 1, timeout)
-                continue
+            let failure = Errno.current
+            guard failure == .resourceTemporarilyUnavailable || failure.rawValue == EWOULDBLOCK else { return failure }
+            var timeout: Int32 = -1
+            if let deadline {
+                let left = MonotonicInstant.now.duration(to: deadline)
+                guard left > .zero else { return .timedOut }
+                timeout = left.pollTimeout
             }
-            return Errno(rawValue: failure)
+            var waitFor = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = SystemCall.retrying("poll") { poll(&waitFor, 1, timeout) }
         }
         return nil
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import OTCPromptCore
+import OTCPromptSystem
 
 /// The system log (syslog, or the journal through /dev/log), for what must reach a user who has no
 /// terminal: an ssh-agent started by systemd or a desktop session runs its askpass with none, and

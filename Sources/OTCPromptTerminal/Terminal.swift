@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import OTCPromptCore
+import OTCPromptSystem
 
 /// The terminal the prompt runs on: where keys come from and where the prompt is drawn.
 ///
@@ -50,7 +51,7 @@ public final class Terminal {
     /// descriptors. Otherwise `.noTerminal`. The corresponding C functions are `open`, `isatty` and
     /// `fcntl(F_DUPFD_CLOEXEC)`.
     public static func open(signalWatcher: SignalWatcher? = nil) throws(TerminalError) -> Terminal {
-        let descriptor = SystemCalls.retryingOnInterrupt { Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY) }
+        let descriptor = SystemCall.retrying("open") { Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY) }
         if descriptor >= 0 {
             if isatty(descriptor) == 1 {
                 let tty = descriptor
@@ -64,7 +65,7 @@ public final class Terminal {
         let input = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
         let output = fcntl(isatty(STDERR_FILENO) == 1 ? STDERR_FILENO : STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
         guard input >= 0, output >= 0 else {
-            let failure = SystemCalls.errno
+            let failure = Errno.current
             if input >= 0 { _ = Glibc.close(input) }
             if output >= 0 { _ = Glibc.close(output) }
             throw .system(failure, call: "fcntl")
@@ -77,8 +78,8 @@ public final class Terminal {
     /// - Throws: `.system(errno, call: "open")` when it cannot be opened, `.system(ENOTTY, call:
     ///   "isatty")` when it is not a terminal.
     public static func open(path: String, signalWatcher: SignalWatcher? = nil) throws(TerminalError) -> Terminal {
-        let descriptor = SystemCalls.retryingOnInterrupt { Glibc.open(path, O_RDWR | O_CLOEXEC | O_NOCTTY) }
-        guard descriptor >= 0 else { throw .system(SystemCalls.errno, call: "open") }
+        let descriptor = SystemCall.retrying("open") { Glibc.open(path, O_RDWR | O_CLOEXEC | O_NOCTTY) }
+        guard descriptor >= 0 else { throw .system(Errno.current, call: "open") }
         guard isatty(descriptor) == 1 else {
             _ = Glibc.close(descriptor)
             throw .system(.inappropriateIOCTLForDevice, call: "isatty")
@@ -150,12 +151,10 @@ public final class Terminal {
             for descriptor in caller {
                 descriptors.append(pollfd(fd: descriptor, events: Self.pollReadHangUp, revents: 0))
             }
-            let milliseconds = deadline.map { Self.pollMilliseconds(until: $0, now: MonotonicInstant.now) } ?? -1
-            let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-            if ready < 0 {
-                if Glibc.errno == EINTR { continue }
-                return .closed
-            }
+            let milliseconds = deadline.map { MonotonicInstant.now.duration(to: $0).pollTimeout } ?? -1
+            // A signal's EINTR is retried by the door: its handler has written the self-pipe, so poll returns at once.
+            let ready = SystemCall.retrying("poll") { poll(&descriptors, nfds_t(descriptors.count), milliseconds) }
+            if ready < 0 { return .closed }
             if ready == 0 {
                 if let deadline, MonotonicInstant.now >= deadline { return .timedOut }
                 continue
@@ -177,24 +176,17 @@ public final class Terminal {
     }
 
     /// Reads what is there: the bytes ([] at end of file or on an error such as EIO after a
-    /// hang-up), or nil when the read should simply be tried again (EINTR, EAGAIN).
+    /// hang-up), or nil when the read should simply be tried again (EAGAIN; the door retries EINTR).
     private func readAvailableBytes() -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+        let count = buffer.withUnsafeMutableBytes { raw in
+            SystemCall.retrying("read") { Glibc.read(input, raw.baseAddress, raw.count) }
+        }
         if count > 0 { return Array(buffer[0..<count]) }
-        if count < 0 && (Glibc.errno == EINTR || Glibc.errno == EAGAIN) { return nil }
+        if count < 0 && Errno.current == .resourceTemporarilyUnavailable { return nil }
         return []
     }
 
     /// POLLRDHUP, which Glibc declares only under _GNU_SOURCE (Linux's value).
     static let pollReadHangUp: Int16 = 0x2000
-
-    /// Rounds the time left up to whole milliseconds, so poll never returns just before the deadline.
-    static func pollMilliseconds(until deadline: MonotonicInstant, now: MonotonicInstant) -> Int32 {
-        let left = now.duration(to: deadline)
-        if left <= .zero { return 0 }
-        let (seconds, attoseconds) = left.components
-        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(clamping: milliseconds)
-    }
 }

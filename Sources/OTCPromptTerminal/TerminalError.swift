@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import OTCPromptSystem
 
 /// What went wrong below the prompt, each told as one line that says what to do.
 ///
@@ -28,6 +29,9 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case checkCommand(Errno, call: String)
     /// The configuration file exists but could not be read as one (why, in words).
     case configFile(String)
+
+    /// The door's error, told as the terminal's: `.system` with the same errno and call.
+    public init(_ error: SystemCallError) { self = .system(error.errno, call: error.call) }
 
     public var description: String {
         switch self {

@@ -24,7 +24,7 @@ struct Doctor {
         do throws(SpeechError) {
             try engine.waitUntilReady(timeout: VoiceStartup.readyTimeout)
             audio = .success(())
-        } catch .noAudioDevice(let detail) where detail.lowercased().contains("access denied") {
+        } catch .noAudioDevice(let detail) where detail.lowercased().contains(text: "access denied") {
             audio = .failure(DoctorReport.AudioProblem(detail, kind: .refusedAccess))
         } catch {
             audio = .failure(DoctorReport.AudioProblem("\(error)"))
