@@ -97,6 +97,21 @@ final class PromptRun {
         return false
     }
 
+    /// Waits the program's type-ahead grace, once the prompt is seen (`PseudoTerminalProcess.typeAheadGrace`).
+    func waitPastTheGrace() { process.waitPastTheGrace() }
+
+    /// A barrier instead of a wait for nothing to happen: asks for the question again (Ctrl-R, past the
+    /// grace) and waits until it has been said once more. Keys are read in order, so everything typed
+    /// before was read by then and ended nothing; false if the prompt exited instead.
+    func stillAsking(deadline: Duration = .seconds(10)) -> Bool {
+        waitPastTheGrace()
+        let said = readLog().filter { $0.event == "prompt" }.count
+        type([0x12])
+        return process.wait(deadline: deadline) { process in
+            process.hasExited || self.readLog().filter { $0.event == "prompt" }.count > said
+        } && !process.hasExited
+    }
+
     private func readLog() -> [LogEntry] {
         guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
