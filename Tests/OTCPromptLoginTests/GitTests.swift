@@ -5,7 +5,7 @@ import Testing
 
 extension RealClientTests {
     /// `git clone` from an HTTP remote that asks for credentials, with otc-prompt as GIT_ASKPASS.
-    @Suite struct GitCredentials {
+    @Suite(.serialized) struct GitCredentials {
         let scratch: ScratchDirectory
         let remote: GitHTTPRemote
         let speechLog: String
