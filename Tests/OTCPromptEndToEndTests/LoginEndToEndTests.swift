@@ -4,7 +4,7 @@ import OTCPromptTestSupport
 import Testing
 
 /// The prompt inside logins and scripts: --check, --timeout, askpass, --stdin, preferences.
-@Suite(.serialized)
+@Suite
 struct LoginEndToEndTests {
     /// A check that accepts only 123456 and explains a rejection on stderr.
     static let acceptsOnly123456 = #"read c; [ "$c" = 123456 ] || { echo wrong code >&2; exit 1; }"#

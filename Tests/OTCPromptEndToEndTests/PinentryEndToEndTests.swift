@@ -4,7 +4,7 @@ import OTCPromptTestSupport
 import Testing
 
 /// otc-prompt as GnuPG's pinentry: the same Assuan replies as pinentry 1.2, and real gpg flows on a pty.
-@Suite(.serialized) struct PinentryEndToEndTests {
+@Suite struct PinentryEndToEndTests {
     /// Replies that legitimately differ (version, pid, flavor, the program's name in status lines) made equal.
     static func normalized(_ replies: String) -> [String] {
         replies.split(separator: "\n").map { line in

@@ -63,7 +63,8 @@ final class PromptRun {
             executable: Self.binary, arguments: fullArguments, environment: environment)
         attributesBefore = process.attributesAtStart
         if let ready {
-            let shown = process.waitForScreen(containing: ready, deadline: .seconds(10))
+            // Generous: a debug build starting on a busy machine; only a prompt that never shows waits it out.
+            let shown = process.waitForScreen(containing: ready, deadline: .seconds(30))
             #expect(
                 shown, "the prompt never showed \(ready); screen: \(process.screen)", sourceLocation: sourceLocation)
         }
@@ -124,8 +125,8 @@ final class PromptRun {
         }
     }
 
-    /// Waits (bounded) for the prompt to exit; nil if it did not.
-    func exit(deadline: Duration = .seconds(10)) -> OTCPromptTestSupport.ExitStatus? {
+    /// Waits (bounded, generously: the bound is for a hang, not a speed) for the prompt to exit; nil if it did not.
+    func exit(deadline: Duration = .seconds(30)) -> OTCPromptTestSupport.ExitStatus? {
         process.waitForExit(deadline: deadline)
     }
 
