@@ -180,7 +180,7 @@ struct AutoSpeechEndToEndTests {
             ["--style", "boxes"],
             environment: PromptRun.environment(["ACCESSIBLE": "1", "COLORTERM": "truecolor"]))
         run.type("12")
-        usleep(300_000)
+        #expect(run.waitForEvent("digit", count: 2), "\(run.logEntries())")
         let drawn = run.process.screen.replacingOccurrences(of: "\u{1B}[?2004h", with: "")
         #expect(!drawn.contains("\u{1B}"), "only bracketed paste is turned on: \(drawn.debugDescription)")
         run.type([0x1B])

@@ -86,13 +86,13 @@ final class PromptRun {
         }
     }
 
-    /// Waits (bounded) until the log has an entry for `event`.
+    /// Waits (bounded) until the log has `count` entries for `event`.
     @discardableResult
-    func waitForEvent(_ event: String, deadline: Duration = .seconds(5)) -> Bool {
+    func waitForEvent(_ event: String, count: Int = 1, deadline: Duration = .seconds(5)) -> Bool {
         let clock = ContinuousClock()
         let end = clock.now + deadline
         while clock.now < end {
-            if readLog().contains(where: { $0.event == event }) { return true }
+            if readLog().filter({ $0.event == event }).count >= count { return true }
             usleep(10_000)
         }
         return false

@@ -65,7 +65,7 @@ struct SpeechEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = try PromptRun(["--audio-file", path])
         run.type("985")
-        usleep(300_000)
+        #expect(run.waitForEvent("digit", count: 3), "\(run.logEntries())")
         run.type([0x12])  // read back
         #expect(run.waitForEvent("readback"))
         usleep(500_000)
