@@ -93,8 +93,12 @@ public struct PrivatePulseAudio: Sendable {
 
 extension PrivatePulseAudio {
     /// Records the null sink's monitor (s16le mono at `rate`) to `path` while `body` runs, then
-    /// returns the recording's RMS amplitude as `sox stat` measures it.
-    public func recordingRMS(to path: String, rate: Int = 22050, during body: () throws -> Void) throws -> Double {
+    /// returns the recording's RMS amplitude as `sox stat` measures it. Recording starts once samples
+    /// arrive; after `body` it goes on until the recording so far is louder than `heard` (the sound still
+    /// on its way through the server), at most 10 s: a wait for the sound, not a guess at its length.
+    public func recordingRMS(
+        to path: String, rate: Int = 22050, heard: Double = 0.002, during body: () throws -> Void
+    ) throws -> Double {
         let parec = Process()
         parec.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
         // A short fragment: by default parec delivers in ~2 s blocks, and stopping it loses the last.
@@ -104,15 +108,35 @@ extension PrivatePulseAudio {
         parec.environment = clientEnvironment
         try parec.run()
         defer { if parec.isRunning { kill(parec.processIdentifier, SIGKILL) } }
-        usleep(300_000)
+        // The null sink plays silence while idle: samples in the file mean parec is recording.
+        var deadline = Date().addingTimeInterval(10)
+        while Self.samples(in: path).isEmpty, parec.isRunning, Date() < deadline { usleep(10_000) }
         try body()
-        usleep(300_000)
+        deadline = Date().addingTimeInterval(10)
+        while Self.rms(Self.samples(in: path)) <= heard, parec.isRunning, Date() < deadline { usleep(20_000) }
         parec.terminate()
-        let deadline = Date().addingTimeInterval(1)
+        deadline = Date().addingTimeInterval(1)
         while parec.isRunning, Date() < deadline { usleep(20_000) }
         let statistics = try runToCompletion(
             "/usr/bin/sox", ["-t", "raw", "-r", "\(rate)", "-e", "signed", "-b", "16", "-c", "1", path, "-n", "stat"])
         let line = statistics.split(separator: "\n").first { $0.hasPrefix("RMS     amplitude") }
         return line.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
+    }
+
+    /// The s16le samples recorded in `path` so far (none if it does not exist yet).
+    static func samples(in path: String) -> [Int16] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return data.withUnsafeBytes { bytes in
+            (0..<bytes.count / 2).map {
+                Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self))
+            }
+        }
+    }
+
+    /// The RMS amplitude of `samples`, full scale 1, as `sox stat` gives it.
+    static func rms(_ samples: [Int16]) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        let sum = samples.reduce(0.0) { $0 + Double($1) * Double($1) }
+        return (sum / Double(samples.count)).squareRoot() / 32768
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// In an askpass call the prompt is data. Hostile prompts, as sudo -p, a PAM challenge or
 /// an ssh server can send them, through the binary as SUDO_ASKPASS and through both wrapper forms.
-@Suite(.serialized)
+@Suite
 struct AskpassArgumentsEndToEndTests {
     /// A scratch directory with a config that makes speech text, and a file a hostile prompt tries to create.
     final class Scratch {

@@ -28,17 +28,23 @@ struct BoxesEndToEndTests {
         return String(cells)
     }
 
+    /// Waits (bounded) until the settled line is `line`: the screen has caught up with the last key.
+    /// The caller's own check then says what was there instead, if it never was.
+    static func waitForLine(_ run: PromptRun, _ line: String) {
+        _ = run.process.wait(deadline: .seconds(5)) { settledLine($0.screen) == line }
+    }
+
     @Test func typingDrawsOneBoxPerCharacterOnOneLine() throws {
         let run = try PromptRun(["--no-auto-submit"], environment: Self.colourTerminal)
         run.type("985")
         #expect(run.waitForEvent("digit"))
-        usleep(200_000)
+        Self.waitForLine(run, "Verification code: ▕9▏▕8▏▕5▏▕•▏▕•▏▕•▏")
         #expect(Self.settledLine(run.process.screen) == "Verification code: ▕9▏▕8▏▕5▏▕•▏▕•▏▕•▏")
         // Truecolor outlines: the first box in the gradient's start colour.
         #expect(run.process.screen.contains("\u{1b}[38;2;59;130;246m▕"))
         run.type([0x7f])
         #expect(run.waitForEvent("delete"))
-        usleep(200_000)
+        Self.waitForLine(run, "Verification code: ▕9▏▕8▏▕•▏▕•▏▕•▏▕•▏")
         #expect(Self.settledLine(run.process.screen) == "Verification code: ▕9▏▕8▏▕•▏▕•▏▕•▏▕•▏")
         run.type([0x03])
         #expect(run.exit() == .exited(130))
@@ -49,14 +55,17 @@ struct BoxesEndToEndTests {
         let run = try PromptRun(["--check", "exit 1", "--placeholder", "_"], environment: Self.colourTerminal)
         run.type("111111")
         #expect(run.waitForEvent("check-failed"))
-        usleep(200_000)
         let red = "\u{1b}[38;2;255;0;0m"
+        _ = run.process.wait(deadline: .seconds(5)) {
+            $0.screen.components(separatedBy: red).count - 1 >= 6
+                && Self.settledLine($0.screen) == "Verification code: ▕1▏▕1▏▕1▏▕1▏▕1▏▕1▏"
+        }
         let afterFailure = run.process.screen
         #expect(afterFailure.components(separatedBy: red).count - 1 >= 6, "every outline red after the failed check")
         #expect(Self.settledLine(afterFailure) == "Verification code: ▕1▏▕1▏▕1▏▕1▏▕1▏▕1▏")
         run.type("2")
         #expect(run.waitForEvent("digit", deadline: .seconds(5)))
-        usleep(200_000)
+        Self.waitForLine(run, "Verification code: ▕2▏▕_▏▕_▏▕_▏▕_▏▕_▏")
         let afterKey = String(run.process.screen.dropFirst(afterFailure.count))
         #expect(!afterKey.contains(red), "the next key clears the error colour")
         #expect(Self.settledLine(run.process.screen) == "Verification code: ▕2▏▕_▏▕_▏▕_▏▕_▏▕_▏")
@@ -82,7 +91,7 @@ struct BoxesEndToEndTests {
         let run = try PromptRun(["--no-auto-submit"], environment: Self.colourTerminal)
         run.type("98")
         #expect(run.waitForEvent("digit"))
-        usleep(200_000)
+        Self.waitForLine(run, "Verification code: ▕9▏▕8▏▕•▏▕•▏▕•▏▕•▏")
         let beforeResize = run.process.screen.count
         run.process.resize(columns: 60, rows: 20)
         #expect(run.process.waitForScreen(containing: "\u{1b}[2KVerification code: ", deadline: .seconds(5)))

@@ -5,7 +5,7 @@ import Testing
 /// gpg-agent, ssh and sudo pass no options of ours: the config file is where their users set things, and its
 /// problems are said in those modes too, with the opening (shown and spoken, once), and on stderr when stderr is
 /// not the prompt's terminal.
-@Suite(.serialized) struct ConfigNoticeEndToEndTests {
+@Suite struct ConfigNoticeEndToEndTests {
     private let directory = NSTemporaryDirectory() + "/otc-config-notice-\(UUID().uuidString)"
     private var speechLog: String { directory + "/speech.jsonl" }
 

@@ -4,7 +4,7 @@ import OTCPromptTestSupport
 import Testing
 
 /// The prompt inside logins and scripts: --check, --timeout, askpass, --stdin, preferences.
-@Suite(.serialized)
+@Suite
 struct LoginEndToEndTests {
     /// A check that accepts only 123456 and explains a rejection on stderr.
     static let acceptsOnly123456 = #"read c; [ "$c" = 123456 ] || { echo wrong code >&2; exit 1; }"#
@@ -165,7 +165,7 @@ struct LoginEndToEndTests {
         let environment = PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_PROMPT": "confirm"])
         let run = try PromptRun(
             ["--askpass", "Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
-        usleep(400_000)  // past the grace in which keys are leftovers
+        run.waitPastTheGrace()
         run.type("yes\r")
         #expect(run.exit() == .exited(0), "\(run.process.screen) \(run.logEntries())")
     }
@@ -174,7 +174,7 @@ struct LoginEndToEndTests {
         let environment = PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_PROMPT": "confirm"])
         let run = try PromptRun(
             ["--askpass", "Allow use of key id_ed25519?"], environment: environment, ready: "Allow use")
-        usleep(400_000)
+        run.waitPastTheGrace()
         run.type("no\r")
         #expect(run.exit() == .exited(1))
         #expect(run.process.standardOutput == "")

@@ -24,7 +24,7 @@ extension PinentryEndToEndTests {
         #expect(
             waitForScreen(gpg, "Choices: Take this one anyway, or yes; Enter new passphrase, or Escape."),
             "screen: \(gpg.screen)")
-        usleep(500_000)  // past the grace
+        gpg.waitPastTheGrace()
         gpg.type("y\r")
         #expect(gpg.waitForExit(deadline: .seconds(1)) == nil, "a single letter answered")
         gpg.type("take this one anyway\r")

@@ -4,7 +4,7 @@ import OTCPromptTestSupport
 import Testing
 
 /// otc-prompt as GnuPG's pinentry: the same Assuan replies as pinentry 1.2, and real gpg flows on a pty.
-@Suite(.serialized) struct PinentryEndToEndTests {
+@Suite struct PinentryEndToEndTests {
     /// Replies that legitimately differ (version, pid, flavor, the program's name in status lines) made equal.
     static func normalized(_ replies: String) -> [String] {
         replies.split(separator: "\n").map { line in
@@ -287,15 +287,15 @@ import Testing
         let run = try PseudoTerminalProcess(
             executable: "/bin/sh", arguments: ["-c", script, PromptRun.binary], environment: PromptRun.environment())
         #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B?"), "screen: \(run.screen)")
-        usleep(500_000)  // past the grace period in which keys are leftovers
+        run.waitPastTheGrace()
         run.type("\r")
         usleep(200_000)
         run.type("yes\r")
         #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B?", count: 2), "screen: \(run.screen)")
-        usleep(500_000)
+        run.waitPastTheGrace()
         run.type("no\r")
         #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B? Press Enter to continue."), "screen: \(run.screen)")
-        usleep(500_000)
+        run.waitPastTheGrace()
         run.type("\r")
         #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(

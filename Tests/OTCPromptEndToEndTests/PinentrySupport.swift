@@ -53,15 +53,14 @@ private final class Collected: @unchecked Sendable {
 /// A throw-away GNUPGHOME (a short path under /tmp: gpg-agent's socket path is limited) with one
 /// key, "Alice", protected by `passphrase`, and the built otc-prompt as its pinentry.
 /// Its own gpg-agent is stopped (gpgconf --kill with this home only) and the home removed at the end.
+/// The key is made once per test process (`KeyTemplate`) and each home holds a copy of it.
 final class GnuPGHome {
     let path: String
     let speechLog: String
     static let passphrase = "corr%ect horse"
 
     init() throws {
-        path = "/tmp/otc-gpg-" + String(UUID().uuidString.prefix(8))
-        try FileManager.default.createDirectory(
-            atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        path = try Self.makeDirectory()
         speechLog = path + "/speech.jsonl"
         // gpg-agent passes no options: a wrapper adds the speech mode and the log.
         let wrapper = path + "/pinentry"
@@ -71,26 +70,59 @@ final class GnuPGHome {
 
         """.write(toFile: wrapper, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: wrapper)
-        try writeAgentConfiguration(loopback: true)
-        let created = try gpg([
-            "--batch", "--pinentry-mode", "loopback", "--passphrase", Self.passphrase, "--quick-gen-key",
-            "Alice <alice@example.org>", "ed25519", "sign", "never",
-        ])
-        #expect(created.status == 0, "key creation failed: \(created.error)")
-        // An encryption subkey under the same passphrase, for the decryption test.
-        let listed = try gpg(["--batch", "--with-colons", "--list-keys", "alice@example.org"]).output
-        let fingerprint =
-            listed.split(separator: "\n").first { $0.hasPrefix("fpr:") }?
-            .split(separator: ":", omittingEmptySubsequences: false).dropFirst(9).first.map(String.init) ?? ""
-        let subkey = try gpg([
-            "--batch", "--pinentry-mode", "loopback", "--passphrase", Self.passphrase, "--quick-add-key",
-            fingerprint, "cv25519", "encr", "never",
-        ])
-        #expect(subkey.status == 0, "subkey creation failed: \(subkey.error)")
-        // Loopback only for creating the key: from here on the agent must ask its pinentry.
+        // From here on the agent must ask its pinentry: no loopback.
         try writeAgentConfiguration(loopback: false)
-        _ = try runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: environment)
+        let template = try KeyTemplate.shared.get()
+        for item in KeyTemplate.items where FileManager.default.fileExists(atPath: template + "/" + item) {
+            try FileManager.default.copyItem(atPath: template + "/" + item, toPath: path + "/" + item)
+        }
         try "hello\n".write(toFile: path + "/message", atomically: true, encoding: .utf8)
+    }
+
+    /// A new 0700 directory with a short name under /tmp.
+    static func makeDirectory() throws -> String {
+        let path = "/tmp/otc-gpg-" + String(UUID().uuidString.prefix(8))
+        try FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        return path
+    }
+
+    /// Alice's key, made once per test process (ed25519 with a cv25519 encryption subkey, both fast
+    /// to make) in a home of its own whose agent is then stopped; removed when the process exits.
+    enum KeyTemplate {
+        /// What a home holds of the key: the keyring, the secret keys, the trust database.
+        static let items = ["pubring.kbx", "private-keys-v1.d", "trustdb.gpg"]
+
+        static let shared: Result<String, any Error> = Result {
+            let path = try GnuPGHome.makeDirectory()
+            let environment = PromptRun.environment(["GNUPGHOME": path])
+            atexit {
+                if case .success(let path) = GnuPGHome.KeyTemplate.shared {
+                    try? FileManager.default.removeItem(atPath: path)
+                }
+            }
+            try "allow-loopback-pinentry\n".write(toFile: path + "/gpg-agent.conf", atomically: true, encoding: .utf8)
+            func gpg(_ arguments: [String]) throws -> (output: String, error: String, status: Int32) {
+                try runProgram("/usr/bin/gpg", ["--homedir", path] + arguments, environment: environment)
+            }
+            let created = try gpg([
+                "--batch", "--pinentry-mode", "loopback", "--passphrase", GnuPGHome.passphrase, "--quick-gen-key",
+                "Alice <alice@example.org>", "ed25519", "sign", "never",
+            ])
+            #expect(created.status == 0, "key creation failed: \(created.error)")
+            // An encryption subkey under the same passphrase, for the decryption test.
+            let listed = try gpg(["--batch", "--with-colons", "--list-keys", "alice@example.org"]).output
+            let fingerprint =
+                listed.split(separator: "\n").first { $0.hasPrefix("fpr:") }?
+                .split(separator: ":", omittingEmptySubsequences: false).dropFirst(9).first.map(String.init) ?? ""
+            let subkey = try gpg([
+                "--batch", "--pinentry-mode", "loopback", "--passphrase", GnuPGHome.passphrase, "--quick-add-key",
+                fingerprint, "cv25519", "encr", "never",
+            ])
+            #expect(subkey.status == 0, "subkey creation failed: \(subkey.error)")
+            _ = try runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: environment)
+            return path
+        }
     }
 
     deinit {

@@ -63,7 +63,8 @@ final class PromptRun {
             executable: Self.binary, arguments: fullArguments, environment: environment)
         attributesBefore = process.attributesAtStart
         if let ready {
-            let shown = process.waitForScreen(containing: ready, deadline: .seconds(10))
+            // Generous: a debug build starting on a busy machine; only a prompt that never shows waits it out.
+            let shown = process.waitForScreen(containing: ready, deadline: .seconds(30))
             #expect(
                 shown, "the prompt never showed \(ready); screen: \(process.screen)", sourceLocation: sourceLocation)
         }
@@ -85,16 +86,31 @@ final class PromptRun {
         }
     }
 
-    /// Waits (bounded) until the log has an entry for `event`.
+    /// Waits (bounded) until the log has `count` entries for `event`.
     @discardableResult
-    func waitForEvent(_ event: String, deadline: Duration = .seconds(5)) -> Bool {
+    func waitForEvent(_ event: String, count: Int = 1, deadline: Duration = .seconds(5)) -> Bool {
         let clock = ContinuousClock()
         let end = clock.now + deadline
         while clock.now < end {
-            if readLog().contains(where: { $0.event == event }) { return true }
+            if readLog().filter({ $0.event == event }).count >= count { return true }
             usleep(10_000)
         }
         return false
+    }
+
+    /// Waits the program's type-ahead grace, once the prompt is seen (`PseudoTerminalProcess.typeAheadGrace`).
+    func waitPastTheGrace() { process.waitPastTheGrace() }
+
+    /// A barrier instead of a wait for nothing to happen: asks for the question again (Ctrl-R, past the
+    /// grace) and waits until it has been said once more. Keys are read in order, so everything typed
+    /// before was read by then and ended nothing; false if the prompt exited instead.
+    func stillAsking(deadline: Duration = .seconds(10)) -> Bool {
+        waitPastTheGrace()
+        let said = readLog().filter { $0.event == "prompt" }.count
+        type([0x12])
+        return process.wait(deadline: deadline) { process in
+            process.hasExited || self.readLog().filter { $0.event == "prompt" }.count > said
+        } && !process.hasExited
     }
 
     private func readLog() -> [LogEntry] {
@@ -109,8 +125,8 @@ final class PromptRun {
         }
     }
 
-    /// Waits (bounded) for the prompt to exit; nil if it did not.
-    func exit(deadline: Duration = .seconds(10)) -> OTCPromptTestSupport.ExitStatus? {
+    /// Waits (bounded, generously: the bound is for a hang, not a speed) for the prompt to exit; nil if it did not.
+    func exit(deadline: Duration = .seconds(30)) -> OTCPromptTestSupport.ExitStatus? {
         process.waitForExit(deadline: deadline)
     }
 

@@ -29,8 +29,7 @@ struct SpeechDispatcherEndToEndTests {
                 #expect(run.exit() == .exited(0))
                 #expect(run.process.standardOutput == "985391\n")
                 screen = run.process.screen
-                // The process has gone; the server plays the final announcement on.
-                usleep(1_500_000)
+                // The process has gone; the server plays the final announcement on, and the recording waits for it.
             }
             #expect(rms > 0.001, "nothing was heard on the null sink")
             #expect(!screen.contains("speech-dispatcher"), "\(screen.debugDescription)")

@@ -65,7 +65,7 @@ struct SpeechEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = try PromptRun(["--audio-file", path])
         run.type("985")
-        usleep(300_000)
+        #expect(run.waitForEvent("digit", count: 3), "\(run.logEntries())")
         run.type([0x12])  // read back
         #expect(run.waitForEvent("readback"))
         usleep(500_000)
@@ -82,26 +82,46 @@ struct SpeechEndToEndTests {
     }
 
     @Test func maskedAudioIsTheSameForTwoDifferentCodes() throws {
-        /// Typed slowly enough that no announcement is cut off, so timing cannot change the audio.
-        func audio(typing code: String) throws -> [UInt8] {
+        /// Each key typed once the announcement before it has played whole, so timing cannot change the
+        /// audio. The file is a device that plays in real time and records no silence: an announcement
+        /// has played when the file, having grown, stops growing (`sizes` nil); or, for the second code,
+        /// when it reaches the size the first code's file had at that point, and the device's buffer
+        /// (`WAVFileSink`'s 20 ms, counted by its clock) has played too.
+        func audio(typing code: String, sizes expected: [Int]? = nil) throws -> (bytes: [UInt8], sizes: [Int]) {
             let path = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).wav"
             defer { try? FileManager.default.removeItem(atPath: path) }
             let run = try PromptRun([
                 "--mask", "--length", "4", "--verbosity", "terse", "--rate", "450", "--audio-file", path,
             ])
-            // Each masked announcement lasts ~0.5 s at 450 wpm, the terse prompt ~1.3 s: generous
-            // gaps keep every one whole even on two busy cores.
-            usleep(2_500_000)
-            for character in code {
+            var sizes: [Int] = []
+            func played(step: Int) -> Int {
+                let size = { ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0 }
+                var last = size()
+                var still = ContinuousClock.now
+                _ = run.process.wait(deadline: .seconds(15)) { _ in
+                    let now = size()
+                    if let expected { return now >= expected[step] }
+                    if now != last {
+                        last = now
+                        still = ContinuousClock.now
+                    }
+                    // Grown past the previous announcement, then still for half a second.
+                    return now > (sizes.last ?? 44) && ContinuousClock.now - still >= .milliseconds(500)
+                }
+                if expected != nil { _ = run.process.wait(deadline: .milliseconds(50)) { _ in false } }
+                return size()
+            }
+            sizes.append(played(step: 0))
+            for (index, character) in code.enumerated() {
                 run.type(String(character))
-                usleep(1_300_000)
+                if index < code.count - 1 { sizes.append(played(step: index + 1)) }
             }
             #expect(run.exit() == .exited(0))
             #expect(run.process.standardOutput == code + "\n")
-            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            return (Array(try Data(contentsOf: URL(fileURLWithPath: path))), sizes)
         }
-        let first = try audio(typing: "1234")
-        let second = try audio(typing: "9876")
+        let (first, sizes) = try audio(typing: "1234")
+        let second = try audio(typing: "9876", sizes: sizes).bytes
         #expect(first.count > 44)
         #expect(first == second, "masked audio differs between codes (\(first.count) vs \(second.count) bytes)")
     }

@@ -6,7 +6,7 @@ import Testing
 extension RealClientTests {
     /// What the user guide says of `eval "$(ssh-agent)"`: the agent detaches from the terminal (a session of
     /// its own, stdio on /dev/null), so the askpass it runs for `ssh-add -c` has no terminal to ask on.
-    @Suite struct DetachedSSHAgent {
+    @Suite(.serialized) struct DetachedSSHAgent {
         @Test func anAgentStartedWithEvalCannotAskAndTheReasonReachesStderr() throws {
             let scratch = try ScratchDirectory()
             let speechLog = scratch.file("speech.jsonl")

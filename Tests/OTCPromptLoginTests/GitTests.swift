@@ -5,7 +5,7 @@ import Testing
 
 extension RealClientTests {
     /// `git clone` from an HTTP remote that asks for credentials, with otc-prompt as GIT_ASKPASS.
-    @Suite struct GitCredentials {
+    @Suite(.serialized) struct GitCredentials {
         let scratch: ScratchDirectory
         let remote: GitHTTPRemote
         let speechLog: String
@@ -32,8 +32,8 @@ extension RealClientTests {
 
         @Test func theUserNameIsShownThePasswordMaskedAndTheCloneDone() throws {
             let run = try gitClone()
-            run.answer(remote.userName + "\r", after: "Username for")
-            run.answer(remote.password + "\r", after: "Password for")
+            run.answer(remote.userName + "\r", after: "Username for", speechLog: speechLog)
+            run.answer(remote.password + "\r", after: "Password for", speechLog: speechLog)
             #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
             let cloned = try runCommand(["/usr/bin/git", "-C", clone, "rev-parse", "HEAD"]).output
             #expect(cloned.trimmingCharacters(in: .whitespacesAndNewlines) == remote.head)
@@ -49,8 +49,8 @@ extension RealClientTests {
 
         @Test func aWrongPasswordLeavesNoClone() throws {
             let run = try gitClone()
-            run.answer(remote.userName + "\r", after: "Username for")
-            run.answer("wrong-password\r", after: "Password for")
+            run.answer(remote.userName + "\r", after: "Username for", speechLog: speechLog)
+            run.answer("wrong-password\r", after: "Password for", speechLog: speechLog)
             #expect(run.exit() == .exited(128), "screen: \(run.visibleScreen)")
             #expect(run.visibleScreen.contains("Authentication failed"))
             #expect(access(clone, F_OK) != 0)

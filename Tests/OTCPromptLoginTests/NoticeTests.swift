@@ -5,7 +5,7 @@ import Testing
 
 extension RealClientTests {
     /// The callers that ask no question and want no code.
-    @Suite struct Notices {
+    @Suite(.serialized) struct Notices {
         let scratch: ScratchDirectory
         init() throws { scratch = try ScratchDirectory() }
 

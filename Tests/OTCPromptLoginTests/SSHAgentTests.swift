@@ -5,7 +5,7 @@ import Testing
 
 extension RealClientTests {
     /// ssh-agent asking, through otc-prompt, whether a key added with `ssh-add -c` may sign.
-    @Suite struct SSHAgentConfirmation {
+    @Suite(.serialized) struct SSHAgentConfirmation {
         let scratch: ScratchDirectory
         let speechLog: String
         let agent: PrivateSSHAgent
@@ -62,7 +62,7 @@ extension RealClientTests {
         @Test func anotherWordAsksAgain() throws {
             let request = try agent.requestSignature("other")
             agent.agent.answer("ok\ry\r", after: Self.question)
-            pause(.seconds(1))
+            #expect(agent.agent.waitForHelp(count: 2, speechLog: speechLog), "not told how to answer after ok and y")
             #expect(request.pending, "\"ok\" or \"y\" answered the question")
             agent.agent.typeKeys("no\r")
             #expect(request.refused())
@@ -77,7 +77,7 @@ extension RealClientTests {
             #expect(try first.signed())
             let second = try agent.requestSignature("second")
             #expect(agent.agent.waitForQuestion(Self.question, call: 2, speechLog: speechLog))
-            pause(.seconds(1))
+            #expect(agent.agent.readBack(Self.question, untilSaid: 3, speechLog: speechLog))
             #expect(second.pending, "the second request was answered by the first one's leftovers")
             agent.agent.typeKeys("no\r")
             #expect(second.refused(), "screen: \(agent.agent.visibleScreen)")
@@ -109,7 +109,7 @@ extension RealClientTests {
             agent.agent.typeKeys("yes\r")
             let request = try agent.requestSignature("early")
             #expect(agent.agent.waitForQuestion(Self.question, speechLog: speechLog))
-            pause(.seconds(1))
+            #expect(agent.agent.readBack(Self.question, untilSaid: 2, speechLog: speechLog))
             #expect(request.pending, "a key typed before the question answered it")
             agent.agent.typeKeys("no\r")
             #expect(request.refused())
@@ -120,7 +120,7 @@ extension RealClientTests {
         func enterAloneIsNotYes() throws {
             let request = try agent.requestSignature("enter")
             agent.agent.answer("\r", after: Self.question)
-            pause(.seconds(1))
+            #expect(agent.agent.waitForHelp(count: 1, speechLog: speechLog), "not told how to answer after Enter")
             #expect(request.pending, "Enter alone answered the question")
             agent.agent.typeKeys("no\r")
             #expect(request.refused())

@@ -5,7 +5,7 @@ import Testing
 
 extension RealClientTests {
     /// ssh logging in to a private sshd, every question asked through otc-prompt (SSH_ASKPASS_REQUIRE=force).
-    @Suite struct SSHLogin {
+    @Suite(.serialized) struct SSHLogin {
         let scratch: ScratchDirectory
         let user: ThrowawayUser
         let server: PrivateSSHServer

@@ -6,7 +6,7 @@ import Testing
 extension RealClientTests {
     /// The prompt sudo passes (`sudo -p PROMPT`, or a PAM module's text) is data, never
     /// options, whatever it starts with. Run in the user's home, where a command or a log could be written.
-    @Suite struct SudoHostilePrompts {
+    @Suite(.serialized) struct SudoHostilePrompts {
         /// Prompts that would be options; "pwned" and "spoken" are what they would create in the home.
         static let prompts = ["--check=touch pwned", "--speech-log=spoken", "--help", "--version", "--", "-h"]
 

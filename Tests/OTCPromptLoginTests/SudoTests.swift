@@ -5,7 +5,7 @@ import Testing
 
 extension RealClientTests {
     /// `sudo -A -k true` run by a throwaway user, with otc-prompt as SUDO_ASKPASS.
-    @Suite struct Sudo {
+    @Suite(.serialized) struct Sudo {
         let scratch: ScratchDirectory
         let user: ThrowawayUser
         /// Where the wrapper's speech log goes: the user's home, since the askpass runs as the user.

@@ -6,7 +6,7 @@ import Testing
 extension RealClientTests {
     /// `--speech-log` and `--audio-file` leave a user's files as they are. The device is a
     /// character device made by mknod in the test's directory (the null device's numbers), never /dev/null.
-    @Suite struct UserFiles {
+    @Suite(.serialized) struct UserFiles {
         enum Output: String, CaseIterable, CustomTestStringConvertible {
             case speechLog = "--speech-log"
             case audioFile = "--audio-file"

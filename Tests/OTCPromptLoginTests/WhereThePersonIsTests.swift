@@ -6,7 +6,7 @@ import Testing
 extension RealClientTests {
     /// `--speech auto` decides from the terminal's login session: a real sshd, a real tmux, and a stand-in
     /// speech-dispatcher in the user's runtime directory that counts every connection.
-    @Suite struct WhereThePersonIs {
+    @Suite(.serialized) struct WhereThePersonIs {
         let scratch: ScratchDirectory
         let user: ThrowawayUser
         let server: PrivateSSHServer

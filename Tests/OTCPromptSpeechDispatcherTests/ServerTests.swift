@@ -73,8 +73,7 @@ struct ServerTests {
             backend?.speak(Announcement(.readback, "9 8 5, 3 9 1. All 6."))
             usleep(300_000)
             backend?.speak(Announcement(.digit, "7"))
-            backend?.finish(timeout: .seconds(3))
-            usleep(700_000)
+            backend?.finish(timeout: .seconds(3))  // the recording goes on until the speech is heard
         }
         #expect(rms > 0.001, "nothing was heard on the null sink")
         let lines = servers.proxy.lines
@@ -101,8 +100,7 @@ struct ServerTests {
                 backend.speak(Announcement(.digit, String(digit)))
                 usleep(150_000)
             }
-            backend.finish(timeout: .seconds(3))
-            usleep(800_000)
+            backend.finish(timeout: .seconds(3))  // the recording goes on until the speech is heard
         }
         #expect(rms > 0.001)
         #expect(backend.failure == nil && backend.takeUnsaid().isEmpty, "an announcement of ours was not accepted")

@@ -26,6 +26,16 @@ extension SpeechTests {
             return Double(count) / Double(rate)
         }
 
+        /// Whether the recording holds a sample at least `level` loud followed by `seconds` of samples below it.
+        static func endsInSilence(after level: Int, seconds: Double, in path: String) throws -> Bool {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return data.withUnsafeBytes { bytes in
+                let samples = bytes.bindMemory(to: Int16.self)
+                guard let last = samples.lastIndex(where: { abs(Int($0)) >= level }) else { return false }
+                return Double(samples.count - 1 - last) >= seconds * Double(rate)
+            }
+        }
+
         @Test func anInterruptDropsWhatTheServerHoldsAndWhatFollowsIsHeard() throws {
             let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
             defer { pulse.stop() }
@@ -42,8 +52,17 @@ extension SpeechTests {
                 let deadline = Date().addingTimeInterval(2)
                 while !acknowledged.load(ordering: .acquiring), Date() < deadline { usleep(1000) }
                 sink.drain()
-                // What drain leaves is the null sink's own latency (~2 s): wait it out.
-                usleep(2_500_000)
+                // What drain leaves is the null sink's own latency (~2 s): wait until the recording shows
+                // the second wave (most of it at its level, then a fifth of a second of silence after it).
+                let played = Date().addingTimeInterval(10)
+                while Date() < played {
+                    if try Self.secondsAtLevel(1200...3000, in: recording) >= 0.3,
+                        try Self.endsInSilence(after: 1200, seconds: 0.2, in: recording)
+                    {
+                        break
+                    }
+                    usleep(20_000)
+                }
             }
             let wasAcknowledged = acknowledged.load(ordering: .acquiring)
             #expect(wasAcknowledged, "the server never acknowledged the flush")

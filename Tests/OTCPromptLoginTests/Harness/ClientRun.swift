@@ -52,9 +52,11 @@ enum Askpass {
 final class ClientRun {
     let process: PseudoTerminalProcess
 
-    /// How long a person takes to notice a question and start typing; longer than the grace period in
-    /// which the type-ahead rule discards keys typed too early (about 300 ms).
-    static let reactionTime: Duration = .milliseconds(600)
+    /// How long a test waits, once it has seen a question, before typing: the program's type-ahead
+    /// grace (`ConfirmSession.grace`, 300 ms), in which keys are dropped as typed too early. The grace
+    /// begins before the question is shown, so it has passed when this has, even on a loaded machine;
+    /// a password or code prompt has no grace, only the discarded queue, which is gone once it is shown.
+    static let reactionTime: Duration = .milliseconds(300)
 
     init(_ arguments: [String], environment: [String: String]) throws {
         process = try PseudoTerminalProcess(
@@ -99,6 +101,27 @@ final class ClientRun {
             asked, "never asked: \(question) (call \(call)); screen: \(visibleScreen)", sourceLocation: sourceLocation)
         pause(Self.reactionTime)
         typeKeys(text)
+    }
+
+    /// A barrier instead of a guess at time: once the grace has passed, asks for the question again
+    /// (Ctrl-R) and waits until it has been said its `count`-th time in `speechLog`. Keys are read in
+    /// order, so everything typed before was read by then, and answered nothing, or the askpass would
+    /// have ended instead of reading the question back.
+    @discardableResult
+    func readBack(_ question: String, untilSaid count: Int, speechLog: String) -> Bool {
+        pause(Self.reactionTime)
+        process.type([0x12])
+        return waitForQuestion(question, call: count, speechLog: speechLog)
+    }
+
+    /// Waits until the askpass has said how to answer `count` times in `speechLog`, as it does after
+    /// each line that is no answer: that line was read, and answered nothing.
+    @discardableResult
+    func waitForHelp(count: Int, speechLog: String) -> Bool {
+        waitUntil(deadline: .seconds(15)) {
+            _ = process.screen  // keeps reading the terminal, so the askpass is never blocked writing to it
+            return SpokenLine.read(speechLog).filter { $0.event == "help" }.count >= count
+        }
     }
 
     /// Types `text` one key at a time, 30 ms apart.
