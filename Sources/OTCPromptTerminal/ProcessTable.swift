@@ -78,7 +78,7 @@ public enum ProcessTable {
         return digits == 0 ? nil : (negative ? -value : value)
     }
 
-    private static func contents(of path: String) -> [UInt8]? {
+    static func contents(of path: String) -> [UInt8]? {
         let descriptor = SystemCall.retrying("open") { open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

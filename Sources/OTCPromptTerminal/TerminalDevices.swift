@@ -66,7 +66,8 @@ public enum LoginSession {
             terminal: TerminalDevices.device(path: path), processes: live(), terminals: TerminalDevices.named)
     }
 
-    /// The live table: one process read when asked, the whole table read once, on first need.
+    /// The live table: one process read when asked, the whole table read once, on first need; a tmux
+    /// process's command line and environment only when its server is in question.
     private static func live() -> SessionLocation.Processes {
         final class Cache: @unchecked Sendable { var table: [ProcessRecord]? }
         let cache = Cache()
@@ -77,6 +78,8 @@ public enum LoginSession {
                 let table = ProcessTable.read()
                 cache.table = table
                 return table
-            })
+            },
+            arguments: { ProcessTable.arguments(pid: $0) },
+            variable: { ProcessTable.variable($1, pid: $0) })
     }
 }

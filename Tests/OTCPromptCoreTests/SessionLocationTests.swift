@@ -43,12 +43,17 @@ import Testing
         process(901, "bash", parent: 900, terminal: pts(5)),
     ]
 
+    /// The command lines of the invented tmux processes: by default all on the default socket.
+    static let defaultSocket: [Int32: [String]] = [900: ["tmux"], 820: ["tmux", "attach"], 520: ["tmux", "a"]]
+
     static func locate(
-        _ terminal: UInt64?, _ tables: [ProcessRecord]..., lastInput: [UInt64: Int64] = [:], leader: Int32? = nil
+        _ terminal: UInt64?, _ tables: [ProcessRecord]..., lastInput: [UInt64: Int64] = [:], leader: Int32? = nil,
+        arguments: [Int32: [String]] = defaultSocket, environments: [Int32: [String: String]] = [:]
     ) -> SessionLocation {
         SessionLocation.locate(
             terminal: terminal.map { device($0) }, sessionLeader: leader,
-            processes: SessionLocation.Processes(system + tables.flatMap { $0 }),
+            processes: SessionLocation.Processes(
+                system + tables.flatMap { $0 }, arguments: arguments, environments: environments),
             terminals: { number in device(number, lastInput: lastInput[number]) })
     }
 

@@ -93,20 +93,33 @@ public struct SessionLocation: Equatable, Sendable {
     }
 
     /// The processes the rule may look at: one by its pid (the ancestry), or all of them (the holders of a
-    /// terminal, a multiplexer's clients), each read only when asked.
+    /// terminal, a multiplexer's clients), each read only when asked; and, for tmux, a process's command
+    /// line and one variable of its environment, which name the socket it talks to.
     public struct Processes {
         public var byPID: (Int32) -> ProcessRecord?
         public var all: () -> [ProcessRecord]
+        public var arguments: (Int32) -> [String]?
+        public var variable: (Int32, String) -> String?
 
-        public init(byPID: @escaping (Int32) -> ProcessRecord?, all: @escaping () -> [ProcessRecord]) {
+        public init(
+            byPID: @escaping (Int32) -> ProcessRecord?, all: @escaping () -> [ProcessRecord],
+            arguments: @escaping (Int32) -> [String]? = { _ in nil },
+            variable: @escaping (Int32, String) -> String? = { _, _ in nil }
+        ) {
             self.byPID = byPID
             self.all = all
+            self.arguments = arguments
+            self.variable = variable
         }
 
-        /// A fixed table (tests, and a table already read).
-        public init(_ table: [ProcessRecord]) {
+        /// A fixed table (tests, and a table already read), with the command lines and environments known.
+        public init(
+            _ table: [ProcessRecord], arguments: [Int32: [String]] = [:], environments: [Int32: [String: String]] = [:]
+        ) {
             let index = Dictionary(table.map { ($0.pid, $0) }, uniquingKeysWith: { first, _ in first })
-            self.init(byPID: { index[$0] }, all: { table })
+            self.init(
+                byPID: { index[$0] }, all: { table }, arguments: { arguments[$0] },
+                variable: { environments[$0]?[$1] })
         }
     }
 
@@ -130,7 +143,7 @@ public struct SessionLocation: Equatable, Sendable {
             terminal: terminal, sessionLeader: sessionLeader, processes: processes, terminals: terminals, through: nil)
     }
 
-    private static func locate(
+    static func locate(
         terminal: TerminalDevice?, sessionLeader: Int32?, processes: Processes,
         terminals: (UInt64) -> TerminalDevice?, through multiplexer: String?
     ) -> SessionLocation {
@@ -167,37 +180,5 @@ public struct SessionLocation: Equatable, Sendable {
         return SessionLocation(
             place, terminal: terminal.path, owner: leader.uid,
             evidence: "\(prefix)\(terminal.path) is \(what), with no SSH or mosh server in its session's ancestry")
-    }
-
-    private static func multiplexerKind(_ process: ProcessRecord) -> String? {
-        if process.name == "tmux: server" { return "tmux" }
-        if process.name.lowercased() == "screen" { return "screen" }
-        return nil
-    }
-
-    /// The clients of a multiplexer server: tmux's are "tmux: client" processes, screen's are the other
-    /// screen processes; either run by the server's user, on a terminal of their own.
-    private static func throughMultiplexer(
-        _ kind: String, server: ProcessRecord, terminal: TerminalDevice, processes: Processes,
-        terminals: (UInt64) -> TerminalDevice?
-    ) -> SessionLocation {
-        let clientName = kind == "tmux" ? "tmux: client" : "screen"
-        let clients = processes.all().filter {
-            $0.pid != server.pid && $0.uid == server.uid && $0.terminal != 0 && $0.terminal != terminal.device
-                && ($0.name == clientName || $0.name.lowercased() == clientName)
-        }
-        let devices = Set(clients.map(\.terminal)).compactMap(terminals)
-        guard let last = devices.max(by: { ($0.lastInput ?? .min, $0.path) < ($1.lastInput ?? .min, $1.path) })
-        else {
-            return SessionLocation(
-                .unknown, terminal: terminal.path, owner: server.uid, multiplexer: kind,
-                evidence: "\(terminal.path) is a \(kind) pane with no client attached")
-        }
-        let how = devices.count == 1 ? "its one client" : "of its \(devices.count) clients, the one typed on last,"
-        var found = locate(
-            terminal: last, sessionLeader: nil, processes: processes, terminals: terminals,
-            through: "\(terminal.path) is a \(kind) pane and \(how) is on \(last.path)")
-        found.multiplexer = kind
-        return found
     }
 }
