@@ -26,6 +26,7 @@ import Testing
             case (.pt, .terse): "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não."
             case (.pt, _):
                 "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não. Digite a palavra inteira, sim ou não, e pressione Enter."
+            default: "no golden text for \(language.tag)"
             }
         #expect(session.start() == [.announce(Announcement(.prompt, expected))])
     }

@@ -28,6 +28,7 @@ import Testing
             case (.pt, .terse): "Password, vazio, texto secreto."
             case (.pt, _):
                 "Password, vazio, texto secreto. Digite e pressione Enter. Control R diz quantos foram digitados."
+            default: "no golden text for \(language.tag)"
             }
         #expect(driver.last == Announcement(.prompt, expected))
         #expect(driver.last?.text.contains("question mark") == false, "? is typed here, not a help key")

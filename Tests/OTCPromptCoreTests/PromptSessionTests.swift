@@ -16,6 +16,7 @@ import Testing
             case (.pt, .terse): "Código de verificação, vazio, código de 6 dígitos."
             case (.pt, _):
                 "Código de verificação, vazio, código de 6 dígitos. Digite os dígitos. Control R lê o código, ponto de interrogação para ajuda."
+            default: "no golden text for \(language.tag)"
             }
         #expect(driver.speech.spoken == [Announcement(.prompt, expected)])
         #expect(driver.actions.isEmpty)
@@ -83,6 +84,7 @@ import Testing
             case (.pt, .terse): ", código preenchido"
             case (.pt, .normal): ", código preenchido, pressione Enter"
             case (.pt, .verbose): ", 6 de 6, código preenchido, pressione Enter"
+            default: "no golden text for \(language.tag)"
             }
         #expect(driver.last == Announcement(.digit, "\(spelled: "1")\(expected)"))
         driver.press(.character("7"))
@@ -92,6 +94,7 @@ import Testing
             case (.en, _): "code full, press Enter"
             case (.pt, .terse): "código já preenchido"
             case (.pt, _): "código já preenchido, pressione Enter"
+            default: "no golden text for \(language.tag)"
             }
         #expect(driver.last == Announcement(.full, full))
         #expect(driver.session.field.value == "985391")
