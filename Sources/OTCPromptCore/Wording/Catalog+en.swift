@@ -173,5 +173,10 @@ extension Catalog {
             "speech.dispatcherStopped": ["speech-dispatcher stopped answering"],
             "speech.audioFileStopped": ["the audio file %1$s takes no more audio (%2$s)"],
             "speech.shownAsText": ["announcements shown as text"],
+            "askpass.oneTime": ["one time|onetime|otp|totp|hotp|tokencode"],
+            "askpass.secrets": ["password|passphrase|passwd|passcode|pin|secret"],
+            "askpass.codes": ["code|token|verification|2fa|mfa|two factor|2 factor|authenticator"],
+            "askpass.longLivedTokens": ["access token|api token|bearer token"],
+            "askpass.userNames": ["username|user name|user|login"],
         ])
 }

@@ -173,5 +173,10 @@ extension Catalog {
             "speech.dispatcherStopped": ["o speech-dispatcher parou de responder"],
             "speech.audioFileStopped": ["o arquivo de áudio %1$s não aceita mais áudio (%2$s)"],
             "speech.shownAsText": ["anúncios mostrados como texto"],
+            "askpass.oneTime": ["uso único|uso unico"],
+            "askpass.secrets": ["senha|palavra passe"],
+            "askpass.codes": ["código|codigo|verificação|verificacao|autenticador|dois fatores"],
+            "askpass.longLivedTokens": ["access token|api token|bearer token"],
+            "askpass.userNames": ["usuário|usuario|utilizador"],
         ])
 }
