@@ -11,6 +11,10 @@ struct Catalog: Sendable {
 
     /// The message's text with its placeholders filled.
     func text(_ name: String, _ arguments: any CustomStringConvertible...) -> String {
+        text(name, arguments: arguments)
+    }
+
+    func text(_ name: String, arguments: [any CustomStringConvertible]) -> String {
         Self.fill(form(name, count: nil), arguments)
     }
 
