@@ -139,7 +139,8 @@ def generate(name, source, messages, header):
     ]
     for context, forms in messages:
         lines.append("            %s: [%s]," % (swift_string(context), ", ".join(swift_string(f) for f in forms)))
-    lines += ["        ])", "}", ""]
+    lines += ["        ])", "}", "", "extension Phrases {",
+              "    static let %s = Phrases(Catalog.%s)" % (identifier(name), identifier(name)), "}", ""]
     return "\n".join(lines)
 
 

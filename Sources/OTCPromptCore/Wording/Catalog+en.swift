@@ -180,3 +180,7 @@ extension Catalog {
             "askpass.userNames": ["username|user name|user|login"],
         ])
 }
+
+extension Phrases {
+    static let en = Phrases(Catalog.en)
+}

@@ -180,3 +180,7 @@ extension Catalog {
             "askpass.userNames": ["usuário|usuario|utilizador"],
         ])
 }
+
+extension Phrases {
+    static let ptBR = Phrases(Catalog.ptBR)
+}

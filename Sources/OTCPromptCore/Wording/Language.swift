@@ -7,24 +7,33 @@ public struct Language: Sendable, Hashable, RawRepresentable, CaseIterable, Cust
     public let espeakVoice: String
     /// The language code speech-dispatcher's SSIP `SET self LANGUAGE` takes ("pt-BR").
     public let speechDispatcherCode: String
-    /// The generated table of its phrases; a message it lacks is said in English.
-    let catalog: Catalog
-    /// Its phrases, looked up once.
-    let phrases: Phrases
+    /// The generated table of its messages and the phrases made of them, each built the first
+    /// time it is needed: finding the language among all those registered builds none of them.
+    private let loadCatalog: @Sendable () -> Catalog
+    private let loadPhrases: @Sendable () -> Phrases
 
-    init(tag: String, espeakVoice: String, speechDispatcherCode: String, catalog: Catalog) {
+    init(
+        tag: String, espeakVoice: String, speechDispatcherCode: String,
+        catalog: @escaping @autoclosure @Sendable () -> Catalog, phrases: @escaping @autoclosure @Sendable () -> Phrases
+    ) {
         self.tag = tag
         self.espeakVoice = espeakVoice
         self.speechDispatcherCode = speechDispatcherCode
-        self.catalog = catalog
-        phrases = Phrases(catalog)
+        loadCatalog = catalog
+        loadPhrases = phrases
     }
 
-    public static let en = Language(tag: "en", espeakVoice: "en", speechDispatcherCode: "en", catalog: .en)
-    /// Brazilian Portuguese.
-    public static let pt = Language(tag: "pt-BR", espeakVoice: "pt-br", speechDispatcherCode: "pt-BR", catalog: .ptBR)
+    /// Its messages; a message it lacks is said in English.
+    var catalog: Catalog { loadCatalog() }
+    var phrases: Phrases { loadPhrases() }
 
-    /// Every language, one registration each. The first is the fallback of every message.
+    public static let en = Language(
+        tag: "en", espeakVoice: "en", speechDispatcherCode: "en", catalog: .en, phrases: .en)
+    /// Brazilian Portuguese.
+    public static let pt = Language(
+        tag: "pt-BR", espeakVoice: "pt-br", speechDispatcherCode: "pt-BR", catalog: .ptBR, phrases: .ptBR)
+
+    /// Every language, one registration each; English first, as its catalog is every message's fallback.
     public static let allCases: [Language] = [.en, .pt]
 
     public var rawValue: String { tag }
