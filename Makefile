@@ -18,8 +18,9 @@ APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio 
 # And what `make test` needs besides: the real clients the login tests start (Tests/OTCPromptLoginTests);
 # locales: the locale sources localedef compiles for the Latin-1 tests (ScreenAndCharsetEndToEndTests);
 # gcc, libc6-dev: the stub speech libraries of SpeechLibrariesEndToEndTests.
+# gettext: msgfmt --check on the catalogs in po/ (CatalogTests); python3 also compiles them (make catalogs).
 TEST_APT_PACKAGES := sudo openssh-server openssh-client libpam-google-authenticator oathtool git python3 passwd util-linux \
-	locales gcc libc6-dev
+	locales gcc libc6-dev gettext
 # And what `make bench` needs besides (hyperfine: the start-up table; python3: the pty harness;
 # gcc and libc6-dev: the floor, a static C program, Benchmarks/tty_floor.c; python3-numpy: comparing
 # recordings of the sink with their references, Benchmarks/stale_cut.py).
@@ -56,7 +57,7 @@ PINENTRY_LINK ?= auto
 # The stripped release binary's size ceiling in MB of 10^6 bytes (the footprint target; docs/packaging.md).
 MAX_BINARY_MB ?= 12
 
-.PHONY: deps build release release-flags static-libstdc++ link-order link-order-check binary-check run test bench docs install uninstall deb deb-check deb-check-fresh boot-test clean
+.PHONY: deps build release release-flags static-libstdc++ link-order link-order-check binary-check run test bench docs catalogs install uninstall deb deb-check deb-check-fresh boot-test clean
 
 # $(call install-missing,PACKAGES): apt-get install those of PACKAGES that are not installed yet.
 define install-missing
@@ -143,6 +144,11 @@ test: deps
 bench: deps
 	$(call install-missing,$(BENCH_APT_PACKAGES))
 	Benchmarks/run.sh $(BENCH_REPETITIONS)
+
+## catalogs: compile the gettext catalogs in po/ into the Swift tables the binary embeds
+## (Sources/OTCPromptCore/Wording/Catalog+*.swift, committed); CatalogTests fails when they are stale
+catalogs:
+	python3 scripts/catalogs.py
 
 ## docs: regenerate the man page and the shell completions (committed under docs/) from the declarations,
 ## with the otc-prompt-docs tool (not installed); GeneratedDocsTests fails when the committed files differ

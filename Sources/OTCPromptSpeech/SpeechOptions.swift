@@ -24,12 +24,8 @@ public struct SpeechOptions: Equatable, Sendable {
         self.pitch = pitch
     }
 
-    /// The voice espeak-ng is asked for: the named one, else English or Brazilian Portuguese.
+    /// The voice espeak-ng is asked for: the named one, else the language's own.
     public var voiceName: String {
-        if let voice { return voice }
-        switch language {
-        case .en: return "en"
-        case .pt: return "pt-br"
-        }
+        voice ?? language.espeakVoice
     }
 }

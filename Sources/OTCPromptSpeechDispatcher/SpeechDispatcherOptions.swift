@@ -47,12 +47,9 @@ public struct SpeechDispatcherOptions: Equatable, Sendable {
         return commands
     }
 
-    /// The language as speech-dispatcher names it (the prompt speaks Brazilian Portuguese).
+    /// The language as speech-dispatcher names it.
     static func languageCode(_ language: Language) -> String {
-        switch language {
-        case .en: return "en"
-        case .pt: return "pt-BR"
-        }
+        language.speechDispatcherCode
     }
 }
 

@@ -4,8 +4,8 @@ import Testing
 
 /// Askpass questions: nothing is answered by accident.
 @Suite struct ConfirmSessionTests {
-    static func yes(_ language: Language) -> Announcement { Announcement(.confirm, language == .en ? "yes" : "sim") }
-    static func no(_ language: Language) -> Announcement { Announcement(.confirm, language == .en ? "no" : "não") }
+    static func yes(_ language: Language) -> Announcement { Announcement(.confirm, language.said("yes")) }
+    static func no(_ language: Language) -> Announcement { Announcement(.confirm, language.said("no")) }
 
     /// Types `text` then Enter; returns the effects of Enter.
     private func answer(_ session: inout ConfirmSession, _ text: String) -> [PromptEffect] {
@@ -13,7 +13,7 @@ import Testing
         return session.handle(.submit)
     }
 
-    @Test(arguments: Language.allCases, Verbosity.allCases)
+    @Test(arguments: Language.withGoldenTexts, Verbosity.allCases)
     func theQuestionIsAskedWithHowToAnswer(language: Language, verbosity: Verbosity) {
         let session = ConfirmSession(
             question: "Allow use of key id_ed25519?", details: ["Key fingerprint SHA256:abc"], language: language,
@@ -26,6 +26,7 @@ import Testing
             case (.pt, .terse): "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não."
             case (.pt, _):
                 "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não. Digite a palavra inteira, sim ou não, e pressione Enter."
+            default: "no golden text for \(language.tag)"
             }
         #expect(session.start() == [.announce(Announcement(.prompt, expected))])
     }
@@ -244,7 +245,7 @@ import Testing
             ? "Press Enter to continue." : "Pressione Enter para continuar."
         #expect(notice.start() == [.announce(Announcement(.prompt, "Please insert the card. " + hint))])
         #expect(notice.handle(.character("y")) == [.announce(Announcement(.help, hint))])
-        #expect(notice.snapshot.label.hasSuffix(language == .en ? "(press Enter)" : "(pressione Enter)"))
+        #expect(notice.snapshot.label.hasSuffix("(\(language.said("pressEnter")))"))
         #expect(notice.handle(.submit) == [.announce(Announcement(.confirm, "OK")), .confirmed(true)])
         #expect(notice.isFinished)
         var cancelled = NoticeSession(message: "Please insert the card", takesEnter: true, language: language)

@@ -45,31 +45,27 @@ import Testing
         #expect(!field.autoSubmit)
         #expect(!field.checksCode, "cryptroot judges the passphrase, not the prompt")
         #expect(field.details.isEmpty)
-        #expect(field.label == (language == .en ? "Unlock disk sda2" : "Desbloquear o disco sda2"))
+        #expect(field.label == language.said("diskUnlock.label", "sda2"))
     }
 
-    @Test(arguments: Language.allCases)
+    @Test(arguments: Language.withGoldenTexts)
     func aRetryOpensWithTheNewsThenTheLabel(language: Language) {
         let field = CryptsetupRequest(disk: "sda2", attempt: 2, maximumAttempts: 3).configuration(language: language)
         var driver = SessionDriver(field)
         driver.start()
         let expected: String =
-            switch language {
-            case .en:
-                "Wrong passphrase, try 2 of 3. Unlock disk sda2, empty, secret text. Type it, then press Enter. "
-                    + "Control R counts them."
-            case .pt:
-                "Frase secreta errada, tentativa 2 de 3. Desbloquear o disco sda2, vazio, texto secreto. "
-                    + "Digite e pressione Enter. Control R diz quantos foram digitados."
-            }
+            language == .en
+            ? "Wrong passphrase, try 2 of 3. Unlock disk sda2, empty, secret text. Type it, then press Enter. "
+                + "Control R counts them."
+            : "Frase secreta errada, tentativa 2 de 3. Desbloquear o disco sda2, vazio, texto secreto. "
+                + "Digite e pressione Enter. Control R diz quantos foram digitados."
         #expect(driver.last?.text == expected)
     }
 
     @Test(arguments: Language.allCases)
     func withoutALimitTheRetrySaysOnlyWhichTry(language: Language) {
         let field = CryptsetupRequest(disk: "sda2", attempt: 4, maximumAttempts: nil).configuration(language: language)
-        #expect(
-            field.details == [language == .en ? "Wrong passphrase, try 4." : "Frase secreta errada, tentativa 4."])
+        #expect(field.details == [language.said("diskUnlock.wrongPassphraseNoLimit", 4)])
     }
 
     @Test func thePassphraseIsNeverSpokenOnlyCounted() {

@@ -55,7 +55,7 @@ import Testing
         driver.type("985391")
         driver.checkIsSlow()
         #expect(
-            driver.lastEffects == [.announce(Announcement(.checking, language == .en ? "checking" : "verificando"))])
+            driver.lastEffects == [.announce(Announcement(.checking, language.said("checking")))])
         driver.checkIsSlow()
         #expect(driver.lastEffects.isEmpty)
         driver.checkRejected()
@@ -85,7 +85,7 @@ import Testing
         driver.type("23456")
         #expect(driver.checked == ["985391", "123456"])
         driver.checkAccepted()
-        let accepted = Announcement(.complete, language == .en ? "code accepted" : "código aceito")
+        let accepted = Announcement(.complete, language.said("accepted.code"))
         #expect(driver.lastEffects == [.announce(accepted), .submit("123456")])
         #expect(accepted.isFinal)
         #expect(driver.session.isFinished)

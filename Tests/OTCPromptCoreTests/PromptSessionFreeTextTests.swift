@@ -17,7 +17,7 @@ import Testing
         #expect(session.field.length == 256)
     }
 
-    @Test(arguments: Language.allCases, Verbosity.allCases)
+    @Test(arguments: Language.withGoldenTexts, Verbosity.allCases)
     func thePromptNamesASecretNotACode(language: Language, verbosity: Verbosity) {
         var driver = SessionDriver(.freeText(label: "Password", language: language, verbosity: verbosity))
         driver.start()
@@ -28,6 +28,7 @@ import Testing
             case (.pt, .terse): "Password, vazio, texto secreto."
             case (.pt, _):
                 "Password, vazio, texto secreto. Digite e pressione Enter. Control R diz quantos foram digitados."
+            default: "no golden text for \(language.tag)"
             }
         #expect(driver.last == Announcement(.prompt, expected))
         #expect(driver.last?.text.contains("question mark") == false, "? is typed here, not a help key")
@@ -37,10 +38,8 @@ import Testing
     func questionMarksAndSpacesAreTypedAndCounted(language: Language) {
         var driver = SessionDriver(.freeText(label: "Password", language: language))
         driver.type("a ?b")
-        let bullet = language == .en ? "bullet" : "marcador"
-        let entered = { (count: Int) in
-            language == .en ? "\(count) entered" : "\(count) " + (count == 1 ? "digitado" : "digitados")
-        }
+        let bullet = language.said("bullet")
+        let entered = { (count: Int) in language.said("enteredFree", count: count) }
         #expect(driver.speech.texts == (1...4).map { "\(bullet), \(entered($0))" })
         #expect(driver.speech.events == [.digit, .digit, .digit, .digit])
         driver.press(.readBack)
@@ -58,10 +57,10 @@ import Testing
     func visibleTextNamesSpacesAndSymbols(language: Language) {
         var driver = SessionDriver(.freeText(label: "Username", mask: false, language: language))
         driver.type("jo ?")
-        let (space, question) = language == .en ? ("space", "question mark") : ("espaço", "ponto de interrogação")
+        let (space, question) = (language.said("symbol.space"), language.said("symbol.questionMark"))
         #expect(driver.speech.texts == ["j", "o", space, question])
         driver.press(.readBack)
-        let entered = language == .en ? "4 entered" : "4 digitados"
+        let entered = language.said("enteredFree", count: 4)
         #expect(
             driver.last
                 == Announcement(.readback, Utterance.characters([["j", "o", space, question]]) + ". \(entered)"))
@@ -71,7 +70,7 @@ import Testing
         driver.press(.backspace)
         #expect(
             driver.last
-                == Announcement(.delete, language == .en ? "deleted \(spelled: "b")" : "apagado \(spelled: "b")"))
+                == Announcement(.delete, "\(language.said("deleted")) \(spelled: "b")"))
     }
 
     @Test func enterOnAnEmptyFieldSubmitsNothing() {
@@ -88,7 +87,7 @@ import Testing
         var driver = SessionDriver(.freeText(language: language, verbosity: .terse))
         driver.type(String(repeating: "x", count: 255))
         driver.type("y")
-        let full = language == .en ? "full, 256 at most" : "cheio, no máximo 256"
+        let full = language.said("textFull", 256)
         #expect(driver.last?.text.hasSuffix(full) == true)
         driver.type("z")
         #expect(driver.last == Announcement(.full, full))

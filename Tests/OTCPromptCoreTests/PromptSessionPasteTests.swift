@@ -33,11 +33,12 @@ import Testing
         var driver = SessionDriver(language: language, verbosity: verbosity)
         driver.type("98")
         driver.paste("53")
-        let (pasted, of) = language == .en ? ("pasted", "of") : ("colado", "de")
-        #expect(driver.last == Announcement(.paste, "\(pasted): \(spelled: "5, 3"). 4 \(of) 6"))
+        let pasted = language.said("pasted")
+        #expect(
+            driver.last == Announcement(.paste, "\(pasted): \(spelled: "5, 3"). \(language.said("position", 4, 6))"))
         #expect(driver.session.field.value == "9853")
         driver.paste("91")
-        let complete = language == .en ? "code complete" : "código completo"
+        let complete = language.said("complete")
         #expect(driver.last == Announcement(.complete, "\(pasted): \(spelled: "9 1"), \(complete)"))
         #expect(driver.submitted == "985391")
     }

@@ -4,7 +4,7 @@ import Testing
 @testable import OTCPromptCore
 
 @Suite struct PromptSessionTests {
-    @Test(arguments: Language.allCases, Verbosity.allCases)
+    @Test(arguments: Language.withGoldenTexts, Verbosity.allCases)
     func startAnnouncesTheFieldInVoiceOversOrder(language: Language, verbosity: Verbosity) {
         var driver = SessionDriver(language: language, verbosity: verbosity)
         driver.start()
@@ -16,6 +16,7 @@ import Testing
             case (.pt, .terse): "Código de verificação, vazio, código de 6 dígitos."
             case (.pt, _):
                 "Código de verificação, vazio, código de 6 dígitos. Digite os dígitos. Control R lê o código, ponto de interrogação para ajuda."
+            default: "no golden text for \(language.tag)"
             }
         #expect(driver.speech.spoken == [Announcement(.prompt, expected)])
         #expect(driver.actions.isEmpty)
@@ -42,8 +43,9 @@ import Testing
     func eachAcceptedDigitIsSpokenAlone(language: Language, verbosity: Verbosity) {
         var driver = SessionDriver(language: language, verbosity: verbosity)
         driver.type("985")
-        let of = language == .en ? "of" : "de"
-        let expected = verbosity == .verbose ? ["9, 1 \(of) 6", "8, 2 \(of) 6", "5, 3 \(of) 6"] : ["9", "8", "5"]
+        let expected =
+            verbosity == .verbose
+            ? (1...3).map { "\(Array("985")[$0 - 1]), \(language.said("position", $0, 6))" } : ["9", "8", "5"]
         #expect(driver.speech.texts == expected)
         #expect(driver.speech.events == [.digit, .digit, .digit])
         #expect(driver.session.field.value == "985")
@@ -59,7 +61,7 @@ import Testing
         var driver = SessionDriver(language: language, verbosity: verbosity)
         driver.type("98539")
         driver.press(.character("1"))
-        let complete = language == .en ? "code complete" : "código completo"
+        let complete = language.said("complete")
         let expected: Utterance =
             verbosity == .verbose
             ? "\(spelled: "1"), \(complete): \(spelled: "9 8 5, 3 9 1")" : "\(spelled: "1"), \(complete)"
@@ -70,7 +72,7 @@ import Testing
         #expect(driver.actions == [.submit("985391")])
     }
 
-    @Test(arguments: Language.allCases, Verbosity.allCases)
+    @Test(arguments: Language.withGoldenTexts, Verbosity.allCases)
     func withoutAutoSubmitTheFullFieldWaitsForEnter(language: Language, verbosity: Verbosity) {
         var driver = SessionDriver(autoSubmit: false, language: language, verbosity: verbosity)
         driver.type("985391")
@@ -83,6 +85,7 @@ import Testing
             case (.pt, .terse): ", código preenchido"
             case (.pt, .normal): ", código preenchido, pressione Enter"
             case (.pt, .verbose): ", 6 de 6, código preenchido, pressione Enter"
+            default: "no golden text for \(language.tag)"
             }
         #expect(driver.last == Announcement(.digit, "\(spelled: "1")\(expected)"))
         driver.press(.character("7"))
@@ -92,11 +95,12 @@ import Testing
             case (.en, _): "code full, press Enter"
             case (.pt, .terse): "código já preenchido"
             case (.pt, _): "código já preenchido, pressione Enter"
+            default: "no golden text for \(language.tag)"
             }
         #expect(driver.last == Announcement(.full, full))
         #expect(driver.session.field.value == "985391")
         driver.press(.submit)
-        let complete = language == .en ? "code complete" : "código completo"
+        let complete = language.said("complete")
         #expect(
             driver.last
                 == Announcement(
@@ -133,7 +137,7 @@ import Testing
         #expect(!driver.snapshot.isError)
         let text = driver.last?.text ?? ""
         for key in ["Backspace", "Control U", "Control R", "Enter", "Esc"] { #expect(text.contains(key)) }
-        let typeHint = language == .en ? "Type the digits." : "Digite os dígitos."
+        let typeHint = language.said("typeHint.digits")
         #expect(text.hasPrefix(typeHint) == (verbosity != .terse))
         #expect(text.contains("Control L") == (verbosity == .verbose))
     }
@@ -150,9 +154,9 @@ import Testing
         var driver = SessionDriver(language: language, verbosity: verbosity)
         driver.type("985")
         driver.press(.backspace)
-        let deleted: Utterance = "\(language == .en ? "deleted" : "apagado") \(spelled: "5")"
-        let of = language == .en ? "of" : "de"
-        #expect(driver.last == Announcement(.delete, verbosity == .verbose ? deleted + ", 2 \(of) 6" : deleted))
+        let deleted: Utterance = "\(language.said("deleted")) \(spelled: "5")"
+        let position = language.said("position", 2, 6)
+        #expect(driver.last == Announcement(.delete, verbosity == .verbose ? deleted + ", \(position)" : deleted))
         #expect(driver.session.field.value == "98")
         #expect(!driver.snapshot.isError)
     }
@@ -162,7 +166,7 @@ import Testing
     func backspaceOnAnEmptyFieldSaysItIsEmpty(language: Language) {
         var driver = SessionDriver(language: language)
         driver.press(.backspace)
-        #expect(driver.last == Announcement(.reject, language == .en ? "empty" : "vazio"))
+        #expect(driver.last == Announcement(.reject, language.said("empty")))
         #expect(driver.session.field.isEmpty)
     }
 
@@ -171,30 +175,29 @@ import Testing
         var driver = SessionDriver(language: language, verbosity: verbosity)
         driver.type("9853")
         driver.press(.clearField)
-        let cleared = language == .en ? "cleared" : "limpo"
-        let of = language == .en ? "of" : "de"
-        #expect(driver.last == Announcement(.clear, verbosity == .verbose ? cleared + ", 0 \(of) 6" : cleared))
+        let cleared = language.said("cleared")
+        let position = language.said("position", 0, 6)
+        #expect(driver.last == Announcement(.clear, verbosity == .verbose ? cleared + ", \(position)" : cleared))
         #expect(driver.session.field.isEmpty)
     }
 
     @Test(arguments: Language.allCases, Verbosity.allCases)
     func controlRReadsTheWholeCodeBack(language: Language, verbosity: Verbosity) {
         var driver = SessionDriver(autoSubmit: false, language: language, verbosity: verbosity)
-        let (empty, of) = language == .en ? ("empty", "of") : ("vazio", "de")
         driver.press(.readBack)
-        #expect(driver.last == Announcement(.readback, "\(empty), 0 \(of) 6"))
+        #expect(driver.last == Announcement(.readback, "\(language.said("empty")), \(language.said("position", 0, 6))"))
         driver.type("9853")
         driver.press(.readBack)
-        #expect(driver.last == Announcement(.readback, "\(spelled: "9 8 5, 3"). 4 \(of) 6"))
+        #expect(driver.last == Announcement(.readback, "\(spelled: "9 8 5, 3"). \(language.said("position", 4, 6))"))
         driver.type("91")
         driver.press(.readBack)
         #expect(
             driver.last
-                == Announcement(.readback, "\(spelled: "9 8 5, 3 9 1"). \(language == .en ? "All 6." : "Todos.")"))
+                == Announcement(.readback, "\(spelled: "9 8 5, 3 9 1"). \(language.said("allEntered", count: 6))"))
         #expect(driver.session.field.value == "985391")
     }
 
-    @Test(arguments: Language.allCases)
+    @Test(arguments: Language.withGoldenTexts)
     func enterBeforeTheCodeIsCompleteSaysWhatIsMissing(language: Language) {
         var driver = SessionDriver(language: language)
         driver.press(.submit)
@@ -215,7 +218,7 @@ import Testing
         var driver = SessionDriver(language: language)
         driver.type("98")
         driver.press(key)
-        let cancelled = Announcement(.cancel, language == .en ? "cancelled" : "cancelado")
+        let cancelled = Announcement(.cancel, language.said("cancelled"))
         #expect(driver.lastEffects == [.announce(cancelled), .cancel])
         #expect(cancelled.isFinal)
         #expect(driver.session.isFinished)

@@ -136,7 +136,9 @@ import Testing
     func theNoticeIsWordedInBothLanguagesAndLoggedAsItsOwnEvent(language: Language) {
         let wording = Wording(language: language)
         #expect(!wording.characterNotRead.isEmpty && !wording.submitWithoutLostCharacter.isEmpty)
-        #expect(wording.characterNotRead != Wording(language: language == .en ? .pt : .en).characterNotRead)
+        #expect(
+            wording.characterNotRead
+                != Wording(language: Language.allCases.first { $0 != language } ?? .en).characterNotRead)
         #expect(Announcement.Event.unreadable.rawValue == "unreadable")
         var question = ConfirmSession(question: "Continue?", language: language)
         #expect(question.handle(.undecodable).first == .announce(Announcement(.unreadable, wording.characterNotRead)))

@@ -20,7 +20,7 @@ import Testing
 
     @Test(arguments: Language.allCases, rhythms)
     func aWordBegunWithinTheGraceNeverAnswers(language: Language, gaps: [Int]) {
-        let word = language == .en ? "yes" : "sim"
+        let word = Wording(language: language).answer(true)
         for start in stride(from: 0, through: 1000, by: 10) {
             let first = Self.steps(word + "\r", startingAfter: start, gaps: gaps)
             // The user, told the line was ignored, types the word again a second later.

@@ -53,7 +53,7 @@ import Testing
         (["--speech", ""], ["auto", "speechd", "espeak", "text", "none"]),
         (["--speech", "="], ["auto", "speechd", "espeak", "text", "none"]),
         (["--speech", "=", "e"], ["espeak"]),
-        (["--lang", "p"], ["pt"]),
+        (["--lang", "p"], ["pt-BR"]),
         (["--rate", ""], []),
         (["--", "--spe"], []),
         (["-"], ["-n", "--length"]),

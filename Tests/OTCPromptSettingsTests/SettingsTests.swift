@@ -118,7 +118,7 @@ private let source = "~/.config/otc-prompt/config"
         #expect(file.values.names == ["voice", "pitch"])
         #expect(
             file.problems.map(\.description) == [
-                "otc-prompt: \(source):1: lang must be \"en\" or \"pt\", not \"fr\"; ignored",
+                "otc-prompt: \(source):1: lang must be \"en\" or \"pt-BR\", not \"fr\"; ignored",
                 "otc-prompt: \(source):3: rate must be a number from 80 to 450, not 1000; ignored",
                 "otc-prompt: \(source):4: verbosity must be \"terse\", \"normal\" or \"verbose\", not \"chatty\"; ignored",
             ])

@@ -142,20 +142,19 @@ struct PromptWords {
         return (0...(words.count - phrase.count)).contains { words[$0..<($0 + phrase.count)].elementsEqual(phrase) }
     }
 
-    private static let oneTime: [[String]] = [
-        ["one", "time"], ["onetime"], ["otp"], ["totp"], ["hotp"], ["tokencode"], ["uso", "único"], ["uso", "unico"],
-    ]
-    private static let secrets: [[String]] = [
-        ["password"], ["passphrase"], ["passwd"], ["passcode"], ["pin"], ["secret"], ["senha"], ["palavra", "passe"],
-    ]
-    private static let codes: [[String]] = [
-        ["code"], ["token"], ["verification"], ["2fa"], ["mfa"], ["two", "factor"], ["2", "factor"], ["authenticator"],
-        ["código"], ["codigo"], ["verificação"], ["verificacao"], ["autenticador"], ["dois", "fatores"],
-    ]
-    private static let longLivedTokens: [[String]] = [["access", "token"], ["api", "token"], ["bearer", "token"]]
-    private static let userNames: [[String]] = [
-        ["username"], ["user", "name"], ["user"], ["login"], ["usuário"], ["usuario"], ["utilizador"],
-    ]
+    // The keywords are catalog messages; a caller's prompt is in the caller's locale, not necessarily the
+    // prompt's language, so every language's words count.
+    private static let oneTime = keywords("askpass.oneTime")
+    private static let secrets = keywords("askpass.secrets")
+    private static let codes = keywords("askpass.codes")
+    private static let longLivedTokens = keywords("askpass.longLivedTokens")
+    private static let userNames = keywords("askpass.userNames")
+
+    /// The phrases of a keyword message in every language, each as its words.
+    private static func keywords(_ name: String) -> [[String]] {
+        let phrases: [String] = Language.allCases.flatMap { $0.catalog.list(name) }
+        return phrases.map { phrase in phrase.split(separator: " ").map { String($0) } }
+    }
 
     /// The text without quoted spans ('…', "…", ‘…’, “…”); an opening quote that is never closed is an apostrophe.
     private static func unquoted(_ text: String) -> String {

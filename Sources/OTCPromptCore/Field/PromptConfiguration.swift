@@ -1,17 +1,3 @@
-/// The language of the prompt's words.
-public enum Language: String, Sendable, CaseIterable {
-    case en, pt
-
-    /// The language named by LC_ALL, LC_MESSAGES or LANG (first one set and non-empty), else English.
-    public static func fromEnvironment(_ environment: [String: String]) -> Language {
-        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            guard let value = environment[name], !value.isEmpty else { continue }
-            return value.lowercased().hasPrefix("pt") ? .pt : .en
-        }
-        return .en
-    }
-}
-
 /// How much the prompt says beyond the essentials.
 public enum Verbosity: String, Sendable, CaseIterable {
     /// No hints: for experienced users who turn hints off, as in VoiceOver.

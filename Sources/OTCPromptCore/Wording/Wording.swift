@@ -9,10 +9,7 @@ public struct Wording: Sendable {
 
     public init(language: Language) {
         self.language = language
-        switch language {
-        case .en: phrases = .english
-        case .pt: phrases = .portuguese
-        }
+        phrases = language.phrases
     }
 
     /// How the prompt is set up, as far as the words are concerned.
@@ -259,7 +256,7 @@ struct FieldDescription: Sendable {
     var mask: Bool
 }
 
-/// One language's words. Each language file fills one in; `Wording` puts them together.
+/// One language's words, taken from its catalog (`Phrases+Catalog`); `Wording` puts them together.
 struct Phrases: Sendable {
     var defaultLabel: String
     var empty: String

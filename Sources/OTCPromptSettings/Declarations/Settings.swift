@@ -23,9 +23,10 @@ public enum Settings {
         "no-auto-submit", group: .general, "Wait for Enter instead of submitting a full field.", domain: .flag,
         default: false, inConfigFile: true)
     public static let language = Setting<Language>(
-        "lang", group: .general, "Language of the words (`pt…` gives Brazilian Portuguese).",
-        details: "Without it, the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set decides; anything but `pt…` "
-            + "is English.",
+        "lang", group: .general, "Language of the words: a tag or a locale name (`pt`, `pt-BR`, `pt_BR.UTF-8`).",
+        details: "Without it, the locale decides as gettext's does: the first supported language of `LANGUAGE` (a "
+            + "colon list), then the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set; `C`, `POSIX` and a "
+            + "language without a catalog are English.",
         domain: .choice(alias: languageAlias), defaultNote: "from the locale", inConfigFile: true)
     public static let speech = Setting<SpeechChoice>(
         "speech", group: .general, "How announcements reach you.",
@@ -155,10 +156,9 @@ public enum Settings {
         style, startColor, endColor, placeholder,
     ]
 
-    /// "pt", "PT", "pt-BR" and "pt_BR" all name Portuguese, as a locale name would.
+    /// A tag or a locale name, matched as the environment's locale is: "pt", "PT", "pt-BR", "pt_BR.UTF-8".
     @Sendable static func languageAlias(_ name: String) -> Language? {
-        let base = name.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init)
-        return base.flatMap(Language.init(rawValue:))
+        Language.matching(name)
     }
 
     /// espeak-ng voice names are short, printable and without spaces ("en-us", "pt-br", "mb-en1", "en+f3").
