@@ -30,14 +30,14 @@ extension PromptLoop {
     }
 
     /// After speaking: when the voice has failed (`SpeechFallback`), the screen switches to text with the
-    /// announcements: the field's line, brought up to date, is ended, the renderer draws nothing more, and
-    /// the notice and the announcements follow, each on a line of its own. Nothing waits for this: a failure
+    /// announcements: the field is erased (left on screen it would no longer track what is typed, and a
+    /// braille display would read it among the lines), the renderer draws nothing more, and the notice and
+    /// the announcements follow in its place, each on a line of its own. Nothing waits for this: a failure
     /// is seen when an announcement is made or the start-up's outcome is taken, through the descriptor the
     /// loop watches.
     mutating func followSpeechFailure() {
         guard let speechFallback, speechFallback.awaitsTextScreen else { return }
-        draw()
-        terminal.write(renderer.finish())
+        terminal.write(renderer.erase())
         renderer = NullRenderer()
         speechFallback.screenIsText()
     }

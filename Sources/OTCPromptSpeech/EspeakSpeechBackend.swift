@@ -16,6 +16,10 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// and for a device. The prompt then shows announcements as text.
     public var audioFileFailure: String? { fileStatus?.failure }
 
+    /// The number (`speakNumbered`) of the newest announcement asked for when the audio file stopped: that
+    /// one and all later ones were not heard to their end. nil while it flows, and for a device.
+    public var audioFileStoppedDuring: UInt64? { fileStatus?.stoppedDuring }
+
     /// Starts espeak-ng and opens `output`, waiting until both are ready.
     /// - Throws: `.noAudioDevice` (nothing reaches the terminal's stderr), `.unknownVoice`,
     ///   `.engineUnavailable`, `.cannotWriteFile`, `.libraryUnavailable`.
@@ -67,7 +71,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
         self.fileStatus = fileStatus
         synthesis = SynthesisThread(
             options: options, bufferMilliseconds: bufferMilliseconds, opensSinkBeside: opensSinkBeside,
-            muted: muted, makeSink: makeSink)
+            muted: muted, makeSink: makeSink, generations: fileStatus?.generations ?? GenerationCounter())
     }
 
     /// Speaks into `output`; a file's sink reports a stop through the backend's `audioFileFailure`.
@@ -107,8 +111,15 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     }
 
     public func speak(_ announcement: Announcement) {
+        speakNumbered(announcement)
+    }
+
+    /// Speaks `announcement` and returns its number, increasing with each one: an audio file that stops
+    /// says from which number on nothing was heard whole (`audioFileStoppedDuring`).
+    @discardableResult
+    public func speakNumbered(_ announcement: Announcement) -> UInt64 {
         let isEcho = !announcement.isFinal && [.digit, .delete].contains(announcement.event)
-        synthesis.speak(SpokenText.ssml(announcement.utterance), isEcho: isEcho)
+        return synthesis.speak(SpokenText.ssml(announcement.utterance), isEcho: isEcho)
     }
 
     /// Lets the last announcement play to its end, for at most `timeout`, then closes the

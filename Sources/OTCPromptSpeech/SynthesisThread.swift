@@ -17,7 +17,7 @@ final class SynthesisThread: @unchecked Sendable {
         var isEcho: Bool
     }
 
-    let generations = GenerationCounter()
+    let generations: GenerationCounter
     private let options: SpeechOptions
     private let makeSink: AudioSinkFactory
     private let bufferMilliseconds: Int
@@ -40,8 +40,9 @@ final class SynthesisThread: @unchecked Sendable {
 
     init(
         options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool = false, muted: Bool = false,
-        makeSink: @escaping AudioSinkFactory
+        makeSink: @escaping AudioSinkFactory, generations: GenerationCounter = GenerationCounter()
     ) {
+        self.generations = generations
         self.muted = muted
         self.options = options
         self.bufferMilliseconds = bufferMilliseconds
@@ -87,7 +88,9 @@ final class SynthesisThread: @unchecked Sendable {
 
     /// Supersedes whatever is being spoken with `text`. Never waits for audio.
     /// - Parameter isEcho: `text` echoes a key ("9", "deleted 9"): its audio is kept for the next time.
-    func speak(_ text: String, isEcho: Bool = false) {
+    /// - Returns: its generation (0 once finishing): a file that stops says during which one.
+    @discardableResult
+    func speak(_ text: String, isEcho: Bool = false) -> UInt64 {
         let (activeWriter, generation, kept) = lock.withLock { () -> (AudioWriter?, UInt64, [[Int16]]?) in
             guard !finishing else { return (nil, 0, nil) }
             let generation = generations.next()
@@ -109,6 +112,7 @@ final class SynthesisThread: @unchecked Sendable {
         } else {
             activeWriter?.wake()
         }
+        return generation
     }
 
     /// Lets the newest announcement play to its end and closes the sink, waiting until

@@ -8,16 +8,23 @@ import Synchronization
 /// Why audio to `--audio-file` stopped, set by the writer thread and read by the prompt's: a FIFO whose
 /// reader stopped reading or went away. nil while the audio flows.
 public final class AudioFileStatus: Sendable {
-    private let reason = Mutex<String?>(nil)
+    private let stopped = Mutex<(why: String, during: UInt64)?>(nil)
+    /// The engine's announcements, numbered: the stop notes which one was newest.
+    let generations: GenerationCounter
 
-    public init() {}
+    public init() { generations = GenerationCounter() }
 
     /// Why the file takes no more audio; nil while it does.
-    public var failure: String? { reason.withLock { $0 } }
+    public var failure: String? { stopped.withLock { $0?.why } }
+
+    /// The number of the newest announcement asked for when the file stopped (`EspeakSpeechBackend.speak`
+    /// numbers them): that one and every later one went unheard, whole or in part.
+    public var stoppedDuring: UInt64? { stopped.withLock { $0?.during } }
 
     /// Records the first reason; later ones change nothing.
     func stop(because why: String) {
-        reason.withLock { if $0 == nil { $0 = why } }
+        let newest = generations.current
+        stopped.withLock { if $0 == nil { $0 = (why, newest) } }
     }
 }
 

@@ -116,6 +116,23 @@ final class Drain: @unchecked Sendable {
         return count >= bytes
     }
 
+    /// Waits until nothing more has come for `quiet` (the words played to their end), at most `deadline`.
+    func waitUntilQuiet(for quiet: Duration, deadline: Duration) -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + deadline
+        var last = (count: count, at: clock.now)
+        while clock.now < end {
+            usleep(20_000)
+            let now = count
+            if now != last.count {
+                last = (now, clock.now)
+            } else if now > 0, clock.now - last.at >= quiet {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Stops reading and closes the FIFO (a reader that went away); waits at most 2 s for the thread.
     func stop() {
         lock.lock()

@@ -5,12 +5,12 @@ import Testing
 
 /// Speech that stops (speech-dispatcher killed, an audio file's reader gone) or turns out not to be there
 /// once the field is drawn: the screen, read line by line as a braille display reads it (`ScreenModel`),
-/// holds the field's line, the notice on a line of its own, then the announcements and nothing else: never
-/// a notice glued to the field, never a field echo glued to an announcement.
+/// holds the notice on a line of its own, then the announcements and nothing else: the field is erased (it
+/// would no longer track what is typed), never a notice glued to it, never a field echo glued to a line.
 @Suite(.serialized)
 struct TextFallbackScreenEndToEndTests {
-    /// Checks the switch on `lines`: the notice (the first line starting with `notice`) follows the field's
-    /// line, which `isField` recognises, and every line after it is one of the last announcements, in order.
+    /// Checks the switch on `lines`: no line before the notice (the first line starting with `notice`) is the
+    /// field, which `isField` recognises, and every line after it is one of the last announcements, in order.
     func expectCleanSwitch(
         _ lines: [String], notice: String, isField: (String) -> Bool, log: [LogEntry],
         sourceLocation: SourceLocation = #_sourceLocation
@@ -20,7 +20,8 @@ struct TextFallbackScreenEndToEndTests {
             return
         }
         #expect(lines.filter { $0.contains(notice) }.count == 1, "said once: \(lines)", sourceLocation: sourceLocation)
-        #expect(index > 0 && isField(lines[index - 1]), "before the notice: \(lines)", sourceLocation: sourceLocation)
+        let fieldLeft = lines[..<index].contains(where: isField)
+        #expect(!fieldLeft, "the field was erased: \(lines)", sourceLocation: sourceLocation)
         let after = Array(lines[(index + 1)...])
         let said = log.map(\.text)
         #expect(!after.isEmpty, sourceLocation: sourceLocation)
@@ -42,7 +43,7 @@ struct TextFallbackScreenEndToEndTests {
         .enabled(
             if: PrivateSpeechDispatcher.isInstalled && PrivatePulseAudio.isInstalled,
             "needs speech-dispatcher, speech-dispatcher-espeak-ng, pulseaudio, parec and sox (make deps)"))
-    func speechDispatcherKilledMidPromptLeavesTheFieldsLineTheNoticeThenAnnouncementLines() throws {
+    func speechDispatcherKilledMidPromptErasesTheFieldThenTheNoticeThenAnnouncementLines() throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
         let speechd = try #require(
@@ -65,7 +66,7 @@ struct TextFallbackScreenEndToEndTests {
         #expect(lines.last?.hasPrefix("1") == true, "the last words are a line: \(lines)")
     }
 
-    @Test func anAudioFileWhoseReaderGoesAwayLeavesTheFieldsLineTheNoticeThenAnnouncementLines() throws {
+    @Test func anAudioFileWhoseReaderGoesAwayErasesTheFieldThenTheNoticeThenAnnouncementLines() throws {
         let fifo = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
@@ -94,7 +95,36 @@ struct TextFallbackScreenEndToEndTests {
         expectCleanSwitch(run.process.screenLines(), notice: notice, isField: isCodeField, log: run.logEntries())
     }
 
-    @Test func speechUnavailableOnceTheBoxesAreDrawnEndsThemAndTextLinesFollow() throws {
+    /// The reader goes away while nothing plays: the stop is met by the next words ("5"), and seen only at
+    /// the key after them ("3"); the words the file stopped during are shown too, not lost.
+    @Test func anAudioFileThatStopsBetweenKeysShowsTheWordsItStoppedDuring() throws {
+        let fifo = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let reader = try #require(Drain(path: fifo, limit: nil))
+        defer { reader.stop() }
+        let run = try PromptRun(["--audio-file", fifo], speech: "espeak")
+        run.type("98")
+        #expect(run.logEntries(atLeast: 3).count >= 3)
+        #expect(reader.waitUntilQuiet(for: .milliseconds(500), deadline: .seconds(10)), "the words were played")
+        reader.stop()
+        let notice = "otc-prompt: the audio file \(fifo) takes no more audio"
+        run.type("5")
+        #expect(run.logEntries(atLeast: 4).count >= 4)
+        // Time for its audio to meet the closed FIFO; the stop is not seen until the next key.
+        _ = run.process.waitForScreenLines(deadline: .milliseconds(400)) { $0.contains { $0.contains(notice) } }
+        run.type("3")
+        #expect(run.process.waitForScreenLines(deadline: .seconds(5)) { $0.contains { $0.contains(notice) } })
+        run.type("91")
+        #expect(run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "985391\n")
+        let lines = run.process.screenLines()
+        expectCleanSwitch(lines, notice: notice, isField: isCodeField, log: run.logEntries())
+        let after = lines.drop { !$0.hasPrefix(notice) }.dropFirst()
+        #expect(after.prefix(2) == ["5", "3"], "\(lines)")
+    }
+
+    @Test func speechUnavailableOnceTheBoxesAreDrawnErasesThemAndTextLinesFollow() throws {
         let run = try PromptRun(["--style", "boxes"], speech: "espeak")
         let notice = "otc-prompt: speech unavailable: no audio device; announcements shown as text"
         #expect(run.process.waitForScreenLines(deadline: .seconds(5)) { $0.contains(notice) })
@@ -103,10 +133,10 @@ struct TextFallbackScreenEndToEndTests {
         run.process.sendSignal(SIGTERM)
         #expect(run.exit() == .signaled(SIGTERM))
         let lines = run.process.screenLines()
-        // The boxes, ended where they were: nothing typed after the switch was echoed into them.
+        // The boxes are erased: no box is left above the notice.
         let index = try #require(lines.firstIndex(of: notice), "\(lines)")
-        #expect(!lines[..<index].joined().contains { "98".contains($0) }, "\(lines)")
-        expectCleanSwitch(lines, notice: notice, isField: { !$0.isEmpty }, log: run.logEntries())
+        #expect(!lines[..<index].joined().contains("▕"), "\(lines)")
+        expectCleanSwitch(lines, notice: notice, isField: { $0.contains("▕") }, log: run.logEntries())
         #expect(lines.suffix(2) == ["9", "8"], "\(lines)")
     }
 

@@ -89,6 +89,13 @@ public struct BoxesRenderer: FieldRenderer, Sendable {
         return unfocus + TerminalText.newline
     }
 
+    /// The label and the boxes are on the cursor's row (each box resets its own colours): it is cleared.
+    public mutating func erase() -> String {
+        guard drawn != nil else { return "" }
+        drawn = nil
+        return TerminalText.eraseRow
+    }
+
     private mutating func drawLine(_ snapshot: FieldSnapshot, prefix: String, padTo oldWidth: Int = 0) -> String {
         let boxes = self.boxes(for: snapshot, focused: true)
         let cursorBox = min(snapshot.characters.count, boxes.count)

@@ -27,6 +27,10 @@ public protocol FieldRenderer {
     mutating func redraw(_ snapshot: FieldSnapshot) -> String
     /// The bytes that leave the terminal clean when the prompt ends: end the line, reset attributes.
     mutating func finish() -> String
+    /// The bytes that take the drawn field off the screen when announcements become text lines in its
+    /// place, leaving the cursor at the start of its first row; a field that stayed would no longer track
+    /// what is typed. A renderer that cannot move back over what it drew ends its line instead.
+    mutating func erase() -> String
     /// The terminal is `columns` wide now (nil: unknown); called before the first draw and on resize.
     mutating func fit(columns: Int?)
 }
@@ -34,6 +38,9 @@ public protocol FieldRenderer {
 extension FieldRenderer {
     /// Most renderers draw the same at any width; `FittingRenderer` chooses a layout.
     public mutating func fit(columns: Int?) {}
+
+    /// Most renderers cannot step back over what they drew (a dumb terminal, nothing drawn): they end it.
+    public mutating func erase() -> String { finish() }
 }
 
 /// Draws nothing: with `--speech text` each announcement is its own line and is the whole
@@ -120,6 +127,12 @@ enum TerminalText {
     static let eraseToEndOfLine = "\u{1B}[K"
     static let eraseLine = "\u{1B}[2K"
     static let newline = "\r\n"
+    static let eraseToEndOfScreen = "\u{1B}[J"
+    /// The cursor's row and all below it cleared, the cursor at the row's start.
+    static let eraseRow = "\r" + eraseToEndOfScreen
+
+    /// Up `rows` rows: CSI A, which no terminal that moves its cursor lacks.
+    static func up(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)A" : "" }
 
     static func left(_ columns: Int) -> String { String(repeating: "\u{8}", count: max(columns, 0)) }
 

@@ -22,6 +22,8 @@ public struct FittingRenderer: FieldRenderer {
     private var columns: Int?
     /// What is on the screen now; nil before the first draw and after `finish()`.
     public private(set) var layout: Layout?
+    /// Rows the label took above the field in `labelAbove`, for `erase`.
+    private var labelRows = 0
 
     /// `makeRenderer` gives a renderer of the same kind twice: one draws with the label, one without.
     public init(
@@ -77,6 +79,21 @@ public struct FittingRenderer: FieldRenderer {
         }
     }
 
+    /// Erases the rows drawn: the field's row, and in `labelAbove` the label's rows above it, so the lines
+    /// that follow start where the label did. The plain layout may have wrapped rows it does not count:
+    /// it is ended, as on a dumb terminal.
+    public mutating func erase() -> String {
+        defer { layout = nil }
+        switch layout {
+        case .inline: return inline.erase()
+        case .labelAbove:
+            let row = field.erase()
+            return row.isEmpty ? "" : "\r" + TerminalText.up(labelRows) + TerminalText.eraseToEndOfScreen
+        case .appendOnly: return plain.finish()
+        case nil: return ""
+        }
+    }
+
     /// Ends what is drawn (if anything) and draws `snapshot` in `wanted` from a fresh row.
     private mutating func start(_ wanted: Layout, _ snapshot: FieldSnapshot) -> String {
         let end = finish()
@@ -86,6 +103,7 @@ public struct FittingRenderer: FieldRenderer {
         case .labelAbove:
             let label = String(snapshot.drawnLabel.droppingOuterWhitespace())
             let lines = LineWrapping.wrap(label, width: columns.map { $0 - 1 })
+            labelRows = lines.isEmpty ? 0 : lines.split(separator: "\n").count
             let above = lines.isEmpty ? "" : lines.split(separator: "\n").joined(separator: TerminalText.newline)
             return end + above + (above.isEmpty ? "" : TerminalText.newline) + field.render(snapshot.withoutLabel)
         case .appendOnly: return end + plain.render(snapshot)

@@ -28,4 +28,9 @@ public struct LineRenderer: FieldRenderer, Sendable {
     }
 
     public mutating func finish() -> String { field.finish() }
+
+    /// The label and the characters are on the cursor's row: it is cleared, the cursor at its start.
+    public mutating func erase() -> String {
+        field.finish().isEmpty ? "" : TerminalText.eraseRow
+    }
 }

@@ -56,15 +56,16 @@ public final class UnavailableVoice: FallibleSpeechBackend {
 /// file, speech-dispatcher) and for the start-up: when the voice fails, the reason is said once, and the
 /// screen and the announcements become text together.
 ///
-/// The switch needs the screen: the field's line must be ended and its renderer replaced by the text one
-/// before the first text line, or the notice is glued to the field and later echoes land on it. So a failure
+/// The switch needs the screen: the field must be erased and its renderer replaced by the text one before
+/// the first text line, or the notice is glued to the field, later echoes land on it, and a field left on
+/// screen no longer tracks what is typed. So a failure
 /// seen while the loop speaks is held (`awaitsTextScreen`) until the loop has done that and calls
 /// `screenIsText()`; a failure seen once the prompt is over (at `finish`, the field's line already ended)
 /// switches at once. Only the loop's thread calls any of this.
 public final class SpeechFallback: SpeechBackend {
     private enum State {
         case voice
-        /// Failed; waiting for the loop to end the field's line. `notice` is nil when it was given already
+        /// Failed; waiting for the loop to erase the field. `notice` is nil when it was given already
         /// in this login session.
         case failed(notice: String?, unsaid: [Announcement])
         case text
@@ -112,7 +113,7 @@ public final class SpeechFallback: SpeechBackend {
         text.finish(timeout: timeout)
     }
 
-    /// True once the voice has failed and the screen is still the field's: the loop ends the field's line,
+    /// True once the voice has failed and the screen is still the field's: the loop erases the field,
     /// takes the text renderer, then calls `screenIsText()`.
     public var awaitsTextScreen: Bool {
         followVoice()
