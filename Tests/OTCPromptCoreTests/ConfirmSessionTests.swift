@@ -144,6 +144,7 @@ import Testing
         #expect(session.handle(.readBack) == session.start(), "Ctrl-R asks the question again")
         #expect(session.handle(.redraw) == [.redraw])
         #expect(session.handle(.ignored).isEmpty)
+        #expect(session.handle(.terminalReport).isEmpty)
         #expect(session.answer == nil)
     }
 

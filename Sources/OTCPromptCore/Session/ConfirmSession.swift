@@ -86,7 +86,7 @@ public struct ConfirmSession: Sendable {
         case .redraw: return [.redraw]
         case .undecodable:
             return [.announce(Announcement(.unreadable, wording.characterNotRead)), .show(wording.characterNotRead)]
-        case .ignored, .suspend: return []
+        case .ignored, .terminalReport, .suspend: return []
         }
     }
 

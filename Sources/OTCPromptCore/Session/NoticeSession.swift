@@ -49,7 +49,7 @@ public struct NoticeSession: Sendable {
         case .redraw: return [.redraw]
         case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste, .undecodable:
             return [.announce(Announcement(.help, hint))]
-        case .pasteBegan, .pasteText, .ignored, .suspend: return []
+        case .pasteBegan, .pasteText, .ignored, .terminalReport, .suspend: return []
         }
     }
 

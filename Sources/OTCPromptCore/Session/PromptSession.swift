@@ -88,7 +88,7 @@ public struct PromptSession: Sendable {
         guard !isFinished else { return [] }
         if isChecking { return handleDuringCheck(key) }
         switch key {
-        case .ignored: return []
+        case .ignored, .terminalReport: return []
         case .undecodable: return characterNotRead(afterPaste: followsPaste)
         case .redraw: return [.redraw]
         case .timeLeft: return timeLeft()
@@ -132,7 +132,7 @@ public struct PromptSession: Sendable {
             paste = newPaste()
             paste?.scan(text)
             return endPaste(mayAutoSubmit: false)
-        case .redraw, .ignored, .undecodable, .timeLeft, .suspend: return []
+        case .redraw, .ignored, .terminalReport, .undecodable, .timeLeft, .suspend: return []
         }
     }
 
