@@ -139,6 +139,22 @@ import Testing
         #expect(session.typed.count == ConfirmSession.answerLimit)
     }
 
+    /// A stray long line once said how to answer once per key past the limit (~40 in a row).
+    @Test func aLinePastTheLimitIsToldHowToAnswerOnceUntilEnterOrADeletion() {
+        var session = ConfirmSession(question: "Allow?")
+        func helps(_ keys: Int) -> Int {
+            (0..<keys).flatMap { _ in session.handle(.character("x")) }.filter { $0.announcement?.event == .help }.count
+        }
+        #expect(helps(ConfirmSession.answerLimit) == 0)
+        #expect(helps(40) == 1, "said once for the whole stray line")
+        _ = session.handle(.backspace)
+        #expect(helps(5) == 1, "a deletion makes room: the next key past the limit is told again")
+        _ = session.handle(.submit)
+        #expect(helps(ConfirmSession.answerLimit + 40) == 1, "a new line is told once again")
+        _ = session.handle(.clearField)
+        #expect(helps(ConfirmSession.answerLimit + 3) == 1)
+    }
+
     @Test func otherKeys() {
         var session = ConfirmSession(question: "Allow?")
         #expect(session.handle(.readBack) == session.start(), "Ctrl-R asks the question again")
