@@ -70,12 +70,13 @@ public struct PromptSession: Sendable {
     /// `--timeout` it ends with the time left.
     public mutating func start() -> [PromptEffect] {
         var text = wording.prompt(label: configuration.label, field: field, style: style)
+        // Each part on its own line in text mode (`Utterance.lineBreak`), as the caller wrote it.
         if !configuration.news.isEmpty {
             // A retry's news first; what the dialog is about follows, for a key to cut short.
-            text = wording.sentences(configuration.news) + " " + text
-            if !configuration.details.isEmpty { text += " " + wording.sentences(configuration.details) }
+            text = wording.sentenceLines(configuration.news) + .lineBreak() + text
+            if !configuration.details.isEmpty { text += .lineBreak() + wording.sentenceLines(configuration.details) }
         } else if !configuration.details.isEmpty {
-            text = wording.sentences(configuration.details) + " " + text
+            text = wording.sentenceLines(configuration.details) + .lineBreak() + text
         }
         if let left = clock.spokenTimeLeft { text += " " + Wording.capitalized(wording.timeLeft(left)) + "." }
         return [announce(.prompt, text)]
