@@ -23,8 +23,10 @@ extension PromptLoop {
     /// Under `TypeAheadRule.discarded`: a line whose first key came within the grace (`ignored`) is a
     /// leftover however it ends (what came before the prompt went with the queue, so its rest arriving
     /// within the grace is one too); every key of it goes, up to and including the
-    /// Enter that ends it, even past the grace ("ye" typed ahead, "s⏎" after, is no "yes"). Esc and
-    /// Ctrl-C always count: refusing harms nothing.
+    /// Enter that ends it, even past the grace ("ye" typed ahead, "s⏎" after, is no "yes"). Any key
+    /// begins one, even one that types nothing (Tab, an arrow, Ctrl-R, Ctrl-L): whoever pressed it
+    /// was typing before the question was heard. Esc and Ctrl-C always count: refusing harms nothing.
+    /// What the terminal sends on its own (focus reports, replies) is no key and begins nothing.
     mutating func dropLeftoverLine(_ keys: [Key], ignored: Bool) -> [Key] {
         guard case .discarded = typeAhead, ignored || inLeftoverLine else { return keys }
         var kept: [Key] = []
@@ -37,8 +39,8 @@ extension PromptLoop {
             case .interrupt, .escape:
                 kept.append(key)
             case .readBack, .timeLeft, .redraw:
-                // Type nothing: past the grace they still read the question again, even within a leftover line.
-                if !ignored { kept.append(key) }
+                // Past the grace they still read the question again, even within a leftover line.
+                if ignored { inLeftoverLine = true } else { kept.append(key) }
             case .submit:
                 inLeftoverLine = false
                 leftoverLineEnded = true
@@ -50,7 +52,7 @@ extension PromptLoop {
                 } else {
                     inLeftoverLine = true
                 }
-            case .ignored, .suspend, .pasteBegan, .pasteEnded:
+            case .terminalReport, .pasteBegan, .pasteEnded:
                 break
             default:
                 inLeftoverLine = true

@@ -142,7 +142,7 @@ struct KeyDecoderEscapeTests {
     @Test(
         "whole sequences are one ignored key",
         arguments: [
-            "\u{1B}[A", "\u{1B}[1;5C", "\u{1B}[15~", "\u{1B}[?1;2c", "\u{1B}[201~", "\u{1B}[ q",
+            "\u{1B}[A", "\u{1B}[1;5C", "\u{1B}[15~", "\u{1B}[201~", "\u{1B}[ q",
             "\u{1B}OP", "\u{1B}OA", "\u{1B}x", "\u{1B}[", "\u{1B}O", "\u{1B}\u{7F}", "\u{1B}\u{12}", "\u{1B}é",
         ])
     func sequences(sequence: String) {

@@ -40,6 +40,18 @@ struct NoAnswerByAccidentEndToEndTests {
         #expect(run.process.standardOutput == "yes\n")
     }
 
+    /// A long stray line once said how to answer once per key past the answer limit (~40 in a row).
+    @Test func aLongStrayLineIsToldHowToAnswerOnce() throws {
+        let run = try question()
+        #expect(run.process.waitForScreen(containing: "Allow use", deadline: .seconds(10)))
+        usleep(400_000)
+        for _ in 0..<170 { run.type("x") }
+        run.type([0x1B])
+        #expect(run.exit() == .exited(1))
+        let helps = run.logEntries().filter { $0.event == "help" && $0.text.hasPrefix("Type the whole word") }
+        #expect(helps.count == 1, "\(helps.count) times")
+    }
+
     @Test func everyLineOfTheQuestionIsShownAndSpoken() throws {
         let run = try question()
         #expect(run.process.waitForScreen(containing: "Allow use", deadline: .seconds(10)))

@@ -139,6 +139,14 @@ import Testing
             executable: "/bin/sh", arguments: home.onTerminal(arguments), environment: home.environment)
     }
 
+    /// The screen's lines as a braille display shows them: escape sequences gone, a line overwritten
+    /// after a carriage return shows its last text.
+    func shownLines(_ screen: String) -> [String] {
+        visibleText(screen).replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n").map {
+            String($0.split(separator: "\r", omittingEmptySubsequences: true).last ?? "")
+        }
+    }
+
     func waitForScreen(_ process: PseudoTerminalProcess, _ text: String, count: Int = 1) -> Bool {
         let clock = ContinuousClock()
         let end = clock.now + .seconds(20)
@@ -279,6 +287,31 @@ import Testing
         #expect(!run.screen.contains("12a4"))
     }
 
+    /// A retry in text mode (a braille display, a remote user) was one run-on line: "Bad Passphrase (try 2
+    /// of 3). Passphrase, empty, secret text. … Please enter …". Each part and each of gpg's lines is a line,
+    /// a blank line where gpg left one; the speech log still has the one flow.
+    @Test(.timeLimit(.minutes(1))) func aRetryInTextModeKeepsGpgsLines() throws {
+        let log = NSTemporaryDirectory() + "/otc-retry-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let script =
+            #"printf 'OPTION ttyname=%s\nSETDESC Please enter the passphrase%%0Ato unlock the key.%%0A%%0AWarning: weak.\nSETPROMPT Passphrase:\nSETERROR Bad Passphrase (try 2 of 3)\nGETPIN\nBYE\n' "$(tty)" | "$0" --pinentry --speech text --speech-log "$1""#
+        let run = try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: ["-c", script, PromptRun.binary, log],
+            environment: PromptRun.environment())
+        #expect(waitForScreen(run, "Warning: weak."), "screen: \(run.screen)")
+        let lines = shownLines(run.screen)
+        let news = try #require(lines.firstIndex(of: "Bad Passphrase (try 2 of 3)."), "\(lines)")
+        #expect(lines[news + 1].hasPrefix("Passphrase, empty"), "\(lines)")
+        #expect(
+            Array(lines[(news + 2)...].prefix(4))
+                == ["Please enter the passphrase", "to unlock the key.", "", "Warning: weak."], "\(lines)")
+        run.type("\u{1B}")
+        #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
+        let spoken = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(spoken.contains("Bad Passphrase (try 2 of 3). Passphrase"), "\(spoken)")
+        #expect(spoken.contains("Please enter the passphrase to unlock the key. Warning: weak."), "\(spoken)")
+    }
+
     /// CONFIRM needs a typed whole yes: Enter alone answers nothing, "no" is "Not confirmed"; a MESSAGE is
     /// a notice that Enter takes.
     @Test(.timeLimit(.minutes(1))) func aConfirmationNeedsATypedYes() throws {
@@ -294,7 +327,14 @@ import Testing
         #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B?", count: 2), "screen: \(run.screen)")
         run.waitPastTheGrace()
         run.type("no\r")
-        #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B? Press Enter to continue."), "screen: \(run.screen)")
+        // The MESSAGE's lines and its hint are lines of their own in text mode, as gpg wrote them: once
+        // "Do you trust, the key 6D0B3CD7B42E591B? Press Enter to continue." on one line.
+        #expect(waitForScreen(run, "Press Enter to continue."), "screen: \(run.screen)")
+        let lines = shownLines(run.screen)
+        #expect(
+            lines.indices.dropLast(2).contains {
+                Array(lines[$0...$0 + 2]) == ["Do you trust", "the key 6D0B3CD7B42E591B?", "Press Enter to continue."]
+            }, "\(lines)")
         run.waitPastTheGrace()
         run.type("\r")
         #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))

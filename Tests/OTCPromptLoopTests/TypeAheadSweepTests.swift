@@ -38,4 +38,19 @@ import Testing
                 "at \(start) ms the dropped line is said")
         }
     }
+
+    /// Keys that type no letter (Tab, Up, Ctrl-R, Ctrl-T, Ctrl-L) pressed at each start, "yes⏎" half
+    /// a second later: the word answers only when that first key came after the grace.
+    @Test(arguments: ["\t", "\u{1B}[A", "\u{12}", "\u{14}", "\u{0C}"])
+    func aKeyThatTypesNothingWithinTheGraceBeginsTheLine(key: String) {
+        for start in stride(from: 0, through: 1000, by: 10) {
+            let line =
+                [ScriptedTerminal.Step.bytes(key, after: .milliseconds(start))]
+                + Self.steps("yes\r", startingAfter: 500, gaps: [80])
+            let (outcome, _, _) = TypeAheadRun.run(.discarded(grace: ConfirmSession.grace), line + [.timeout])
+            #expect(
+                (outcome == .confirmed(true)) == (Duration.milliseconds(start) >= ConfirmSession.grace),
+                "\(key.debugDescription) at \(start) ms, yes⏎ 500 ms later: \(outcome)")
+        }
+    }
 }

@@ -81,6 +81,39 @@ import Testing
             [.bytes("y", after: .milliseconds(200)), .bytes("\u{1B}", after: .milliseconds(300)), .timeout])
         #expect(escape.outcome == .confirmed(false), "Esc counts within a leftover line")
     }
+
+    /// Tab, an arrow, Ctrl-R, Ctrl-T, Ctrl-L, a function key within the grace were once no line begun:
+    /// the "yes⏎" that followed them, past the grace, answered.
+    @Test(arguments: ["\t", "\u{1B}[A", "\u{12}", "\u{14}", "\u{0C}", "\u{1B}OP", "\u{1B}[15~", "\u{1A}"])
+    func aKeyThatTypesNothingWithinTheGraceBeginsALeftoverLine(key: String) {
+        for (at, gap) in [(100, 500), (250, 150)] {
+            let (outcome, _, spoken) = TypeAheadRun.run(
+                .discarded(grace: ConfirmSession.grace),
+                [.bytes(key, after: .milliseconds(at)), .bytes("yes\r", after: .milliseconds(gap)), .timeout])
+            #expect(outcome != .confirmed(true), "\(key.debugDescription) at \(at) ms: \(outcome)")
+            #expect(spoken.contains { $0.text == "Typed too early, ignored. Type again." })
+        }
+    }
+
+    /// What the terminal sends on its own is no key: a focus report or a reply begins no line.
+    @Test(arguments: ["\u{1B}[I", "\u{1B}[O", "\u{1B}[?62;22c", "\u{1B}]11;rgb:1/2/3\u{07}", "\u{1B}[24;80R"])
+    func aTerminalReportWithinTheGraceBeginsNoLine(report: String) {
+        let (outcome, _, spoken) = TypeAheadRun.run(
+            .discarded(grace: ConfirmSession.grace),
+            [.bytes(report, after: .milliseconds(100)), .bytes("yes\r", after: .milliseconds(500))])
+        #expect(outcome == .confirmed(true), "\(report.debugDescription)")
+        #expect(!spoken.contains { $0.text == "Typed too early, ignored. Type again." })
+    }
+
+    @Test func aTabWithinAWordTypedAfterTheGraceChangesNothing() {
+        let (outcome, _) = run(
+            .discarded(grace: ConfirmSession.grace),
+            [
+                .bytes("ye", after: .milliseconds(600)), .bytes("\t", after: .milliseconds(100)),
+                .bytes("s\r", after: .milliseconds(100)),
+            ])
+        #expect(outcome == .confirmed(true))
+    }
 }
 
 /// One question run on a scripted terminal and a manual clock.

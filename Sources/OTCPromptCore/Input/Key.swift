@@ -35,7 +35,12 @@ public enum Key: Equatable, Sendable {
     /// UTF-8 or ASCII locale). Carries nothing of what was typed; the session says a character was
     /// not read, never drops it silently.
     case undecodable
-    /// Anything consumed whole that must change nothing: arrows, function keys,
-    /// unknown sequences, other control characters.
+    /// A key consumed whole that must change nothing: Tab, arrows, function keys, Alt plus a key,
+    /// other control characters, unknown or broken sequences. Still a key the user pressed: within
+    /// the type-ahead grace it begins a leftover line (`TypeAheadRule.discarded`).
     case ignored
+    /// Something the terminal sent that no key made: a focus report (ESC [ I, ESC [ O) or a reply
+    /// to a query (OSC, DCS, APC, PM, SOS strings; CSI replies with a private marker; a cursor
+    /// position report). Changes nothing and, unlike `.ignored`, begins no line.
+    case terminalReport
 }

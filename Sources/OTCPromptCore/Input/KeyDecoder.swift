@@ -67,7 +67,8 @@ public struct KeyDecoder: Sendable {
         }
         switch pending {
         case .escape: return [.escape]
-        case .sequence, .altCharacter, .controlString: return [.ignored]
+        case .sequence, .altCharacter: return [.ignored]
+        case .controlString: return [.terminalReport]
         case .nothing: return scalar.isAssembling ? [.undecodable] : []
         }
     }

@@ -54,6 +54,8 @@ extension KeyDecoder {
             endMarkerMatched = 0
         } else if introducer == UInt8(ascii: "["), let key = Self.modifiedKey(sequenceBody, final: byte) {
             keys.append(key)
+        } else if introducer == UInt8(ascii: "["), Self.isTerminalReport(sequenceBody, final: byte) {
+            keys.append(.terminalReport)
         } else {
             keys.append(.ignored)  // arrows, function keys, a stray paste end, anything unknown
         }
@@ -72,7 +74,7 @@ extension KeyDecoder {
     /// string and starts a new sequence.
     mutating func decodeControlString(_ byte: UInt8, sawEscape: Bool, into keys: inout [Key]) -> Bool {
         if sawEscape {
-            keys.append(.ignored)
+            keys.append(.terminalReport)
             guard byte == UInt8(ascii: "\\") else {
                 pending = .escape
                 return false
@@ -82,7 +84,7 @@ extension KeyDecoder {
         }
         switch byte {
         case 0x07, 0x18, 0x1A:
-            keys.append(.ignored)
+            keys.append(.terminalReport)
             pending = .nothing
         case 0x1B:
             pending = .controlString(sawEscape: true)
@@ -90,6 +92,15 @@ extension KeyDecoder {
             break
         }
         return true
+    }
+
+    /// Whether a CSI sequence is the terminal's own, not a key: a focus report (ESC [ I, ESC [ O), a
+    /// reply with a private marker (ESC [ ? … c, ESC [ > … c, ESC [ ? … $ y), or a cursor position
+    /// report (ESC [ row ; column R; a Shift-F3 spelled ESC [ 1 ; 2 R reads as one too).
+    static func isTerminalReport(_ body: [UInt8], final: UInt8) -> Bool {
+        if body.isEmpty { return final == UInt8(ascii: "I") || final == UInt8(ascii: "O") }
+        if let marker = body.first, "?>=".utf8.contains(marker) { return true }
+        return final == UInt8(ascii: "R") && body.contains(UInt8(ascii: ";"))
     }
 
     /// A key that kitty's keyboard protocol (CSI code ; modifiers u) or xterm's modifyOtherKeys

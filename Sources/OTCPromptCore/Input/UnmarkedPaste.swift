@@ -38,7 +38,7 @@ public enum UnmarkedPaste {
                 text += pasted
                 characters += pasted.count
             case .submit: text.append("\n")
-            case .ignored: text.append(" ")
+            case .ignored, .terminalReport: text.append(" ")
             case .undecodable:
                 text.append(" ")
                 undecodable = true

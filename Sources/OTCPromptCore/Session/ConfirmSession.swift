@@ -27,6 +27,9 @@ public struct ConfirmSession: Sendable {
     private let style: Wording.Style
     var clock: SessionClock
     private var pasting = false
+    /// Whether this line was told it is past the answer limit: said once, not once a key, until
+    /// Enter or a deletion (a stray long line would otherwise flood the voice with the same help).
+    private var toldFull = false
 
     /// Keys typed this soon after the question appears are a leftover, not an answer: at least a
     /// human's reaction time to a new sound or sight (~200 ms), while a burst from a previous prompt
@@ -75,9 +78,11 @@ public struct ConfirmSession: Sendable {
             return [.announce(Announcement(.paste, wording.typedSoFar(String(typed))))]
         case .backspace:
             guard let last = typed.popLast() else { return help() }
+            toldFull = false
             return [.announce(Announcement(.delete, wording.deletedFromAnswer(last)))]
         case .clearField:
             typed.removeAll()
+            toldFull = false
             return [.announce(Announcement(.clear, wording.answerCleared))]
         case .submit: return submit()
         case .escape, .interrupt, .endOfInput: return finish(.no)
@@ -86,7 +91,7 @@ public struct ConfirmSession: Sendable {
         case .redraw: return [.redraw]
         case .undecodable:
             return [.announce(Announcement(.unreadable, wording.characterNotRead)), .show(wording.characterNotRead)]
-        case .ignored, .suspend: return []
+        case .ignored, .terminalReport, .suspend: return []
         }
     }
 
@@ -114,7 +119,11 @@ public struct ConfirmSession: Sendable {
 
     private mutating func type(_ characters: [Character], announce: Bool = true) -> [PromptEffect] {
         let room = Self.answerLimit - typed.count
-        guard room > 0, !characters.isEmpty else { return pasting || !announce ? [] : help() }
+        guard room > 0, !characters.isEmpty else {
+            guard !pasting, announce, !toldFull else { return [] }
+            toldFull = room <= 0
+            return help()
+        }
         typed += characters.prefix(room)
         guard announce, !pasting, let last = characters.first else { return [] }
         return [.announce(Announcement(.digit, wording.answerCharacter(last)))]
@@ -122,6 +131,7 @@ public struct ConfirmSession: Sendable {
 
     private mutating func submit() -> [PromptEffect] {
         let text = String(typed)
+        toldFull = false
         // An answer stays on the screen; anything else is cleared for the next try.
         if let answer = ConfirmAnswer(
             typed: text, wording: wording, labels: labels, acceptsFingerprint: acceptsFingerprint)

@@ -29,10 +29,11 @@ public struct NoticeSession: Sendable {
 
     /// The details and the message, then (unless terse) how to close it.
     public func start() -> [PromptEffect] {
-        var parts = details.isEmpty ? [] : [wording.sentences(details)]
-        parts.append(wording.sentences([message]))
-        if style.hints || takesEnter { parts.append(hint) }
-        return [.announce(Announcement(.prompt, parts.joined(separator: " ")))]
+        // Each part on its own line in text mode (`Utterance.lineBreak`), as the caller wrote it.
+        var text = details.isEmpty ? Utterance([]) : wording.sentenceLines(details) + .lineBreak()
+        text += wording.sentenceLines([message])
+        if style.hints || takesEnter { text += .lineBreak() + hint }
+        return [.announce(Announcement(.prompt, text))]
     }
 
     public mutating func handle(_ key: Key) -> [PromptEffect] {
@@ -49,7 +50,7 @@ public struct NoticeSession: Sendable {
         case .redraw: return [.redraw]
         case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste, .undecodable:
             return [.announce(Announcement(.help, hint))]
-        case .pasteBegan, .pasteText, .ignored, .suspend: return []
+        case .pasteBegan, .pasteText, .ignored, .terminalReport, .suspend: return []
         }
     }
 

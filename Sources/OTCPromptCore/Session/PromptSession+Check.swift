@@ -106,7 +106,8 @@ extension PromptSession {
         case .character(let character): return character != "?" || field.charset.accept(character) != nil
         case .backspace, .clearField, .submit, .pasteBegan, .pasteText, .pasteEnded, .unmarkedPaste, .undecodable:
             return true
-        case .readBack, .timeLeft, .redraw, .interrupt, .escape, .endOfInput, .ignored, .suspend: return false
+        case .readBack, .timeLeft, .redraw, .interrupt, .escape, .endOfInput, .ignored, .terminalReport, .suspend:
+            return false
         }
     }
 
@@ -160,7 +161,8 @@ extension PromptSession {
             return [announce(.clear, wording.cleared(field: field, style: style))]
         case .readBack:
             return [announce(.readback, wording.readBack(field: field, style: style))]
-        case .pasteEnded, .interrupt, .escape, .endOfInput, .timeLeft, .redraw, .ignored, .undecodable, .suspend:
+        case .pasteEnded, .interrupt, .escape, .endOfInput, .timeLeft, .redraw, .ignored, .terminalReport, .undecodable,
+            .suspend:
             return nil
         }
     }

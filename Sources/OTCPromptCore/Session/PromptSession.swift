@@ -70,12 +70,13 @@ public struct PromptSession: Sendable {
     /// `--timeout` it ends with the time left.
     public mutating func start() -> [PromptEffect] {
         var text = wording.prompt(label: configuration.label, field: field, style: style)
+        // Each part on its own line in text mode (`Utterance.lineBreak`), as the caller wrote it.
         if !configuration.news.isEmpty {
             // A retry's news first; what the dialog is about follows, for a key to cut short.
-            text = wording.sentences(configuration.news) + " " + text
-            if !configuration.details.isEmpty { text += " " + wording.sentences(configuration.details) }
+            text = wording.sentenceLines(configuration.news) + .lineBreak() + text
+            if !configuration.details.isEmpty { text += .lineBreak() + wording.sentenceLines(configuration.details) }
         } else if !configuration.details.isEmpty {
-            text = wording.sentences(configuration.details) + " " + text
+            text = wording.sentenceLines(configuration.details) + .lineBreak() + text
         }
         if let left = clock.spokenTimeLeft { text += " " + Wording.capitalized(wording.timeLeft(left)) + "." }
         return [announce(.prompt, text)]
@@ -88,7 +89,7 @@ public struct PromptSession: Sendable {
         guard !isFinished else { return [] }
         if isChecking { return handleDuringCheck(key) }
         switch key {
-        case .ignored: return []
+        case .ignored, .terminalReport: return []
         case .undecodable: return characterNotRead(afterPaste: followsPaste)
         case .redraw: return [.redraw]
         case .timeLeft: return timeLeft()
@@ -132,7 +133,7 @@ public struct PromptSession: Sendable {
             paste = newPaste()
             paste?.scan(text)
             return endPaste(mayAutoSubmit: false)
-        case .redraw, .ignored, .undecodable, .timeLeft, .suspend: return []
+        case .redraw, .ignored, .terminalReport, .undecodable, .timeLeft, .suspend: return []
         }
     }
 

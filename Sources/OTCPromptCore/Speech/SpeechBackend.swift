@@ -30,9 +30,10 @@ public final class TextSpeechBackend: SpeechBackend {
     }
 
     /// Control characters never reach the terminal raw, whatever an announcement quotes (a label, a
-    /// check's error line).
+    /// check's error line). An announcement with line breaks (an opening: gpg's lines, the news, the
+    /// question) is written as those lines.
     public func speak(_ announcement: Announcement) {
-        writeLine(UntrustedText.visible(announcement.text))
+        for line in announcement.lines { writeLine(UntrustedText.visible(line)) }
     }
 
     public func finish(timeout: Duration) {}

@@ -24,12 +24,18 @@ public struct Announcement: Equatable, Sendable {
         /// Characters heard one by one, in groups. Each element is one character as it is
         /// written: a letter, a digit, or in free text a symbol's name ("dollar").
         case characters([[String]])
+        /// Where the caller's text had a line break (gpg's lines and paragraphs) or one part of an
+        /// opening ends (the news, the question): the text backend starts a new line there, after an
+        /// empty one for a `blankLine`, so a braille display reads the lines as they were written;
+        /// the voice and the speech log have `spoken` in its place (", " or " "), one flow.
+        case lineBreak(spoken: String, blankLine: Bool)
 
-        /// As shown and logged: characters spaced, groups separated by ", ".
+        /// As logged, and shown on one line: characters spaced, groups separated by ", ".
         public var text: String {
             switch self {
             case .words(let words): words
             case .characters(let groups): groups.map { $0.joined(separator: " ") }.joined(separator: ", ")
+            case .lineBreak(let spoken, _): spoken
             }
         }
     }
@@ -59,6 +65,9 @@ public struct Announcement: Equatable, Sendable {
     /// The words, exactly as shown on the screen and written to the speech log. In mask mode this
     /// never contains a character of the code.
     public var text: String { utterance.text }
+
+    /// The words as the text backend writes them: one line per line break (`Segment.lineBreak`).
+    public var lines: [String] { utterance.lines }
 
     private static func endsThePrompt(_ event: Event) -> Bool {
         switch event {

@@ -21,6 +21,7 @@ public enum SpokenText {
             switch segment {
             case .words(let words): output += prose(words)
             case .characters(let groups): output += spelled(groups)
+            case .lineBreak(let spoken, _): output += escaped(spoken)
             }
         }
         return output + "</speak>"

@@ -33,6 +33,27 @@ public struct Utterance: Equatable, Sendable, ExpressibleByStringInterpolation {
 
     public var isEmpty: Bool { segments.isEmpty }
 
+    /// As the text backend writes it: `text` cut at each line break, an empty line for a blank one.
+    public var lines: [String] {
+        var lines = [""]
+        for segment in segments {
+            if case .lineBreak(_, let blankLine) = segment {
+                if blankLine { lines.append("") }
+                lines.append("")
+            } else {
+                lines[lines.count - 1] += segment.text
+            }
+        }
+        return lines
+    }
+
+    /// A break between two lines or parts (`Announcement.Segment.lineBreak`), `spoken` in one flow.
+    public static func lineBreak(spoken: String = " ", blankLine: Bool = false) -> Utterance {
+        var utterance = Utterance([])
+        utterance.segments.append(.lineBreak(spoken: spoken, blankLine: blankLine))
+        return utterance
+    }
+
     /// Every string in it passed through `transform` (a scrubber), segments kept.
     public func mapStrings(_ transform: (String) -> String) -> Utterance {
         Utterance(
@@ -40,6 +61,7 @@ public struct Utterance: Equatable, Sendable, ExpressibleByStringInterpolation {
                 switch $0 {
                 case .words(let words): .words(transform(words))
                 case .characters(let groups): .characters(groups.map { $0.map(transform) })
+                case .lineBreak(let spoken, let blankLine): .lineBreak(spoken: transform(spoken), blankLine: blankLine)
                 }
             })
     }
@@ -56,6 +78,8 @@ public struct Utterance: Equatable, Sendable, ExpressibleByStringInterpolation {
         case .characters(let groups):
             let groups = groups.filter { !$0.isEmpty }
             if !groups.isEmpty { segments.append(.characters(groups)) }
+        case .lineBreak:
+            segments.append(segment)
         }
     }
 

@@ -65,13 +65,21 @@ extension Wording {
     public func confirmQuestion(
         _ question: String, details: [String], acceptsFingerprint: Bool, labels: ConfirmLabels = ConfirmLabels(),
         style: Style
-    ) -> String {
-        var parts = details.isEmpty ? [] : [sentences(details)]
-        let question = Self.flowed(question)
-        parts.append(question.endsInStop ? question : question + "?")
-        parts.append(labels.isEmpty ? phrases.outcome.yesOrNo + "." : labelledChoices(labels))
-        if style.hints { parts.append(labels.isEmpty ? phrases.outcome.confirmHow(acceptsFingerprint) : labelledHow) }
-        return parts.joined(separator: " ")
+    ) -> Utterance {
+        var text = details.isEmpty ? Utterance([]) : sentenceLines(details) + .lineBreak()
+        text += Self.flowed(question).endsInStop ? sentenceLines([question]) : questionLines(question)
+        text += " " + (labels.isEmpty ? phrases.outcome.yesOrNo + "." : labelledChoices(labels))
+        if style.hints { text += " " + (labels.isEmpty ? phrases.outcome.confirmHow(acceptsFingerprint) : labelledHow) }
+        return text
+    }
+
+    /// A question's lines, as `sentenceLines`, ending in "?" where it ends in no stop.
+    private func questionLines(_ question: String) -> Utterance {
+        var lines = sentenceLines([question]).segments
+        if case .words(let last) = lines.last, last.hasSuffix(".") {
+            lines[lines.count - 1] = .words(String(last.dropLast()) + "?")
+        }
+        return Utterance(lines)
     }
 
     /// Paragraphs said one after another, each ending like a sentence. The lines of one paragraph
@@ -79,6 +87,26 @@ extension Wording {
     /// a line was merely wrapped; a line that ends in a stop ends its sentence by itself.
     public func sentences(_ paragraphs: [String]) -> String {
         paragraphs.map(Self.flowed).map { $0.endsInStop ? $0 : $0 + "." }.joined(separator: " ")
+    }
+
+    /// `sentences` with its line breaks kept (`Utterance.lineBreak`): each line of a paragraph its own
+    /// line, a blank line between paragraphs; said and logged exactly as `sentences`.
+    public func sentenceLines(_ paragraphs: [String]) -> Utterance {
+        var result = Utterance([])
+        for (index, paragraph) in paragraphs.enumerated() {
+            if index > 0 { result += .lineBreak(blankLine: true) }
+            var previous: String?
+            for line in Self.lines(paragraph) {
+                if let last = previous?.last {
+                    let flows = ".?!:,;".contains(last) || line.first.map { $0.isLetter && $0.isLowercase } == true
+                    result += .lineBreak(spoken: flows ? " " : ", ")
+                }
+                result += line
+                previous = line
+            }
+            if !Self.flowed(paragraph).endsInStop { result += "." }
+        }
+        return result
     }
 
     /// A paragraph's lines joined into one line to be said: a line that goes on in lower case was
