@@ -1,7 +1,7 @@
 /// A PulseAudio stream opened from the first moment of the process (`EspeakSpeechBackend.prepare`),
 /// beside the options' parsing, and taken by the first engine that opens the default device. Only
-/// PulseAudio is tried here: libpulse is silent, while the pcaudiolib fallback (ALSA) prints, and the
-/// terminal's stderr is not captured yet; when it fails, the engine opens the device as usual.
+/// PulseAudio is tried here, with fd 2 captured (`StderrCapture`); when it fails, the engine opens the
+/// device as usual.
 final class PreparedStream: @unchecked Sendable {
     static let shared = PreparedStream()
 
@@ -17,6 +17,8 @@ final class PreparedStream: @unchecked Sendable {
 
     /// Starts opening the stream at espeak-ng's usual rate, on a thread of its own; once per process.
     func start() {
+        // A refused PulseAudio is never connected to; the engine's `openDevice` says why.
+        guard PulseAudioRefusal.reason == nil else { return }
         let starts = lock.withLock {
             guard case .none = state else { return false }
             state = .opening
@@ -24,9 +26,13 @@ final class PreparedStream: @unchecked Sendable {
         }
         guard starts else { return }
         startThread { [self] in
+            // libpulse is not silent everywhere ("Failed to create secure directory", "XDG_RUNTIME_DIR ... is
+            // not owned by us"): what it writes to fd 2 would land on the prompt's screen, beside the field.
+            let capture = StderrCapture()
             let opened = Result { () throws(SpeechError) in
                 try PulseAudioSink(sampleRate: EspeakEngine.usualSampleRate)
             }
+            _ = capture?.finish()
             lock.withLock {
                 state = .opened(opened)
                 lock.broadcast()
