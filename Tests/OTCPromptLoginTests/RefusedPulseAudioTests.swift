@@ -70,24 +70,5 @@ extension RealClientTests {
                 #expect(!run.visibleScreen.contains(noise), "\(run.visibleScreen)")
             }
         }
-
-        /// A HOME with no ~/.config (a throwaway account, sudo -A from runuser): libpulse printed "Failed to
-        /// create secure directory" on the prompt's screen while its stream was prepared.
-        @Test func libpulsesComplaintsAboutHomeNeverReachTheScreen() throws {
-            defer { pulseAudio.stop() }
-            let home = scratch.file("home-without-config")
-            var environment = ClientRun.environment(["HOME": home])
-            environment["PULSE_SERVER"] = nil
-            let runtime = try scratch.runtimeDirectory(named: "own-runtime")
-            environment["XDG_RUNTIME_DIR"] = runtime
-            let run = try ClientRun([Askpass.binary, "--speech", "auto"], environment: environment)
-            #expect(run.waitForScreen("code"))
-            pause(.seconds(2))
-            run.typeKeys("739164")
-            #expect(run.exit() == .exited(0))
-            for noise in Self.libpulseNoise {
-                #expect(!run.visibleScreen.contains(noise), "\(run.visibleScreen)")
-            }
-        }
     }
 }
