@@ -1,7 +1,6 @@
 /// A PulseAudio stream opened from the first moment of the process (`EspeakSpeechBackend.prepare`),
 /// beside the options' parsing, and taken by the first engine that opens the default device. Only
-/// PulseAudio is tried here, with fd 2 captured (`StderrCapture`); when it fails, the engine opens the
-/// device as usual.
+/// PulseAudio is tried here; when it fails, the engine opens the device as usual.
 final class PreparedStream: @unchecked Sendable {
     static let shared = PreparedStream()
 
@@ -26,13 +25,12 @@ final class PreparedStream: @unchecked Sendable {
         }
         guard starts else { return }
         startThread { [self] in
-            // libpulse is not silent everywhere ("Failed to create secure directory", "XDG_RUNTIME_DIR ... is
-            // not owned by us"): what it writes to fd 2 would land on the prompt's screen, beside the field.
-            let capture = StderrCapture()
+            // Not inside a StderrCapture: this runs from the process's first moment, beside the terminal's
+            // opening, and a capture then swallowed otc-prompt's own messages ("no terminal", the config
+            // file's problems). A refused PulseAudio never gets here (`PulseAudioRefusal`).
             let opened = Result { () throws(SpeechError) in
                 try PulseAudioSink(sampleRate: EspeakEngine.usualSampleRate)
             }
-            _ = capture?.finish()
             lock.withLock {
                 state = .opened(opened)
                 lock.broadcast()
