@@ -25,12 +25,13 @@ enum EspeakAudioProbe {
 
 /// libespeak-ng's `create_audio_device_object`: no device while `EspeakAudioProbe.declining` (espeak-ng
 /// then keeps a NULL audio object, which SYNCHRONOUS mode never touches and pcaudiolib's functions accept),
-/// else the real one, so a playback mode would still get its device.
+/// else the real one, so a playback mode would still get its device; never one while PulseAudio is refused
+/// (`PulseAudioRefusal`), since pcaudiolib would connect to that server.
 @_cdecl("create_audio_device_object")
 public func espeakCreateAudioDeviceObject(
     _ device: UnsafePointer<CChar>?, _ applicationName: UnsafePointer<CChar>?, _ description: UnsafePointer<CChar>?
 ) -> OpaquePointer? {
-    if EspeakAudioProbe.declining { return nil }
+    if EspeakAudioProbe.declining || PulseAudioRefusal.reason != nil { return nil }
     guard let pcaudio = try? PCAudioFunctions.loaded.get() else { return nil }
     return pcaudio.createDevice(device, applicationName, description)
 }

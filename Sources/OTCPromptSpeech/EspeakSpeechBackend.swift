@@ -131,7 +131,10 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// The default sound device: a short-buffered PulseAudio stream, else pcaudiolib (ALSA, OSS).
     /// A PulseAudio server that accepts and never answers is not asked again through pcaudiolib,
     /// whose own PulseAudio attempt (and ALSA's pulse plugin) would wait on it for 120 s.
+    /// Nothing is opened when PulseAudio is refused (`PulseAudioRefusal`): not even pcaudiolib, whose
+    /// PulseAudio backend, and ALSA's pulse plugin behind its ALSA one, would connect to that server.
     public static func openDevice(sampleRate: Int) throws(SpeechError) -> any AudioSink {
+        if let refused = PulseAudioRefusal.reason { throw .noAudioDevice(refused) }
         if sampleRate == EspeakEngine.usualSampleRate, let prepared = PreparedStream.shared.take() {
             switch prepared {
             case .success(let sink): return sink

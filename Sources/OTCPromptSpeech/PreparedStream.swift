@@ -1,7 +1,6 @@
 /// A PulseAudio stream opened from the first moment of the process (`EspeakSpeechBackend.prepare`),
 /// beside the options' parsing, and taken by the first engine that opens the default device. Only
-/// PulseAudio is tried here: libpulse is silent, while the pcaudiolib fallback (ALSA) prints, and the
-/// terminal's stderr is not captured yet; when it fails, the engine opens the device as usual.
+/// PulseAudio is tried here; when it fails, the engine opens the device as usual.
 final class PreparedStream: @unchecked Sendable {
     static let shared = PreparedStream()
 
@@ -17,6 +16,8 @@ final class PreparedStream: @unchecked Sendable {
 
     /// Starts opening the stream at espeak-ng's usual rate, on a thread of its own; once per process.
     func start() {
+        // A refused PulseAudio is never connected to; the engine's `openDevice` says why.
+        guard PulseAudioRefusal.reason == nil else { return }
         let starts = lock.withLock {
             guard case .none = state else { return false }
             state = .opening
@@ -24,6 +25,9 @@ final class PreparedStream: @unchecked Sendable {
         }
         guard starts else { return }
         startThread { [self] in
+            // Not inside a StderrCapture: this runs from the process's first moment, beside the terminal's
+            // opening, and a capture then swallowed otc-prompt's own messages ("no terminal", the config
+            // file's problems). A refused PulseAudio never gets here (`PulseAudioRefusal`).
             let opened = Result { () throws(SpeechError) in
                 try PulseAudioSink(sampleRate: EspeakEngine.usualSampleRate)
             }

@@ -30,6 +30,9 @@ struct OTCPromptCommand {
         case .success(let parsed) where parsed.action == .version:
             ProcessExit.exit(answer(OTCPromptVersion.current))
         case .success(let parsed):
+            // Before any audio library can run (the warm-up opens a stream): another user's PulseAudio is
+            // refused for the whole process, whatever asks for a device.
+            SpeechRouteProbes.refuseForeignPulseAudio(environment: ProcessEnvironment.current)
             EngineWarmUp.start(
                 commandLine: parsed.values, programPath: CommandLine.arguments.first ?? "",
                 environment: ProcessEnvironment.current)

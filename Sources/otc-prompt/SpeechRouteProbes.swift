@@ -1,5 +1,6 @@
 import OTCPromptCore
 import OTCPromptSettings
+import OTCPromptSpeech
 import OTCPromptSpeechDispatcher
 import OTCPromptTerminal
 
@@ -45,6 +46,16 @@ enum SpeechRouteProbes {
         guard route.kind == .espeak, let path = PulseAudioSocket.path(environment: environment) else { return route }
         return route.refusingForeignPulseAudio(
             at: path, refused: LocalSocket.foreignOwner(of: path, uid: UserAccount.currentUID))
+    }
+
+    /// Refuses every audio server for this process (`PulseAudioRefusal`) when the PulseAudio that libpulse
+    /// would find in `environment` (the process's own: libpulse and pcaudiolib read it themselves) is not
+    /// the user's own.
+    static func refuseForeignPulseAudio(environment: [String: String]) {
+        guard let path = PulseAudioSocket.path(environment: environment),
+            let why = LocalSocket.foreignOwner(of: path, uid: UserAccount.currentUID)
+        else { return }
+        PulseAudioRefusal.refuse(because: "the PulseAudio at \(path) is refused (\(why))")
     }
 
     /// The route when no probe is needed to choose it (an audio file, the user's choice, a person elsewhere
