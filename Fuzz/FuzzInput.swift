@@ -192,7 +192,11 @@ public func fuzzInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
                 "an unmarked paste is one key, and one report of what was not read")
             require(
                 decoded.allSatisfy {
-                    if case .character = $0 { true } else { [.submit, .ignored, .undecodable].contains($0) }
+                    if case .character = $0 {
+                        true
+                    } else {
+                        [.submit, .ignored, .terminalReport, .undecodable].contains($0)
+                    }
                 }, "keys that are not text became a paste")
         }
         deliver(read.unmarked ? join.take(recognised, from: read.bytes, at: time) : join.release() + recognised)
