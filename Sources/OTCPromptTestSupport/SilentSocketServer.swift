@@ -5,22 +5,39 @@ import Glibc
 /// speech-dispatcher, made in a test's own temporary directory (no wait without a deadline). Point
 /// `PULSE_SERVER=unix:PATH` or `SPEECHD_ADDRESS=unix_socket:PATH` at `path`.
 public final class SilentSocketServer: @unchecked Sendable {
-    /// The directory of the test's own, removed by `stop`.
-    public let directory: String
-    public var path: String { directory + "/silent.sock" }
+    /// Where it listens.
+    public let path: String
+    /// The directory of its own, removed by `stop`; nil when the test named the path.
+    public let directory: String?
     private let listener: Int32
     private let lock = NSLock()
     private var connections: [Int32] = []
-    private var received = 0
 
-    /// Listens at once; connections are accepted on a thread of its own and held open, unread.
-    public init() throws {
-        directory = NSTemporaryDirectory() + "/otc-silent-\(UUID().uuidString.prefix(8))"
+    /// Listens at once in a directory of its own; connections are accepted on a thread of its own and held
+    /// open, unread.
+    public convenience init() throws {
+        let directory = NSTemporaryDirectory() + "/otc-silent-\(UUID().uuidString.prefix(8))"
         guard mkdir(directory, 0o700) == 0 else { throw POSIXError(.EEXIST) }
+        do {
+            try self.init(path: directory + "/silent.sock", directory: directory)
+        } catch {
+            rmdir(directory)
+            throw error
+        }
+    }
+
+    /// Listens at once at `path`, in a directory the test made (and whose owner it sets).
+    public convenience init(path: String) throws {
+        try self.init(path: path, directory: nil)
+    }
+
+    private init(path: String, directory: String?) throws {
+        self.path = path
+        self.directory = directory
         listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array((directory + "/silent.sock").utf8)
+        let bytes = Array(path.utf8)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0
@@ -32,7 +49,6 @@ public final class SilentSocketServer: @unchecked Sendable {
         }
         guard bound == 0, listen(listener, 16) == 0 else {
             Glibc.close(listener)
-            rmdir(directory)
             throw POSIXError(.EADDRINUSE)
         }
         Thread.detachNewThread { [self] in acceptLoop() }
@@ -41,7 +57,7 @@ public final class SilentSocketServer: @unchecked Sendable {
     /// How many connections have been accepted so far.
     public var connectionCount: Int { lock.withLock { connections.count } }
 
-    /// Closes every connection and the listener, and removes the directory.
+    /// Closes every connection and the listener, and removes the socket (and its directory, when its own).
     public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         Glibc.close(listener)
@@ -50,7 +66,7 @@ public final class SilentSocketServer: @unchecked Sendable {
             connections = []
         }
         unlink(path)
-        rmdir(directory)
+        if let directory { rmdir(directory) }
     }
 
     private func acceptLoop() {
