@@ -2,9 +2,12 @@ import OTCPromptCore
 
 extension Utterance.StringInterpolation {
     /// Characters as an announcement's text writes them, "9 8 5, 3 9 1": groups apart at ", ",
-    /// characters at " ". Lets a test say which part of an expected announcement is spelled.
+    /// characters at " ". Lets a test say which part of an expected announcement is spelled. Each group
+    /// is a segment of its own and the ", " between them prose, as `Wording` writes a language's
+    /// separator.
     public mutating func appendInterpolation(spelled written: String) {
-        appendInterpolation(Utterance.characters(Utterance.groups(written: written)))
+        let groups = Utterance.groups(written: written).map { Utterance.characters([$0]) }
+        appendInterpolation(groups.joined(separator: ", "))
     }
 }
 

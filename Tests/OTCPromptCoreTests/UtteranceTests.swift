@@ -76,11 +76,12 @@ import Testing
         )
     }
 
-    /// Codes (letters upper-case, digits) are heard exactly as when the flat text was re-read.
+    /// Codes (letters upper-case, digits) are heard exactly as when the flat text was re-read. (A letter that
+    /// could be taken for a digit is said "letter G", a spelled letter of its own: `SpellingTests`.)
     @Test(arguments: Language.allCases, [CodeCharset.digits, .alnum])
     func everyCodeAnnouncementSoundsAsItDidFromFlatText(language: Language, charset: CodeCharset) {
         let wording = Wording(language: language)
-        let code = Array(charset == .digits ? "98539127" : "G1A2BC7K")
+        let code = Array(charset == .digits ? "98539127" : "K1A2PC7X")
         for verbosity in Verbosity.allCases {
             let style = Wording.Style(verbosity: verbosity)
             var field = CodeField(length: 8, charset: charset)
@@ -91,7 +92,7 @@ import Testing
                 said.append(wording.readBack(field: field, style: style))
                 said.append(wording.prompt(label: "Code", field: field, style: style))
             }
-            said.append(wording.completed(by: "K", field: field, style: style))
+            said.append(wording.completed(by: "X", field: field, style: style))
             said.append(wording.pasted(code, offset: 0, extracted: true, overflowed: true, field: field, style: style))
             said.append(wording.notAllowed("x", field: CodeField(length: 6, charset: .digits), style: style))
             said.append(

@@ -27,11 +27,16 @@ public enum CodeGrouping {
     ///   - offset: the position of the first character in the code (a paste appended after
     ///     characters already typed), so the groups stay where they are in the full code.
     public static func groups(_ characters: [Character], length: Int, offset: Int = 0) -> [[String]] {
+        characterGroups(characters, length: length, offset: offset).map { $0.map(spoken) }
+    }
+
+    /// The characters themselves in the same groups, for a wording that names some of them.
+    public static func characterGroups(_ characters: [Character], length: Int, offset: Int = 0) -> [[Character]] {
         let boundaries = groupStarts(length: max(length, offset + characters.count))
-        var groups: [[String]] = []
+        var groups: [[Character]] = []
         for (index, character) in characters.enumerated() {
             if index == 0 || boundaries.contains(offset + index) { groups.append([]) }
-            groups[groups.count - 1].append(spoken(character))
+            groups[groups.count - 1].append(character)
         }
         return groups
     }

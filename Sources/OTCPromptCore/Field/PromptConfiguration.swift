@@ -20,6 +20,8 @@ public struct PromptConfiguration: Equatable, Sendable {
     public var autoSubmit: Bool
     public var language: Language
     public var verbosity: Verbosity
+    /// How letters are said (`--spell`); digits are digits either way.
+    public var spelling: Spelling = .plain
     /// A code of exactly `length` characters, or free text (askpass password prompts), where
     /// `length` is a maximum and Enter submits.
     public var kind: FieldKind

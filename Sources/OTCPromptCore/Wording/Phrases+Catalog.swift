@@ -54,6 +54,10 @@ extension Phrases {
             },
             nothingPasted: catalog.text("nothingPasted"),
             symbolName: { character in Self.symbolNames[character].map { catalog.text("symbol." + $0) } },
+            groupSeparator: catalog.text("spell.groupSeparator"),
+            letter: { letter in catalog.utterance("spell.letter", letter) },
+            capital: { letter in catalog.utterance("spell.capital", letter) },
+            phonetic: Self.phonetic(catalog),
             textFull: { length in catalog.text("textFull", length) },
             textPasteRejected: catalog.text("textPasteRejected"),
             outcome: OutcomePhrases(catalog),
@@ -87,6 +91,14 @@ extension Phrases {
         }
         if let name = symbolNames[character] { return Utterance(catalog.text("notAllowed.symbol." + name)) }
         return catalog.utterance("notAllowed.character", .characters([[String(character)]]))
+    }
+
+    /// The spelling alphabet, A to Z, as the catalog writes it; English's when a translation does not
+    /// hold 26 words, so no letter is ever said as another's word.
+    private static func phonetic(_ catalog: Catalog) -> [String] {
+        let words = catalog.list("spell.phonetic")
+        let chosen = words.count == 26 ? words : Catalog.en.list("spell.phonetic")
+        return chosen.map(Wording.capitalized)
     }
 
     /// The symbols named in free text, by the name of their messages (`symbol.dash`, `notAllowed.symbol.dash`).

@@ -5,7 +5,7 @@ extension Wording {
     /// verdict follows), its count in mask mode.
     public func sentToCheck(_ character: Character, field: CodeField, style: Style) -> Utterance {
         if style.mask { return Utterance(phrases.bullet + ", " + position(field)) }
-        return style.verbose ? say(character, field) + ", " + position(field) : say(character, field)
+        return style.verbose ? say(character, field, style) + ", " + position(field) : say(character, field, style)
     }
 
     /// The check has been running a while (said once, after 500 ms).
@@ -30,7 +30,7 @@ extension Wording {
         text += ". " + phrases.outcome.attemptsLeft(attemptsLeft) + "."
         guard attemptsLeft > 0 else { return text }
         if let newAttempt, !newAttempt.isEmpty {
-            let value = style.mask ? Utterance(entered(newAttempt)) : spell(newAttempt)
+            let value = style.mask ? Utterance(entered(newAttempt)) : spell(newAttempt, style)
             text += " " + phrases.outcome.newAttempt + (style.mask ? ", " : ": ") + value + "."
         } else if style.hints {
             text += " " + phrases.outcome.typeAgain(field.kind)

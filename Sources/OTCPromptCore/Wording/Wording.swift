@@ -17,16 +17,21 @@ public struct Wording: Sendable {
         public var mask: Bool
         public var autoSubmit: Bool
         public var verbosity: Verbosity
+        public var spelling: Spelling
 
-        public init(mask: Bool = false, autoSubmit: Bool = true, verbosity: Verbosity = .normal) {
+        public init(
+            mask: Bool = false, autoSubmit: Bool = true, verbosity: Verbosity = .normal, spelling: Spelling = .plain
+        ) {
             self.mask = mask
             self.autoSubmit = autoSubmit
             self.verbosity = verbosity
+            self.spelling = spelling
         }
 
         public init(_ configuration: PromptConfiguration) {
             self.init(
-                mask: configuration.mask, autoSubmit: configuration.autoSubmit, verbosity: configuration.verbosity)
+                mask: configuration.mask, autoSubmit: configuration.autoSubmit, verbosity: configuration.verbosity,
+                spelling: configuration.spelling)
         }
 
         var hints: Bool { verbosity != .terse }
@@ -35,11 +40,6 @@ public struct Wording: Sendable {
 
     /// The field's label when none is given.
     public var defaultLabel: String { phrases.defaultLabel }
-
-    /// `characters` spelled one by one, grouped as in the full code (see `CodeGrouping`).
-    public func spell(_ characters: [Character], length: Int, offset: Int = 0) -> Utterance {
-        .characters(CodeGrouping.groups(characters, length: length, offset: offset))
-    }
 
     /// When the prompt appears (or comes back): label, value, kind of field, then the hint,
     /// in VoiceOver's order.
@@ -76,7 +76,7 @@ public struct Wording: Sendable {
     /// A character was accepted; `field` holds it already. Just the character for fast listeners
     /// (verbose adds its position); mask mode: "bullet" and the count.
     public func typed(_ character: Character, field: CodeField, style: Style) -> Utterance {
-        var parts = [style.mask ? Utterance(phrases.bullet) : say(character, field)]
+        var parts = [style.mask ? Utterance(phrases.bullet) : say(character, field, style)]
         if style.mask || style.verbose { parts.append(Utterance(position(field))) }
         if field.isFull {
             parts.append(Utterance(field.kind == .code ? phrases.filled : phrases.textFull(field.length)))
@@ -87,9 +87,10 @@ public struct Wording: Sendable {
 
     /// The field is complete and submitted. `character` is the key that completed it, if typed.
     public func completed(by character: Character? = nil, field: CodeField, style: Style) -> Utterance {
-        var text = character.map { (style.mask ? Utterance(phrases.bullet) : say($0, field)) + ", " } ?? Utterance([])
+        var text =
+            character.map { (style.mask ? Utterance(phrases.bullet) : say($0, field, style)) + ", " } ?? Utterance([])
         text += field.kind == .code ? phrases.complete : phrases.submitted
-        if style.verbose && !style.mask { text += ": " + spell(field) }
+        if style.verbose && !style.mask { text += ": " + spell(field, style) }
         return text
     }
 
@@ -110,7 +111,7 @@ public struct Wording: Sendable {
     /// The last character was deleted; `field` no longer holds it.
     public func deleted(_ character: Character, field: CodeField, style: Style) -> Utterance {
         if style.mask { return Utterance(phrases.deleted + ", " + position(field)) }
-        let text = phrases.deleted + " " + say(character, field)
+        let text = phrases.deleted + " " + say(character, field, style)
         return style.verbose ? text + ", " + position(field) : text
     }
 
@@ -130,8 +131,8 @@ public struct Wording: Sendable {
         if style.mask { return Utterance(entered(field)) }
         // A full code ends "All 6." rather than "6 of 6.": as clear, and short enough to keep the
         // whole readback under 3 s of audio at the default rate in both languages.
-        if field.kind == .code && field.isFull { return spell(field) + ". " + phrases.allEntered(field.length) }
-        return spell(field) + ". " + position(field)
+        if field.kind == .code && field.isFull { return spell(field, style) + ". " + phrases.allEntered(field.length) }
+        return spell(field, style) + ". " + position(field)
     }
 
     /// Enter before the code is complete.
@@ -184,44 +185,16 @@ public struct Wording: Sendable {
     ) -> Utterance {
         let heading = extracted ? phrases.foundInPaste : phrases.pasted
         if style.mask { return Utterance(heading) }
-        return heading + ": " + spell(characters, field: field, offset: offset)
+        return heading + ": " + spell(characters, field: field, style: style, offset: offset)
     }
 
     private func value(of field: CodeField, style: Style) -> Utterance {
         if field.isEmpty { return Utterance(phrases.empty) }
-        return style.mask ? Utterance(entered(field)) : spell(field)
-    }
-
-    func spell(_ field: CodeField) -> Utterance {
-        spell(field.characters, field: field)
-    }
-
-    /// Free text may hold spaces and symbols, which a speech engine drops or merges: they are
-    /// named, and letters keep their case. Codes are spelled by `CodeGrouping`.
-    private func spell(_ characters: [Character], field: CodeField, offset: Int = 0) -> Utterance {
-        guard field.charset == .any else { return spell(characters, length: spokenLength(field), offset: offset) }
-        var groups: [[String]] = []
-        var start = 0
-        for size in CodeGrouping.groupSizes(length: characters.count) {
-            groups.append(characters[start..<start + size].map { name($0, field) })
-            start += size
-        }
-        return .characters(groups)
-    }
-
-    /// One character as it is said on its own.
-    func say(_ character: Character, _ field: CodeField) -> Utterance {
-        .characters([[name(character, field)]])
-    }
-
-    /// One character as it is written among spelled characters: in free text a symbol by its name.
-    private func name(_ character: Character, _ field: CodeField) -> String {
-        guard field.charset == .any else { return CodeGrouping.spoken(character) }
-        return phrases.symbolName(character) ?? String(character)
+        return style.mask ? Utterance(entered(field)) : spell(field, style)
     }
 
     /// Free-text secrets have no fixed groups: they are grouped by what is there.
-    private func spokenLength(_ field: CodeField) -> Int {
+    func spokenLength(_ field: CodeField) -> Int {
         field.kind == .code ? field.length : field.count
     }
 
@@ -305,6 +278,14 @@ struct Phrases: Sendable {
     var nothingPasted: String
     /// The name of a symbol or space, said in free text where it may be part of the secret.
     var symbolName: @Sendable (Character) -> String?
+    /// Said between the groups of a spelled code: ", ".
+    var groupSeparator: String
+    /// "letter O": a letter that could be taken for a digit.
+    var letter: @Sendable (Utterance) -> Utterance
+    /// "capital A", "capital Alfa": an upper-case letter where case matters.
+    var capital: @Sendable (Utterance) -> Utterance
+    /// The spelling alphabet's words for A to Z (`--spell phonetic`).
+    var phonetic: [String]
     /// A free-text field is full: "full, 256 at most".
     var textFull: @Sendable (Int) -> String
     /// A paste into free text held a line break or control character.
