@@ -90,8 +90,10 @@ public struct Request: Sendable {
 extension PromptConfiguration {
     /// A free-text field with this configuration's language, limits and check.
     func freeText(label: String, mask: Bool) -> PromptConfiguration {
-        .freeText(
+        var field = PromptConfiguration.freeText(
             label: label, mask: mask, language: language, verbosity: verbosity, checksCode: checksCode,
             attempts: attempts, timeLimit: timeLimit)
+        field.spelling = spelling
+        return field
     }
 }

@@ -91,11 +91,12 @@ struct OTCPromptCommand {
             Wording(language: language).configFileTooSlow($0, seconds: ConfigFileLoad.deadlineSeconds)
         }
         let label = prompt.map(PromptLabel.trimmed).flatMap { $0.isEmpty ? nil : $0 }
-        let configuration = PromptConfiguration(
+        var configuration = PromptConfiguration(
             label: label, length: settings.value(Settings.length), charset: settings.value(Settings.charset),
             mask: settings.value(Settings.mask), autoSubmit: !settings.value(Settings.noAutoSubmit), language: language,
             verbosity: settings.value(Settings.verbosity), checksCode: settings[Settings.check] != nil,
             attempts: settings.value(Settings.attempts), timeLimit: settings[Settings.timeout])
+        configuration.spelling = settings.value(Settings.spell)
         let check = settings[Settings.check].map {
             CheckSettings(command: $0, timeout: settings.value(Settings.checkTimeout))
         }

@@ -95,7 +95,7 @@ private func error(_ arguments: [String]) -> CommandLineError? {
 
     @Test func anUnknownOptionIsNamedWithTheLikelyOne() {
         #expect(error(["--bogus"]) == .unknownOption("--bogus", suggestion: nil))
-        #expect(error(["--spe", "none"]) == .unknownOption("--spe", suggestion: "--speech"))
+        #expect(error(["--speec", "none"]) == .unknownOption("--speec", suggestion: "--speech"))
         #expect(error(["--Length", "4"]) == .unknownOption("--Length", suggestion: "--length"))
         #expect(error(["--lenght=4"]) == .unknownOption("--lenght=4", suggestion: "--length"))
         #expect(error(["-x"]) == .unknownOption("-x", suggestion: nil))

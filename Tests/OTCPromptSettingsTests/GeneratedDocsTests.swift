@@ -49,7 +49,7 @@ import Testing
 
     /// bash itself loads the script and completes, as `make deb-check` does with bash-completion.
     @Test(arguments: [
-        (["--spe"], ["--speech", "--speech-log"]),
+        (["--spe"], ["--speech", "--speech-log", "--spell"]),
         (["--speech", ""], ["auto", "speechd", "espeak", "text", "none"]),
         (["--speech", "="], ["auto", "speechd", "espeak", "text", "none"]),
         (["--speech", "=", "e"], ["espeak"]),

@@ -20,6 +20,7 @@ _otc_prompt() {
     --speech) mapfile -t COMPREPLY < <(compgen -W "auto speechd espeak text none" -- "$cur"); return 0 ;;
     --speech-log) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;
     --verbosity) mapfile -t COMPREPLY < <(compgen -W "terse normal verbose" -- "$cur"); return 0 ;;
+    --spell) mapfile -t COMPREPLY < <(compgen -W "plain phonetic" -- "$cur"); return 0 ;;
     --escape-delay) return 0 ;;
     --check) return 0 ;;
     --attempts) return 0 ;;
@@ -36,7 +37,7 @@ _otc_prompt() {
     --placeholder) return 0 ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "-n --length --charset --mask --no-auto-submit --lang --speech --speech-log --verbosity --escape-delay --doctor --check --attempts --check-timeout --timeout --askpass --pinentry --cryptsetup --stdin --voice --rate --volume --pitch --audio-file --style --start-color --end-color --placeholder --version -h --help" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "-n --length --charset --mask --no-auto-submit --lang --speech --speech-log --verbosity --spell --escape-delay --doctor --check --attempts --check-timeout --timeout --askpass --pinentry --cryptsetup --stdin --voice --rate --volume --pitch --audio-file --style --start-color --end-color --placeholder --version -h --help" -- "$cur")
     fi
     return 0
 }

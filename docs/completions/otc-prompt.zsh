@@ -11,6 +11,7 @@ _otc-prompt() {
         '--speech=[How announcements reach you. (default\: auto)]:auto|speechd|espeak|text|none:(auto speechd espeak text none)' \
         '--speech-log=[Append every announcement to this file as JSON Lines.]:PATH:_files' \
         '--verbosity=[How much is said beyond the essentials. (default\: normal)]:terse|normal|verbose:(terse normal verbose)' \
+        '--spell=[How letters are said. (default\: plain)]:plain|phonetic:(plain phonetic)' \
         '--escape-delay=[How long a lone Esc waits for the rest of an arrow or function key. (0.001–5; default\: 0.3)]:SECONDS: ' \
         '--doctor[Say how announcements would reach you, and why, then exit.]' \
         '--check=[Check the submitted code with this shell command before accepting it.]:COMMAND: ' \

@@ -49,6 +49,12 @@ public enum Settings {
         "verbosity", group: .general, "How much is said beyond the essentials.",
         details: "`terse` drops hints; `verbose` adds positions (\"2, 2 of 4\") and the code after \"code complete\".",
         domain: .choice(), default: .normal, inConfigFile: true)
+    public static let spell = Setting<Spelling>(
+        "spell", group: .general, "How letters are said.",
+        details: "`plain`: by their names, and a letter that could be taken for a digit (O, I, L, S, B, Z, G) as "
+            + "\"letter O\"; `phonetic`: by the spelling alphabet (Alfa, Bravo, Charlie…). Digits are always just "
+            + "digits; in free text an upper-case letter is \"capital A\" (\"capital Alfa\").",
+        domain: .choice(), default: .plain, inConfigFile: true)
 
     // Command line only, with `attempts` and `check-timeout`: a check belongs to the one caller that knows how to
     // verify its code; in the file it would run on every code, sudo's and gpg-agent's included.
@@ -150,7 +156,7 @@ public enum Settings {
 
     /// Every setting, in the order of `--help` and the docs.
     public static let all: [any AnySetting] = [
-        length, charset, mask, noAutoSubmit, language, speech, speechLog, verbosity, escapeDelay,
+        length, charset, mask, noAutoSubmit, language, speech, speechLog, verbosity, spell, escapeDelay,
         doctor, check, attempts, checkTimeout, timeout, askpass, pinentry, cryptsetup, stdin,
         voice, rate, volume, pitch, audioFile,
         style, startColor, endColor, placeholder,
