@@ -17,7 +17,7 @@ import Testing
         (["LANGUAGE": "es:pt", "LANG": "pt_BR.UTF-8"], .es),
         (["LANGUAGE": "xx:fr", "LANG": "de_DE.UTF-8"], .fr),
         (["LANGUAGE": "pt", "LANG": "pt_BR.UTF-8"], .pt),
-        (["LANGUAGE": "it:en:pt", "LANG": "pt_BR.UTF-8"], .en),
+        (["LANGUAGE": "xx:en:pt", "LANG": "pt_BR.UTF-8"], .en),
         (["LANGUAGE": "pt_BR", "LANG": "en_US.UTF-8"], .ptBR),
         (["LANGUAGE": "", "LANG": "pt_BR.UTF-8"], .ptBR),
         (["LANGUAGE": "xx:yy", "LANG": "de_DE.UTF-8"], .de),
@@ -29,7 +29,7 @@ import Testing
         // …but not when it is C.UTF-8, a locale of its own (`LC_ALL=C.UTF-8 LANGUAGE=pt_BR grep --x`).
         (["LC_ALL": "C.UTF-8", "LANGUAGE": "pt"], .pt),
         (["LC_ALL": "C.UTF-8"], .en),
-        (["LANG": "it_IT.UTF-8"], .en),
+        (["LANG": "xx_XX.UTF-8"], .en),
         (["LC_ALL": "", "LC_MESSAGES": "pt_BR.UTF-8", "LANG": "en_US.UTF-8"], .ptBR),
         (["LC_ALL": "en_GB.UTF-8", "LC_MESSAGES": "pt_BR.UTF-8"], .en),
         (["LC_MESSAGES": "es_ES.UTF-8", "LANG": "fr_FR.UTF-8"], .es),
@@ -52,7 +52,7 @@ import Testing
         #expect(Language(rawValue: name) == expected)
     }
 
-    @Test(arguments: ["", "C", "POSIX", "C.UTF-8", "it", "nl_NL.UTF-8", "xx-YY"])
+    @Test(arguments: ["", "C", "POSIX", "C.UTF-8", "xx", "qq_QQ.UTF-8", "xx-YY"])
     func anUnsupportedNameNamesNone(name: String) {
         #expect(Language.matching(name) == nil)
     }
@@ -68,9 +68,12 @@ import Testing
         #expect(Language.allCases.first == .en)
     }
 
+    /// A catalog added later joins these; none of them may go missing.
     @Test func theSixLanguagesAndTheirVoicesComeFromTheCatalogs() {
-        let registered = Language.allCases.map { "\($0.tag) \($0.espeakVoice) \($0.speechDispatcherCode)" }
+        let registered = Set(Language.allCases.map { "\($0.tag) \($0.espeakVoice) \($0.speechDispatcherCode)" })
         #expect(
-            registered == ["en en en", "de de de", "es es es", "fr fr fr", "pt pt pt-PT", "pt-BR pt-br pt-BR"])
+            registered.isSuperset(of: [
+                "en en en", "de de de", "es es es", "fr fr fr", "pt pt pt-PT", "pt-BR pt-br pt-BR",
+            ]))
     }
 }
