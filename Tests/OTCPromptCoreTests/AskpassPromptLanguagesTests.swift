@@ -20,6 +20,8 @@ import Testing
         "Senha: ", "senha do ana: ",
         "Enter passphrase for key '/root/.ssh/id_ed25519': ",
         "Introduzca la frase de paso de la clave: ", "Saisissez la phrase secrète : ",
+        // A passcode is a secret, though its words hold "code".
+        "Código de acceso: ", "Code d'accès : ", "Zugangscode: ", "Código de acesso: ",
     ])
     func translatedPasswordPromptsAreSecrets(text: String) {
         #expect(kind(text) == .secret, "\(text)")
@@ -47,6 +49,16 @@ import Testing
     func everyCatalogNamesItsSecretsAndItsCodes(language: Language) {
         for name in ["askpass.secrets", "askpass.codes", "askpass.userNames"] {
             #expect(!language.catalog.list(name).isEmpty, "\(language): \(name)")
+        }
+        // A prompt is matched word by word, its punctuation dropped: a keyword with an apostrophe or a
+        // hyphen ("nom d'utilisateur") would never match.
+        for name in [
+            "askpass.oneTime", "askpass.secrets", "askpass.codes", "askpass.longLivedTokens", "askpass.userNames",
+        ] {
+            for phrase in language.catalog.list(name) {
+                #expect(
+                    phrase.allSatisfy { $0.isLetter || $0.isNumber || $0 == " " }, "\(language): \(name): \(phrase)")
+            }
         }
         for secret in language.catalog.list("askpass.secrets") {
             #expect(kind(secret + ": ") == .secret, "\(language): \(secret)")

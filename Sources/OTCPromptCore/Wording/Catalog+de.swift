@@ -174,7 +174,7 @@ extension Catalog {
             "speech.audioFileStopped": ["die Audiodatei %1$s nimmt kein Audio mehr an (%2$s)"],
             "speech.shownAsText": ["Ansagen als Text"],
             "askpass.oneTime": ["einmalpasswort|einmalkennwort|einmalcode|einmal passwort"],
-            "askpass.secrets": ["passwort|kennwort|passphrase|geheimzahl|geheimnis"],
+            "askpass.secrets": ["passwort|kennwort|passphrase|geheimzahl|geheimnis|zugangscode|zugangskennwort"],
             "askpass.codes": ["bestätigungscode|bestaetigungscode|bestätigung|verifizierungscode|prüfcode|sicherheitscode|authentifikator|zwei faktor|zweifaktor"],
             "askpass.longLivedTokens": ["zugriffstoken|api token"],
             "askpass.userNames": ["benutzername|benutzer|anmeldename|nutzername"],

@@ -174,7 +174,7 @@ extension Catalog {
             "speech.audioFileStopped": ["el archivo de audio %1$s no admite más audio (%2$s)"],
             "speech.shownAsText": ["avisos mostrados como texto"],
             "askpass.oneTime": ["un solo uso|único uso|unico uso|de un uso"],
-            "askpass.secrets": ["contraseña|contrasena|frase de paso|frase de contraseña|clave secreta"],
+            "askpass.secrets": ["contraseña|contrasena|frase de paso|frase de contraseña|clave secreta|código de acceso|codigo de acceso"],
             "askpass.codes": ["código|codigo|verificación|verificacion|autenticador|dos factores|doble factor"],
             "askpass.longLivedTokens": ["token de acceso|token de api"],
             "askpass.userNames": ["usuario|nombre de usuario"],

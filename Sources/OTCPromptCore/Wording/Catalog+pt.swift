@@ -174,7 +174,7 @@ extension Catalog {
             "speech.audioFileStopped": ["o ficheiro de áudio %1$s não aceita mais áudio (%2$s)"],
             "speech.shownAsText": ["anúncios mostrados como texto"],
             "askpass.oneTime": ["utilização única|utilizacao unica|uso único|uso unico"],
-            "askpass.secrets": ["palavra passe|senha|frase secreta|frase passe"],
+            "askpass.secrets": ["palavra passe|senha|frase secreta|frase passe|código de acesso|codigo de acesso"],
             "askpass.codes": ["código|codigo|verificação|verificacao|autenticador|dois fatores"],
             "askpass.longLivedTokens": ["token de acesso|token da api"],
             "askpass.userNames": ["utilizador|nome de utilizador|credencial"],
