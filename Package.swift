@@ -145,7 +145,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OTCPromptEndToEndTests",
-            dependencies: ["OTCPromptTestSupport"]
+            dependencies: ["OTCPromptTestSupport", "OTCPromptCore"]
         ),
         // The real clients (sudo, sshd and ssh, ssh-agent, git over HTTP) started by the tests, with a
         // throwaway user and private ports, homes and sockets; they need root and skip without it.

@@ -96,8 +96,9 @@ final class EspeakEngine {
     ///
     /// espeak-ng 1.51 loads a voice named by its file at once (0.5 ms), but for a name such as "en" it
     /// first reads every voice file to list them (7-10 ms, on the engine's start-up path: the footprint and start-up targets). Only
-    /// lower-case files qualify ("pt-BR" is looked up lower-cased, so pt-br still takes the list).
-    private static let voiceFiles = ["en": "gmw/en"]
+    /// lower-case files qualify ("pt-BR" is looked up lower-cased, so pt-br still takes the list). A
+    /// language's voice missing here still speaks, found through the list.
+    private static let voiceFiles = ["en": "gmw/en", "de": "gmw/de", "es": "roa/es", "fr": "roa/fr", "pt": "roa/pt"]
 
     /// Selects `name`: through its file when it is known and present, else by name (any installed voice).
     /// The corresponding C function is `espeak_SetVoiceByName`.

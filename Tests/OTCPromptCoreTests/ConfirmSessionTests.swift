@@ -23,8 +23,8 @@ import Testing
             case (.en, .terse): "Key fingerprint SHA256:abc. Allow use of key id_ed25519? yes or no."
             case (.en, _):
                 "Key fingerprint SHA256:abc. Allow use of key id_ed25519? yes or no. Type the whole word yes or no, then press Enter."
-            case (.pt, .terse): "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não."
-            case (.pt, _):
+            case (.ptBR, .terse): "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não."
+            case (.ptBR, _):
                 "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não. Digite a palavra inteira, sim ou não, e pressione Enter."
             default: "no golden text for \(language.tag)"
             }
@@ -32,13 +32,31 @@ import Testing
         #expect(session.start().map(\.announcement?.text) == [expected])
     }
 
-    /// Each language's whole words, in any case; the other language's words are not answers.
-    static let yesAnswers: [(Language, String)] = [
-        (.en, "yes"), (.en, "YES"), (.en, "Yes"), (.pt, "sim"), (.pt, "SIM"),
-    ]
-    static let noAnswers: [(Language, String)] = [
-        (.en, "no"), (.en, "No"), (.en, "NO"), (.pt, "não"), (.pt, "NÃO"), (.pt, "nao"),
-    ]
+    /// Each language's whole words, from its catalog, in any case.
+    static func answers(_ list: String) -> [(Language, String)] {
+        Language.allCases.flatMap { language in
+            language.catalog.list(list).flatMap { [(language, $0), (language, $0.uppercased())] }
+        }
+    }
+    static let yesAnswers = answers("answer.yesWords")
+    static let noAnswers = answers("answer.noWords")
+
+    /// What a question in one language does not take: the other languages' words (unless its own
+    /// list has them too: "no" is English and Spanish) and the first letter of any word.
+    static let notAnswers: [(Language, String)] = Language.allCases.flatMap { language in
+        let own = Set(language.catalog.list("answer.yesWords") + language.catalog.list("answer.noWords"))
+        let all = Language.allCases.flatMap { $0.catalog.list("answer.yesWords") + $0.catalog.list("answer.noWords") }
+        let others = Set(all).subtracting(own)
+        let letters = Set(all.compactMap(\.first).map(String.init))
+        return (others.union(letters)).sorted().map { (language, $0) }
+    }
+
+    @Test(arguments: notAnswers)
+    func anotherLanguagesWordOrALetterIsNoAnswer(language: Language, word: String) {
+        var session = ConfirmSession(question: "Allow?", language: language)
+        #expect(answer(&session, word).first?.announcement?.event == .help, "\(language): \(word)")
+        #expect(session.answer == nil)
+    }
 
     @Test(arguments: yesAnswers)
     func yesWords(language: Language, word: String) {
@@ -61,7 +79,8 @@ import Testing
     /// an English prompt: single letters and the other language's words answer nothing.
     @Test(arguments: [
         (Language.en, "y"), (.en, "Y"), (.en, "n"), (.en, "s"), (.en, "sim"), (.en, "não"), (.en, "nao"), (.en, "ye"),
-        (.pt, "s"), (.pt, "S"), (.pt, "n"), (.pt, "y"), (.pt, "yes"), (.pt, "no"), (.pt, "si"), (.pt, "im"),
+        (.ptBR, "s"), (.ptBR, "S"), (.ptBR, "n"), (.ptBR, "y"), (.ptBR, "yes"), (.ptBR, "no"), (.ptBR, "si"),
+        (.ptBR, "im"),
     ])
     func lettersAndTheOtherLanguagesWordsAreNoAnswer(language: Language, word: String) {
         var session = ConfirmSession(question: "Allow?", language: language)
@@ -220,13 +239,12 @@ import Testing
     func aDroppedLeftoverLineIsSaid(language: Language) {
         let session = ConfirmSession(question: "Allow?", language: language)
         let said =
-            language == .en
-            ? "Typed too early, ignored. Type again." : "Digitado cedo demais, ignorado. Digite de novo."
+            language.said("leftoverIgnored")
         #expect(session.leftoverIgnored() == [.announce(Announcement(.help, said))])
     }
 
     @Test func theScreenShowsTheQuestionTheChoicesAndWhatIsTyped() {
-        var session = ConfirmSession(question: "Permitir?", language: .pt)
+        var session = ConfirmSession(question: "Permitir?", language: .ptBR)
         #expect(session.snapshot.label == "Permitir? (sim/não)")
         _ = session.handle(.character("s"))
         #expect(session.snapshot.characters == ["s"])
@@ -254,17 +272,21 @@ import Testing
     func aNoticeThatTakesEnterIsAcknowledgedWithIt(language: Language) {
         var notice = NoticeSession(message: "Please insert the card", takesEnter: true, language: language)
         let hint =
-            language == .en
-            ? "Press Enter to continue." : "Pressione Enter para continuar."
+            language.said("noticeEnterHint")
         #expect(notice.start().map(\.announcement?.text) == ["Please insert the card. " + hint])
         #expect(notice.handle(.character("y")) == [.announce(Announcement(.help, hint))])
         #expect(notice.snapshot.label.hasSuffix("(\(language.said("pressEnter")))"))
-        #expect(notice.handle(.submit) == [.announce(Announcement(.confirm, "OK")), .confirmed(true)])
+        #expect(
+            notice.handle(.submit) == [
+                .announce(Announcement(.confirm, language.said("noticeTaken"))), .confirmed(true),
+            ])
         #expect(notice.isFinished)
         var cancelled = NoticeSession(message: "Please insert the card", takesEnter: true, language: language)
         #expect(cancelled.handle(.escape).last == .cancel)
         var terse = NoticeSession(message: "Insert", takesEnter: true, language: language, verbosity: .terse)
-        #expect(terse.start().first?.announcement?.text.contains("Enter") == true, "the only way on is always said")
+        #expect(
+            terse.start().first?.announcement?.text.contains(language.said("noticeEnterHint")) == true,
+            "the only way on is always said")
         _ = terse.handle(.escape)
     }
 

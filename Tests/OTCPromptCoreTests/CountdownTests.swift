@@ -72,7 +72,7 @@ import Testing
     func timeLeftIsRoundedSensibly(milliseconds: Int, english: String, portuguese: String) {
         let spoken = SpokenDuration(remaining: .milliseconds(milliseconds))
         #expect(Wording(language: .en).timeLeft(spoken) == english)
-        #expect(Wording(language: .pt).timeLeft(spoken) == portuguese)
+        #expect(Wording(language: .ptBR).timeLeft(spoken) == portuguese)
     }
 
     /// The program's loop, played with a session: wake at each deadline, tick, nothing in between.
@@ -112,7 +112,7 @@ import Testing
 
     /// Waking often (every key) changes nothing: each mark once, at its time.
     @Test func frequentTicksSayEachMarkOnce() {
-        var driver = SessionDriver(PromptConfiguration(language: .pt, timeLimit: .seconds(45)))
+        var driver = SessionDriver(PromptConfiguration(language: .ptBR, timeLimit: .seconds(45)))
         for tenth in 0..<449 { driver.tick(at: .milliseconds(tenth * 100)) }
         #expect(
             driver.speech.spoken == [
@@ -132,8 +132,7 @@ import Testing
         driver.tick(at: .milliseconds(37_200))
         driver.press(.timeLeft)
         let expected =
-            language == .en
-            ? "about 1 minute 20 seconds left" : "cerca de 1 minuto e 20 segundos restantes"
+            Wording(language: language).timeLeft(SpokenDuration(minutes: 1, seconds: 20, isApproximate: true))
         #expect(driver.lastEffects == [.announce(Announcement(.timeLeft, expected))])
         #expect(driver.session.field.value == "98")
         var unlimited = SessionDriver(language: language)
@@ -192,7 +191,7 @@ import Testing
         #expect(unlimited.last?.text.contains("Control T") == false)
     }
 
-    @Test(arguments: [Language.en, .pt])
+    @Test(arguments: [Language.en, .ptBR])
     func theTimeLeftInThePromptStartsASentence(language: Language) throws {
         // 95 s is said as "about 1 minute 40 seconds left": a word, which must start in upper case.
         var driver = SessionDriver(PromptConfiguration(language: language, timeLimit: .seconds(95)))
@@ -203,7 +202,7 @@ import Testing
         #expect(last.first?.isLetter == true && last.first?.isUppercase == true, "\(prompt)")
     }
 
-    @Test(arguments: [Language.en, .pt])
+    @Test(arguments: [Language.en, .ptBR])
     func aSubmittedPasswordIsNotACode(language: Language) {
         var driver = SessionDriver(PromptConfiguration.freeText(language: language))
         driver.type("hunter2")

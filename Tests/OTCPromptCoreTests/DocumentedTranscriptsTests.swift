@@ -9,7 +9,7 @@ import Testing
 ///
 /// Marker attributes: `keys="…"` (characters as typed; ⌫ Backspace, ⏎ Enter, ⎋ Esc, ⌃R Ctrl-R),
 /// `askpass="PROMPT"` (the field an askpass caller with that prompt gets), `label=`, `charset=`, `mask`,
-/// `lang=`, `output="…"` (what is printed; the block's last line). In a block, lines starting with "$ "
+/// `lang=` (a tag: `pt-BR`), `output="…"` (what is printed; the block's last line). In a block, lines starting with "$ "
 /// are shell commands, and "…" stands for any number of announcements.
 @Suite struct DocumentedTranscriptsTests {
     struct Transcript: CustomTestStringConvertible {
@@ -83,7 +83,7 @@ import Testing
 
     /// What the program says for the transcript's keys, and what it prints.
     static func replay(_ attributes: [String: String]) -> (said: [String], printed: String?) {
-        let language = attributes["lang"] == "pt" ? Language.pt : .en
+        let language = attributes["lang"].flatMap(Language.init(rawValue:)) ?? .en
         var configuration = PromptConfiguration(
             label: attributes["label"], charset: attributes["charset"] == "alnum" ? .alnum : .digits,
             mask: attributes["mask"] != nil, language: language)

@@ -57,7 +57,7 @@ import Testing
             language: language,
             verbosity: .terse)
         let opening = try #require(session.start().first?.announcement)
-        let choices = language == .en ? "yes or no." : "sim ou não."
+        let choices = language.said("yesOrNo") + "."
         #expect(
             opening.lines == ["Key fingerprint SHA256:abc.", "Do you trust", "the key 6D0B3CD7B42E591B? " + choices],
             "\(opening.lines)")

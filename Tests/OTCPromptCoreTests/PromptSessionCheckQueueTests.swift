@@ -21,9 +21,8 @@ import Testing
         #expect(driver.session.queuedKeys.count == 4)
         driver.checkRejected()
         let text: Utterance =
-            language == .en
-            ? "code rejected. 2 attempts left. New attempt: \(spelled: "1 3")."
-            : "código recusado. Restam 2 tentativas. Nova tentativa: \(spelled: "1 3")."
+            "\(language.said("rejected.code")). \(language.said("attemptsLeft", count: 2)). "
+            + "\(language.said("newAttempt")): \(spelled: "1 3")."
         #expect(driver.lastEffects == [.announce(Announcement(.checkFailed, text))])
         #expect(driver.session.field.value == "13")
         #expect(!driver.snapshot.isError)

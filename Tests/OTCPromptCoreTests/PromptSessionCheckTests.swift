@@ -70,9 +70,8 @@ import Testing
         driver.type("985391")
         driver.checkRejected("invalid token")
         let rejected =
-            language == .en
-            ? "code rejected: invalid token. 2 attempts left. Type a new code."
-            : "código recusado: invalid token. Restam 2 tentativas. Digite um novo código."
+            "\(language.said("rejected.code")): invalid token. \(language.said("attemptsLeft", count: 2)). "
+            + language.said("typeAgain.code")
         #expect(driver.lastEffects == [.announce(Announcement(.checkFailed, rejected))])
         #expect(driver.last?.isFinal == false)
         #expect(driver.session.field.value == "985391", "the rejected code stays shown")
@@ -137,9 +136,7 @@ import Testing
         driver.type("123456")
         driver.checkRejected("invalid token.")
         let text =
-            language == .en
-            ? "code rejected: invalid token. No attempts left."
-            : "código recusado: invalid token. Nenhuma tentativa restante."
+            "\(language.said("rejected.code")): invalid token. \(language.said("attemptsLeft.none"))."
         #expect(driver.lastEffects == [.announce(Announcement(.checkFailed, text, isFinal: true)), .fail])
         #expect(driver.last?.isFinal == true)
         #expect(driver.session.isFinished)
@@ -165,9 +162,8 @@ import Testing
         driver.type("985391")
         driver.checkTimedOut()
         let text =
-            language == .en
-            ? "code rejected: check timed out. 2 attempts left."
-            : "código recusado: a verificação não respondeu a tempo. Restam 2 tentativas."
+            "\(language.said("rejected.code")): \(language.said("checkTimedOut")). "
+            + "\(language.said("attemptsLeft", count: 2))."
         #expect(driver.lastEffects == [.announce(Announcement(.checkFailed, text))])
         #expect(driver.session.attemptsLeft == 2)
     }

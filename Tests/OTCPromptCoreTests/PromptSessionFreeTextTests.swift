@@ -25,8 +25,8 @@ import Testing
             switch (language, verbosity) {
             case (.en, .terse): "Password, empty, secret text."
             case (.en, _): "Password, empty, secret text. Type it, then press Enter. Control R counts them."
-            case (.pt, .terse): "Password, vazio, texto secreto."
-            case (.pt, _):
+            case (.ptBR, .terse): "Password, vazio, texto secreto."
+            case (.ptBR, _):
                 "Password, vazio, texto secreto. Digite e pressione Enter. Control R diz quantos foram digitados."
             default: "no golden text for \(language.tag)"
             }

@@ -43,16 +43,15 @@ import Testing
         #expect(driver.submitted == "985391")
     }
 
-    @Test(arguments: [Language.en, .pt])
+    @Test(arguments: [Language.en, .ptBR])
     func aPasteLongerThanTheCodeIsNeverSubmittedUnheard(language: Language) {
         var driver = SessionDriver(language: language)
         driver.paste("1234567")
         #expect(driver.submitted == nil)
         #expect(driver.session.field.value == "123456")
         let expected: Utterance =
-            language == .en
-            ? "pasted: \(spelled: "1 2 3, 4 5 6"). 6 of 6, the rest did not fit, press Enter"
-            : "colado: \(spelled: "1 2 3, 4 5 6"). 6 de 6, o resto não coube, pressione Enter"
+            "\(language.said("pasted")): \(spelled: "1 2 3, 4 5 6"). \(language.said("position", 6, 6)), "
+            + "\(language.said("restDidNotFit")), \(language.said("pressEnter"))"
         #expect(driver.last == Announcement(.paste, expected))
         driver.press(.submit)
         #expect(driver.submitted == "123456")
@@ -124,9 +123,7 @@ import Testing
         var driver = SessionDriver(language: language)
         driver.paste("Your code is 123456.")
         let expected: Utterance =
-            language == .en
-            ? "code found in pasted text: \(spelled: "1 2 3, 4 5 6"), code complete"
-            : "código encontrado no texto colado: \(spelled: "1 2 3, 4 5 6"), código completo"
+            "\(language.said("foundInPaste")): \(spelled: "1 2 3, 4 5 6"), \(language.said("complete"))"
         #expect(driver.speech.spoken == [Announcement(.complete, expected)])
         #expect(driver.submitted == "123456")
     }
@@ -148,9 +145,7 @@ import Testing
             driver.type("9")
             driver.paste(message)
             let expected =
-                language == .en
-                ? "paste rejected, no 6-digit code found"
-                : "colagem recusada, nenhum código de 6 dígitos encontrado"
+                language.said("pasteRejected", language.catalog.plural("kind.digits", count: 6, 6))
             #expect(driver.last == Announcement(.reject, expected), "\(message)")
             #expect(driver.session.field.value == "9")
             #expect(driver.snapshot.isError)

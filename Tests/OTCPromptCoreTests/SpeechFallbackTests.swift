@@ -82,7 +82,7 @@ import Testing
     @Test(arguments: failures)
     func everyReasonIsWordedInEveryLanguageAndSaysTheAnnouncementsAreText(failure: SpeechFailure) {
         let english = Wording(language: .en).speechFallback(failure)
-        let portuguese = Wording(language: .pt).speechFallback(failure)
+        let portuguese = Wording(language: .ptBR).speechFallback(failure)
         #expect(english.hasSuffix("; announcements shown as text"))
         #expect(portuguese.hasSuffix("; anúncios mostrados como texto"))
         #expect(english != portuguese)

@@ -132,7 +132,7 @@ import Testing
         #expect(driver.last?.text.hasSuffix(Wording(language: .en).characterNotRead) == true)
     }
 
-    @Test(arguments: [Language.en, .pt])
+    @Test(arguments: [Language.en, .ptBR])
     func theNoticeIsWordedInBothLanguagesAndLoggedAsItsOwnEvent(language: Language) {
         let wording = Wording(language: language)
         #expect(!wording.characterNotRead.isEmpty && !wording.submitWithoutLostCharacter.isEmpty)

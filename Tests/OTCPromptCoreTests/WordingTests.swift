@@ -85,7 +85,7 @@ import Testing
 
     @Test func kindsOfField() {
         let en = Wording(language: .en)
-        let pt = Wording(language: .pt)
+        let pt = Wording(language: .ptBR)
         func prompt(_ wording: Wording, _ length: Int, _ charset: CodeCharset, mask: Bool = false) -> String {
             wording.prompt(
                 label: "", field: CodeField(length: length, charset: charset),
@@ -105,7 +105,7 @@ import Testing
 
     @Test func rejectedCharactersAreNamed() {
         let en = Wording(language: .en)
-        let pt = Wording(language: .pt)
+        let pt = Wording(language: .ptBR)
         let digits = CodeField(length: 6, charset: .digits)
         let alnum = CodeField(length: 6, charset: .alnum)
         let style = Wording.Style()
@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func portugueseAgreesInNumber() {
-        let pt = Wording(language: .pt)
+        let pt = Wording(language: .ptBR)
         var field = CodeField(length: 6, charset: .digits)
         field.append("1")
         #expect(pt.incomplete(field: field, style: .init()) == "1 de 6 digitado, faltam 5")
@@ -160,7 +160,7 @@ import Testing
 
     @Test func defaultLabels() {
         #expect(Wording(language: .en).defaultLabel == "Verification code")
-        #expect(Wording(language: .pt).defaultLabel == "Código de verificação")
-        #expect(PromptConfiguration(language: .pt).label == "Código de verificação")
+        #expect(Wording(language: .ptBR).defaultLabel == "Código de verificação")
+        #expect(PromptConfiguration(language: .ptBR).label == "Código de verificação")
     }
 }

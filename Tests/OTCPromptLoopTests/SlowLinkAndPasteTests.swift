@@ -75,7 +75,7 @@ import Testing
             ScriptedTerminal.Step(input: .bytes($0), after: .milliseconds(5))
         }
         let run = LoopRun(
-            PromptConfiguration(language: .pt), script: reads + [.timeout, .bytes("\r", after: .milliseconds(400))],
+            PromptConfiguration(language: .ptBR), script: reads + [.timeout, .bytes("\r", after: .milliseconds(400))],
             dumbTerminal: true)
         #expect(run.outcome == .submitted("654321"))
         #expect(run.events.filter { $0 == .paste }.count == 1)

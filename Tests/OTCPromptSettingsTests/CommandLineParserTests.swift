@@ -39,7 +39,7 @@ private func error(_ arguments: [String]) -> CommandLineError? {
         #expect(result.values[Settings.mask] == true)
         #expect(result.values[Settings.speech] == .text)
         #expect(result.values[Settings.timeout] == .milliseconds(1500))
-        #expect(result.values[Settings.language] == .pt)
+        #expect(result.values[Settings.language] == .ptBR)
         #expect(result.values[Settings.startColor] == Color.parse("blue"))
         #expect(result.values[Settings.placeholder] == "_")
         #expect(result.values[Settings.check] == "test \"$(cat)\" = 123456")

@@ -1,4 +1,5 @@
 import Foundation
+import OTCPromptCore
 import Testing
 
 @testable import OTCPromptDocs
@@ -53,7 +54,7 @@ import Testing
         (["--speech", ""], ["auto", "speechd", "espeak", "text", "none"]),
         (["--speech", "="], ["auto", "speechd", "espeak", "text", "none"]),
         (["--speech", "=", "e"], ["espeak"]),
-        (["--lang", "p"], ["pt-BR"]),
+        (["--lang", "p"], Language.allCases.map(\.tag).filter { $0.hasPrefix("p") }),
         (["--rate", ""], []),
         (["--", "--spe"], []),
         (["-"], ["-n", "--length"]),

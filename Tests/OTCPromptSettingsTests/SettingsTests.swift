@@ -57,7 +57,8 @@ private let source = "~/.config/otc-prompt/config"
     @Test(arguments: [
         ("rate", "80", true), ("rate", "450", true), ("rate", "79", false), ("rate", "451", false),
         ("volume", "0", true), ("volume", "201", false), ("pitch", "99", true), ("pitch", "100", false),
-        ("lang", "pt_BR", true), ("lang", "fr", false), ("speech", "SPEECHD", true), ("speech", "loud", false),
+        ("lang", "pt_BR", true), ("lang", "fr_CA", true), ("lang", "xx", false), ("speech", "SPEECHD", true),
+        ("speech", "loud", false),
         ("style", "boxes", true), ("style", "round", false), ("verbosity", "terse", true),
         ("voice", "en-us", true), ("voice", "en us", false), ("voice", "", false),
     ])
@@ -90,7 +91,7 @@ private let source = "~/.config/otc-prompt/config"
 @Suite struct ConfigFileSettingsTests {
     @Test func readsEverySettingTheUserGuideShows() {
         let text = """
-            lang = "pt"          # "en" or "pt" (also "pt-BR", "pt_BR")
+            lang = "pt-BR"       # "en", "de", "es", "fr", "pt" (Portugal), "pt-BR" (also "pt_BR")
             rate = 320           # 80–450, a number without quotes
             voice = "pt-br"      # an espeak-ng voice name
             volume = 120         # 0–200
@@ -101,7 +102,7 @@ private let source = "~/.config/otc-prompt/config"
             """
         let file = ConfigFileSettings.parse(text, source: source)
         #expect(file.problems == [])
-        #expect(file.values[Settings.language] == .pt)
+        #expect(file.values[Settings.language] == .ptBR)
         #expect(file.values[Settings.rate] == 320)
         #expect(file.values[Settings.voice] == "pt-br")
         #expect(file.values[Settings.volume] == 120)
@@ -112,13 +113,19 @@ private let source = "~/.config/otc-prompt/config"
         #expect(file.location(of: Settings.voice) == "\(source):3")
     }
 
+    /// "\"en\", \"de\" … or \"pt-BR\"": every registered language, as the catalogs register them.
+    static var languageChoices: String {
+        let tags = Language.allCases.map { "\"\($0.tag)\"" }
+        return tags.dropLast().joined(separator: ", ") + " or " + tags[tags.count - 1]
+    }
+
     @Test func badValuesAreEachReportedWithTheirLineAndTheRestApplies() {
-        let text = "lang = \"fr\"\nvoice = \"en-us\"\nrate = 1000\nverbosity = \"chatty\"\npitch = 50\n"
+        let text = "lang = \"xx\"\nvoice = \"en-us\"\nrate = 1000\nverbosity = \"chatty\"\npitch = 50\n"
         let file = ConfigFileSettings.parse(text, source: source)
         #expect(file.values.names == ["voice", "pitch"])
         #expect(
             file.problems.map(\.description) == [
-                "otc-prompt: \(source):1: lang must be \"en\" or \"pt-BR\", not \"fr\"; ignored",
+                "otc-prompt: \(source):1: lang must be \(Self.languageChoices), not \"xx\"; ignored",
                 "otc-prompt: \(source):3: rate must be a number from 80 to 450, not 1000; ignored",
                 "otc-prompt: \(source):4: verbosity must be \"terse\", \"normal\" or \"verbose\", not \"chatty\"; ignored",
             ])
@@ -144,13 +151,13 @@ private let source = "~/.config/otc-prompt/config"
 
     @Test func theCommandLineWinsOverTheFile() {
         var file = SettingValues()
-        file[Settings.language] = .pt
+        file[Settings.language] = .ptBR
         file[Settings.rate] = 320
         var commandLine = SettingValues()
         commandLine[Settings.rate] = 200
         commandLine[Settings.verbosity] = .terse
         let merged = file.overridden(by: commandLine)
-        #expect(merged[Settings.language] == .pt)
+        #expect(merged[Settings.language] == .ptBR)
         #expect(merged[Settings.rate] == 200)
         #expect(merged[Settings.verbosity] == .terse)
         #expect(merged.value(Settings.pitch) == 50)

@@ -106,7 +106,7 @@ import Testing
         #expect(inherit.first == "SET self CLIENT_NAME ana:otc-prompt:main\r\n")
         #expect(inherit.contains("SET self PRIORITY important\r\n"))
         #expect(!inherit.contains { $0.contains("RATE") || $0.contains("LANGUAGE") || $0.contains("VOICE") })
-        let given = SpeechDispatcherOptions(language: .pt, voice: "Joana", rate: 300).openingCommands(user: "ana")
+        let given = SpeechDispatcherOptions(language: .ptBR, voice: "Joana", rate: 300).openingCommands(user: "ana")
             .map { String(decoding: $0, as: UTF8.self) }
         #expect(
             given.suffix(3) == [

@@ -24,14 +24,14 @@ extension SpeechTests {
         }
 
         @Test func portugueseDigitsAreReadOneByOneNeverAsANumber() throws {
-            let phonemes = try withEngine(SpeechOptions(language: .pt)) { $0.textToPhonemes("9 8 5, 3 9 1") }
+            let phonemes = try withEngine(SpeechOptions(language: .ptBR)) { $0.textToPhonemes("9 8 5, 3 9 1") }
             #expect(phonemes.contains("n'Ovy") && phonemes.contains("s'iNkU") && phonemes.contains("'u~N"))
             #expect(!phonemes.contains("m'iw") && !phonemes.contains("n'Oves"))
         }
 
         @Test(arguments: [
             (Language.en, "dZ,i:", ",eI", "a#"),
-            (Language.pt, "Z,e", ",a", "maI'uskulU"),
+            (Language.ptBR, "Z,e", ",a", "maI'uskulU"),
         ])
         func lettersAreSpokenByTheirNames(language: Language, g: String, a: String, wrong: String) throws {
             let phonemes = try withEngine(SpeechOptions(language: language)) {
@@ -50,7 +50,7 @@ extension SpeechTests {
         /// as a word (the article "a", Portuguese "o"); as characters it is the letter.
         @Test(arguments: [
             (Language.en, ["a", "dollar", "b"], "'eI", "a# d'0l3"),
-            (Language.pt, ["o", "cifrão", "a"], "'O", "U sifR"),
+            (Language.ptBR, ["o", "cifrão", "a"], "'O", "U sifR"),
         ])
         func aLoneLowercaseLetterInFreeTextIsItsName(language: Language, group: [String], name: String, word: String)
             throws
@@ -65,7 +65,7 @@ extension SpeechTests {
 
         @Test func languagesSelectDifferentVoices() throws {
             let english = try withEngine(SpeechOptions(language: .en)) { $0.textToPhonemes("9") }
-            let portuguese = try withEngine(SpeechOptions(language: .pt)) { $0.textToPhonemes("9") }
+            let portuguese = try withEngine(SpeechOptions(language: .ptBR)) { $0.textToPhonemes("9") }
             #expect(english.contains("n'aIn") && portuguese.contains("n'Ovy"))
             let named = try withEngine(SpeechOptions(language: .en, voice: "pt-br")) { $0.textToPhonemes("9") }
             #expect(named == portuguese)

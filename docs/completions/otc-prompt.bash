@@ -16,7 +16,7 @@ _otc_prompt() {
     case $prev in
     -n|--length) return 0 ;;
     --charset) mapfile -t COMPREPLY < <(compgen -W "digits alnum any" -- "$cur"); return 0 ;;
-    --lang) mapfile -t COMPREPLY < <(compgen -W "en pt-BR" -- "$cur"); return 0 ;;
+    --lang) mapfile -t COMPREPLY < <(compgen -W "en de es fr pt pt-BR" -- "$cur"); return 0 ;;
     --speech) mapfile -t COMPREPLY < <(compgen -W "auto speechd espeak text none" -- "$cur"); return 0 ;;
     --speech-log) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;
     --verbosity) mapfile -t COMPREPLY < <(compgen -W "terse normal verbose" -- "$cur"); return 0 ;;

@@ -4,7 +4,7 @@ complete -c otc-prompt -s n -l length -x -d 'How many characters the code has. (
 complete -c otc-prompt -l charset -x -a 'digits alnum any' -d 'Which characters the code may hold. (default: digits)'
 complete -c otc-prompt -l mask -d 'Secure entry: characters are never shown, spoken or logged, only counted.'
 complete -c otc-prompt -l no-auto-submit -d 'Wait for Enter instead of submitting a full field.'
-complete -c otc-prompt -l lang -x -a 'en pt-BR' -d 'Language of the words: a tag or a locale name (pt, pt-BR, pt_BR.UTF-8). (default: from the locale)'
+complete -c otc-prompt -l lang -x -a 'en de es fr pt pt-BR' -d 'Language of the words: a tag or a locale name (de, fr_CA.UTF-8, pt for Portugal, pt-BR, pt_BR). (default: from the locale)'
 complete -c otc-prompt -l speech -x -a 'auto speechd espeak text none' -d 'How announcements reach you. (default: auto)'
 complete -c otc-prompt -l speech-log -r -F -d 'Append every announcement to this file as JSON Lines.'
 complete -c otc-prompt -l verbosity -x -a 'terse normal verbose' -d 'How much is said beyond the essentials. (default: normal)'

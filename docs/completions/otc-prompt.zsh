@@ -7,7 +7,7 @@ _otc-prompt() {
         '--charset=[Which characters the code may hold. (default\: digits)]:digits|alnum|any:(digits alnum any)' \
         '--mask[Secure entry\: characters are never shown, spoken or logged, only counted.]' \
         '--no-auto-submit[Wait for Enter instead of submitting a full field.]' \
-        '--lang=[Language of the words\: a tag or a locale name (pt, pt-BR, pt_BR.UTF-8). (default\: from the locale)]:en|pt-BR:(en pt-BR)' \
+        '--lang=[Language of the words\: a tag or a locale name (de, fr_CA.UTF-8, pt for Portugal, pt-BR, pt_BR). (default\: from the locale)]:en|de|es|fr|pt|pt-BR:(en de es fr pt pt-BR)' \
         '--speech=[How announcements reach you. (default\: auto)]:auto|speechd|espeak|text|none:(auto speechd espeak text none)' \
         '--speech-log=[Append every announcement to this file as JSON Lines.]:PATH:_files' \
         '--verbosity=[How much is said beyond the essentials. (default\: normal)]:terse|normal|verbose:(terse normal verbose)' \

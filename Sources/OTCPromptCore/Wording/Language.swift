@@ -1,5 +1,6 @@
 /// A language the prompt speaks: its catalog of phrases, and what the speech engines call it.
-/// Adding one is a catalog in `po/` and one line in `allCases` (docs/translating.md).
+/// Adding one is a catalog in `po/` and `make catalogs`, which registers it in the generated
+/// `Catalogs.swift` (`en`, `ptBR`, `allCases`…) from the file's name and header (docs/translating.md).
 public struct Language: Sendable, Hashable, RawRepresentable, CaseIterable, CustomStringConvertible {
     /// The BCP 47 tag the user names it by (`--lang`, the config file): "en", "pt-BR".
     public let tag: String
@@ -27,15 +28,6 @@ public struct Language: Sendable, Hashable, RawRepresentable, CaseIterable, Cust
     var catalog: Catalog { loadCatalog() }
     var phrases: Phrases { loadPhrases() }
 
-    public static let en = Language(
-        tag: "en", espeakVoice: "en", speechDispatcherCode: "en", catalog: .en, phrases: .en)
-    /// Brazilian Portuguese.
-    public static let pt = Language(
-        tag: "pt-BR", espeakVoice: "pt-br", speechDispatcherCode: "pt-BR", catalog: .ptBR, phrases: .ptBR)
-
-    /// Every language, one registration each; English first, as its catalog is every message's fallback.
-    public static let allCases: [Language] = [.en, .pt]
-
     public var rawValue: String { tag }
     public var description: String { tag }
 
@@ -51,29 +43,31 @@ public struct Language: Sendable, Hashable, RawRepresentable, CaseIterable, Cust
 
 extension Language {
     /// The language of the messages as gettext finds it: `LANGUAGE` (a colon list, the first
-    /// supported wins) unless the locale is C, then `LC_ALL`, `LC_MESSAGES`, `LANG`, the first set;
-    /// C, POSIX and anything unsupported mean English.
+    /// supported wins), then `LC_ALL`, `LC_MESSAGES`, `LANG`, the first set; C, POSIX and anything
+    /// unsupported mean English.
+    ///
+    /// glibc's gettext ignores `LANGUAGE` when the messages' locale is C: set to C or POSIX, or not
+    /// set at all (C.UTF-8 is not C: `LC_ALL=C.UTF-8 LANGUAGE=pt` speaks Portuguese, as `grep` does).
     public static func fromEnvironment(_ environment: [String: String]) -> Language {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-        // gettext ignores LANGUAGE when the locale is C: a C locale cannot show the translations.
-        if let locale, isCLocale(locale) { return .en }
+        guard let locale, !isCLocale(locale) else { return .en }
         for name in (environment["LANGUAGE"] ?? "").split(separator: ":") {
             if let language = matching(String(name)) { return language }
         }
-        return locale.flatMap(matching) ?? .en
+        return matching(locale) ?? .en
     }
 
     /// The supported language a locale name or tag names: the exact region first ("pt_BR" is
-    /// pt-BR), then the language alone ("pt" is pt-PT once registered, until then the nearest,
-    /// pt-BR; "en_GB" is "en"); nil for one not supported.
+    /// pt-BR), then the language's own catalog ("pt", "pt_PT" and "pt_AO" are pt, European
+    /// Portuguese; "de_AT" is de), then any of its regions (a language with only a regional
+    /// catalog); nil for one not supported.
     public static func matching(_ name: String) -> Language? {
         let (language, region) = parts(name)
         guard !language.isEmpty, !isCLocale(name) else { return nil }
         let sameLanguage = allCases.filter { parts($0.tag).language == language }
-        // "pt" alone is the language's home variant (pt-PT) when registered, as gettext's "pt" is.
-        let wanted = region.isEmpty ? language : region
-        return sameLanguage.first { parts($0.tag).region == wanted }
-            ?? (region.isEmpty ? sameLanguage.first : sameLanguage.first { parts($0.tag).region.isEmpty })
+        return sameLanguage.first { !region.isEmpty && parts($0.tag).region == region }
+            ?? sameLanguage.first { parts($0.tag).region.isEmpty }
+            ?? sameLanguage.first { parts($0.tag).region == language }
             ?? sameLanguage.first
     }
 
@@ -84,8 +78,8 @@ extension Language {
         return (pieces.first ?? "", pieces.count > 1 ? pieces[1] : "")
     }
 
+    /// C and POSIX, not C.UTF-8: the locales in which gettext translates nothing.
     private static func isCLocale(_ name: String) -> Bool {
-        let base = name.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? name
-        return base == "C" || base == "POSIX"
+        name == "C" || name == "POSIX"
     }
 }

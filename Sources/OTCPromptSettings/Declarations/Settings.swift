@@ -23,10 +23,12 @@ public enum Settings {
         "no-auto-submit", group: .general, "Wait for Enter instead of submitting a full field.", domain: .flag,
         default: false, inConfigFile: true)
     public static let language = Setting<Language>(
-        "lang", group: .general, "Language of the words: a tag or a locale name (`pt`, `pt-BR`, `pt_BR.UTF-8`).",
+        "lang", group: .general,
+        "Language of the words: a tag or a locale name (`de`, `fr_CA.UTF-8`, `pt` for Portugal, `pt-BR`, `pt_BR`).",
         details: "Without it, the locale decides as gettext's does: the first supported language of `LANGUAGE` (a "
-            + "colon list), then the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set; `C`, `POSIX` and a "
-            + "language without a catalog are English.",
+            + "colon list, ignored when the locale is `C` or `POSIX`), then the first of `LC_ALL`, `LC_MESSAGES`, "
+            + "`LANG` that is set; a region without a catalog of its own takes its language's (`de_AT` is `de`); "
+            + "`C`, `POSIX` and a language without a catalog are English.",
         domain: .choice(alias: languageAlias), defaultNote: "from the locale", inConfigFile: true)
     public static let speech = Setting<SpeechChoice>(
         "speech", group: .general, "How announcements reach you.",
