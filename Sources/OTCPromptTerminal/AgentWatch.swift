@@ -5,10 +5,15 @@ import OTCPromptSystem
 /// What the password agent waits on, each as a descriptor `poll` can watch: the directories' changes
 /// (`DirectoryWatch`, inotify) and the end of one request (`HangUpRelay`, which turns "the file is gone, the
 /// process is gone, the time has passed" into the hang-up the prompt's loop already ends on).
-public final class DirectoryWatch {
+///
+/// `@unchecked Sendable`: one thread at a time reads it, the agent's or, while the agent waits, its relay's
+/// (`HangUpRelay.stop()` waits for that thread before the agent reads again).
+public final class DirectoryWatch: @unchecked Sendable {
     /// Readable when a watched directory changed.
     public let descriptor: Int32
     private var directories: [Int32: Int] = [:]
+    /// Changes a relay's thread read while the agent waited, handed out first by `changes()`.
+    private var pending: [Change] = []
 
     /// What changed in the directory at `directory` (an index into the paths watched).
     public enum Change: Equatable, Sendable {
@@ -40,6 +45,27 @@ public final class DirectoryWatch {
 
     /// The changes waiting, without blocking; empty when none. The corresponding C call is `read`.
     public func changes() -> [Change] {
+        defer { pending = [] }
+        return pending + readChanges()
+    }
+
+    /// Reads the changes waiting and keeps them for `changes()`; whether one may be a request to ask (an `ask.*`
+    /// file added that `exists` still finds, or events lost). A relay's test: a socket made or a file removed
+    /// does not end the agent's wait, which would say "Waiting for password requests" again for nothing; nor does
+    /// the close of a file its querier has already removed (systemd-ask-password unlinks, then closes).
+    public func keepChangesAndCheckForRequests(exists: (_ directory: Int, _ name: String) -> Bool) -> Bool {
+        let read = readChanges()
+        pending += read
+        return read.contains {
+            switch $0 {
+            case .added(let directory, let name): name.hasPrefix("ask.") && exists(directory, name)
+            case .lost: true
+            case .removed: false
+            }
+        }
+    }
+
+    private func readChanges() -> [Change] {
         var changes: [Change] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -96,9 +122,11 @@ public final class HangUpRelay {
     /// Starts watching `descriptors` (readable ends the wait) until `deadline`; a process without a pidfd
     /// (`pid`, when `pidfd_open` is not there) is looked at once a second. The corresponding C calls are `pipe`,
     /// `poll` and `kill` (signal 0).
-    public init(watching descriptors: [Int32], deadline: MonotonicInstant?, pollingProcess pid: Int32? = nil)
-        throws(TerminalError)
-    {
+    /// - Parameter fires: asked when a watched descriptor is readable; false keeps the relay waiting.
+    public init(
+        watching descriptors: [Int32], deadline: MonotonicInstant?, pollingProcess pid: Int32? = nil,
+        firesWhen fires: (@Sendable () -> Bool)? = nil
+    ) throws(TerminalError) {
         let relay = try SystemCalls.wakeUpPipe()
         let stop: (read: Int32, write: Int32)
         do { stop = try SystemCalls.wakeUpPipe() } catch {
@@ -124,7 +152,15 @@ public final class HangUpRelay {
                     if pid != nil { wait = min(wait ?? .seconds(1), .seconds(1)) }
                     let milliseconds = wait.map(\.pollTimeout) ?? -1
                     let ready = SystemCall.retrying("poll") { poll(&polled, nfds_t(polled.count), milliseconds) }
-                    if ready != 0 { return }
+                    if ready > 0 {
+                        // The stop pipe, a hang-up or an error ends the wait; readable data only when it counts.
+                        if polled.contains(where: { $0.revents & ~Int16(POLLIN) != 0 }) { return }
+                        if polled.last?.revents ?? 0 != 0 { return }
+                        guard let fires, !fires() else { return }
+                        for index in polled.indices { polled[index].revents = 0 }
+                    } else if ready < 0 {
+                        return
+                    }
                     if let pid, kill(pid, 0) != 0, Errno.current.rawValue == ESRCH { return }
                 }
             }

@@ -11,7 +11,9 @@ import OTCPromptSystem
 /// real directory of `owner`'s that no one else may write; an ask file is a regular file of `owner`'s
 /// (O_NOFOLLOW: a symlink is refused, never followed), at most `AskFile.maximumSize`; the socket it names is in
 /// this directory, a socket (lstat: never a symlink) owned by `owner` too.
-public final class AskDirectory {
+///
+/// `@unchecked Sendable`: nothing in it changes after `init`; a relay's thread asks `contains` while the agent waits.
+public final class AskDirectory: @unchecked Sendable {
     public let path: String
     /// The user whose requests it holds: root's for the system directory, the agent's own otherwise.
     public let owner: uid_t

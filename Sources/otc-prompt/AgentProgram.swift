@@ -102,7 +102,11 @@ struct AgentProgram {
                 continue
             }
             if query { return ExitStatus.submitted }
-            if case .ended(let status) = waitForRequests(news: news, watch: watch, on: terminal) { return status }
+            if case .ended(let status) = waitForRequests(
+                news: news, watch: watch, directories: directories, on: terminal)
+            {
+                return status
+            }
             news = []
         }
     }
@@ -137,8 +141,16 @@ struct AgentProgram {
     }
 
     /// "Waiting for password requests." until a directory changes; keys meanwhile answer nothing.
-    private func waitForRequests(news: [String], watch: DirectoryWatch, on terminal: Terminal) -> Asked {
-        guard let relay = try? HangUpRelay(watching: [watch.descriptor], deadline: nil) else { return .ended(1) }
+    private func waitForRequests(
+        news: [String], watch: DirectoryWatch, directories: [AskDirectory], on terminal: Terminal
+    ) -> Asked {
+        guard
+            let relay = try? HangUpRelay(
+                watching: [watch.descriptor], deadline: nil,
+                firesWhen: {
+                    watch.keepChangesAndCheckForRequests { directories[$0].contains($1) }
+                })
+        else { return .ended(1) }
         let outcome = try? prompt(frontEnd.waiting(news: news), caller: relay.descriptor).runSession(on: terminal).get()
         relay.stop()
         if let ended = ending(outcome, on: terminal) { return .ended(ended) }

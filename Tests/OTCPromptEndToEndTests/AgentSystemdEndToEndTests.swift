@@ -80,6 +80,14 @@ struct AgentSystemdEndToEndTests {
         let result = querier.result()
         #expect(result?.output == "correct horse\n")
         #expect(result?.status == 0)
+        // The querier removed its file, then closed it: that is no request, and the agent says it waits once.
+        let next = try Querier("Next querier")
+        #expect(run.process.waitForScreen(containing: "Next querier", deadline: .seconds(20)))
+        let waits = run.logEntries().filter { $0.text.contains("Waiting for password requests") }
+        #expect(waits.count == 2, "\(waits)")
+        run.waitPastTheGrace()
+        run.type([0x1B])
+        #expect(next.result() != nil)
     }
 
     @Test func severalQueriersOneTimingOutOneKilledWhileAsked() throws {
