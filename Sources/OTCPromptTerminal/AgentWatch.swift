@@ -223,9 +223,16 @@ public final class HangUpRelay {
         return unsafeBitCast(symbol, to: (@convention(c) (pid_t, UInt32) -> Int32).self)
     }()
 
-    /// Whether `pid` is running. The corresponding C call is `kill` (signal 0); EPERM means it is.
+    /// Whether `pid` is running: a zombie is not (it has ended; its parent has not reaped it yet), as systemd's
+    /// agents judge. The corresponding C calls are `pidfd_open` and `poll`, or `kill` (signal 0; EPERM means it
+    /// runs) without a pidfd.
     public static func processExists(_ pid: Int32) -> Bool {
-        kill(pid, 0) == 0 || Errno.current.rawValue == EPERM
+        if let descriptor = processDescriptor(pid) {
+            defer { close(descriptor) }
+            var polled = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            return SystemCall.retrying("poll") { poll(&polled, 1, 0) } == 0
+        }
+        return kill(pid, 0) == 0 || Errno.current.rawValue == EPERM
     }
 
     /// A file's removal, as a descriptor: readable once `path` is deleted or moved away. Nil when it is gone

@@ -79,4 +79,24 @@ import Testing
         defer { unlink(path) }
         #expect(throws: AskDirectory.Refusal.notADirectory(path)) { try AskDirectory(path: path, owner: getuid()) }
     }
+
+    @Test func aZombieIsNoLongerRunning() throws {
+        var pid: pid_t = 0
+        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+        defer { free(arguments[0]) }
+        try #require(posix_spawn(&pid, "/bin/true", nil, nil, arguments, environ) == 0)
+        #expect(HangUpRelay.processExists(getpid()))
+        // Not reaped: a zombie once it has ended.
+        let ended = (0..<500).contains { _ in
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            if stat.contains(") Z ") { return true }
+            usleep(10_000)
+            return false
+        }
+        #expect(ended)
+        #expect(!HangUpRelay.processExists(pid))
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        #expect(!HangUpRelay.processExists(pid))
+    }
 }
