@@ -51,7 +51,7 @@ struct AgentProgram {
         var directories: [AskDirectory] = []
         for place in places {
             do { directories.append(try AskDirectory(path: place.path, owner: place.owner)) } catch {
-                say(on: terminal, "otc-prompt: not watching \(UntrustedText.visible(place.path)): \(error)")
+                say(on: terminal, "otc-prompt: not watching \(place.path): \(error)")
             }
         }
         guard !directories.isEmpty else {
@@ -75,7 +75,7 @@ struct AgentProgram {
                     // A request answered or given up between the listing and the read is no news.
                     if case .unreadable(_, let errno) = error, errno == .noSuchFileOrDirectory {
                     } else {
-                        say(on: terminal, "otc-prompt: \(UntrustedText.visible(entry.name)) refused: \(error)")
+                        say(on: terminal, "otc-prompt: \(entry.name) refused: \(error)")
                     }
                     queue.remove(entry)
                     continue
@@ -86,7 +86,7 @@ struct AgentProgram {
                 if let pid = file.pid, !HangUpRelay.processExists(pid) { continue }
                 if file.hasExpired(atMicroseconds: now) { continue }
                 if directory.owner == 0 && UserAccount.currentUID != 0 {
-                    news.append(wording.agentNeedsRoot)
+                    if !news.contains(wording.agentNeedsRoot) { news.append(wording.agentNeedsRoot) }
                     continue
                 }
                 let request = frontEnd.request(file, waiting: queue.count, nowMicroseconds: now, news: news)
@@ -179,9 +179,11 @@ struct AgentProgram {
         return program
     }
 
+    /// A line on the terminal and in the system log, scrubbed whole: a file's name is a querier's text.
     private func say(on terminal: Terminal, _ line: String) {
-        terminal.writeLine(line)
-        SystemLog.warning(line)
+        let visible = UntrustedText.visible(line)
+        terminal.writeLine(visible)
+        SystemLog.warning(visible)
     }
 
     private func rescan(_ directories: [AskDirectory], into queue: inout AgentQueue) {

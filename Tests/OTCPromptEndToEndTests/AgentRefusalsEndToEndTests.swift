@@ -88,6 +88,13 @@ import Testing
         }
     }
 
+    @Test func aRefusedFileNameIsShownEscapedNeverObeyed() throws {
+        try expectRefused("ask.\\x1B[2J refused: it is not a request") {
+            try AgentQuerier.write("not an ask file\n", to: directory + "/ask.\u{1B}[2J")
+            return []
+        }
+    }
+
     @Test func aThousandRequestsAreQueuedCountedAndWithdrawnWithoutACrash() throws {
         let socketOwner = try AgentQuerier(
             in: directory, name: "ask.0000", lines: ["PID=\(getpid())", "Message=Number 0"])
