@@ -186,6 +186,13 @@ extension Catalog {
             "diskUnlock.labelNoName": ["Festplatte entsperren"],
             "diskUnlock.wrongPassphrase": ["Falsche Passphrase, Versuch %1$d von %2$d."],
             "diskUnlock.wrongPassphraseNoLimit": ["Falsche Passphrase, Versuch %1$d."],
+            "agent.waiting": ["Warte auf Passwortanfragen."],
+            "agent.moreWaiting": ["%d weitere wartet.", "%d weitere warten."],
+            "agent.withdrawn": ["Anfrage zurückgezogen."],
+            "agent.defaultLabel": ["Passwort"],
+            "agent.forDisk": ["Für Datenträger %1$s."],
+            "agent.forHome": ["Für das Home-Verzeichnis von %1$s."],
+            "agent.needsRoot": ["Eine Passwortanfrage des Systems wurde übersprungen: dafür muss otc-prompt --agent als root laufen."],
         ])
 }
 

@@ -186,6 +186,13 @@ extension Catalog {
             "diskUnlock.labelNoName": ["Desbloquear el disco"],
             "diskUnlock.wrongPassphrase": ["Frase de paso incorrecta, intento %1$d de %2$d."],
             "diskUnlock.wrongPassphraseNoLimit": ["Frase de paso incorrecta, intento %1$d."],
+            "agent.waiting": ["Esperando solicitudes de contraseña."],
+            "agent.moreWaiting": ["%d más en espera.", "%d más en espera."],
+            "agent.withdrawn": ["Solicitud retirada."],
+            "agent.defaultLabel": ["Contraseña"],
+            "agent.forDisk": ["Para el disco %1$s."],
+            "agent.forHome": ["Para la carpeta personal de %1$s."],
+            "agent.needsRoot": ["Se omitió una solicitud de contraseña del sistema: requiere otc-prompt --agent como root."],
         ])
 }
 

@@ -186,6 +186,13 @@ extension Catalog {
             "diskUnlock.labelNoName": ["Déverrouiller le disque"],
             "diskUnlock.wrongPassphrase": ["Phrase secrète erronée, essai %1$d sur %2$d."],
             "diskUnlock.wrongPassphraseNoLimit": ["Phrase secrète erronée, essai %1$d."],
+            "agent.waiting": ["En attente de demandes de mot de passe."],
+            "agent.moreWaiting": ["%d autre en attente.", "%d autres en attente."],
+            "agent.withdrawn": ["Demande retirée."],
+            "agent.defaultLabel": ["Mot de passe"],
+            "agent.forDisk": ["Pour le disque %1$s."],
+            "agent.forHome": ["Pour le dossier personnel de %1$s."],
+            "agent.needsRoot": ["Une demande de mot de passe du système a été ignorée : il faut lancer otc-prompt --agent en root."],
         ])
 }
 

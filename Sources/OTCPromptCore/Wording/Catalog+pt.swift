@@ -186,6 +186,13 @@ extension Catalog {
             "diskUnlock.labelNoName": ["Desbloquear o disco"],
             "diskUnlock.wrongPassphrase": ["Frase secreta errada, tentativa %1$d de %2$d."],
             "diskUnlock.wrongPassphraseNoLimit": ["Frase secreta errada, tentativa %1$d."],
+            "agent.waiting": ["À espera de pedidos de palavra-passe."],
+            "agent.moreWaiting": ["Mais %d à espera.", "Mais %d à espera."],
+            "agent.withdrawn": ["Pedido retirado."],
+            "agent.defaultLabel": ["Palavra-passe"],
+            "agent.forDisk": ["Para o disco %1$s."],
+            "agent.forHome": ["Para a pasta pessoal de %1$s."],
+            "agent.needsRoot": ["Um pedido de palavra-passe do sistema foi ignorado: requer otc-prompt --agent como root."],
         ])
 }
 
