@@ -59,10 +59,13 @@ public struct AgentFrontEnd: Sendable {
     /// What the agent shows and says while nothing is asked: "Waiting for password requests.", after `news`. Only
     /// a new request (its caller's hang-up, `PromptSystem.caller`) or a closing key ends it.
     public func waiting(news: [String] = []) -> Request {
-        .notice(
-            NoticeSession(
-                message: Wording(language: language).agentWaiting, details: news, takesEnter: false,
-                language: language, verbosity: verbosity))
+        let wording = Wording(language: language)
+        var notice = NoticeSession(
+            message: wording.agentWaiting, details: news, takesEnter: false, language: language, verbosity: verbosity)
+        // Esc, Ctrl-C or Ctrl-D on the wait stop the agent: in raw mode they are keys, not signals, and a wait
+        // that only showed itself again left no way out. A request's own Esc only cancels that request.
+        notice.closing = (wording.agentStopHint, wording.agentStopped)
+        return .notice(notice)
     }
 
     /// The datagram for `outcome` of a request of `kind`; nil when nothing may be sent: the request was withdrawn

@@ -154,6 +154,8 @@ struct AgentProgram {
         let outcome = try? prompt(frontEnd.waiting(news: news), caller: relay.descriptor).runSession(on: terminal).get()
         relay.stop()
         if let ended = ending(outcome, on: terminal) { return .ended(ended) }
+        // The user closed the wait (`AgentFrontEnd.waiting`): the agent stops, as asked.
+        if case .cancelled? = outcome { return .ended(ExitStatus.submitted) }
         return .answered(nil)
     }
 

@@ -41,6 +41,18 @@ import Testing
         #expect(querier.answer() == "-")
     }
 
+    /// In raw mode Esc, Ctrl-C and Ctrl-D are keys: on the wait they stop the agent, or nothing could.
+    @Test(arguments: [[UInt8(0x1B)], [0x03], [0x04]])
+    func aClosingKeyOnTheWaitStopsTheAgent(key: [UInt8]) throws {
+        let run = try agent()
+        #expect(said(run, "Escape stops the agent"))
+        run.waitPastTheGrace()
+        run.type(key)
+        #expect(run.exit() == .exited(0))
+        #expect(said(run, "Agent stopped"))
+        #expect(run.terminalRestored)
+    }
+
     @Test func keysTypedBeforeARequestAppearsAreNoAnswer() throws {
         let run = try agent()
         run.type("leftover\r")

@@ -11,6 +11,9 @@ public struct NoticeSession: Sendable {
     /// Enter acknowledges it (a pinentry MESSAGE); otherwise only its caller or a closing key ends it.
     public let takesEnter: Bool
     public let wording: Wording
+    /// What closing it means, where that is more than the notice going away (the password agent's wait: Esc
+    /// stops the agent): the hint said with it and the word said on closing.
+    public var closing: (hint: String, closed: String)?
     public private(set) var isFinished = false
     private let style: Wording.Style
     var clock: SessionClock
@@ -41,7 +44,7 @@ public struct NoticeSession: Sendable {
         switch key {
         case .escape, .interrupt, .endOfInput:
             isFinished = true
-            return [.announce(Announcement(.cancel, wording.noticeClosed)), .cancel]
+            return [.announce(Announcement(.cancel, closing?.closed ?? wording.noticeClosed)), .cancel]
         case .submit where takesEnter:
             isFinished = true
             return [.announce(Announcement(.confirm, wording.noticeTaken)), .confirmed(true)]
@@ -55,7 +58,7 @@ public struct NoticeSession: Sendable {
     }
 
     /// How to close it: "press Enter" where Enter acknowledges it.
-    private var hint: String { takesEnter ? wording.noticeEnterHint : wording.noticeHint }
+    private var hint: String { takesEnter ? wording.noticeEnterHint : closing?.hint ?? wording.noticeHint }
 
     /// A line begun as a leftover was dropped whole, its Enter too: said so.
     public func leftoverIgnored() -> [PromptEffect] {

@@ -193,6 +193,8 @@ extension Catalog {
             "agent.forDisk": ["Für Datenträger %1$s."],
             "agent.forHome": ["Für das Home-Verzeichnis von %1$s."],
             "agent.needsRoot": ["Eine Passwortanfrage des Systems wurde übersprungen: dafür muss otc-prompt --agent als root laufen."],
+            "agent.stopHint": ["Escape beendet den Agenten."],
+            "agent.stopped": ["Agent beendet."],
         ])
 }
 

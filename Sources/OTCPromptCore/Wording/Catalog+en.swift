@@ -193,6 +193,8 @@ extension Catalog {
             "agent.forDisk": ["For disk %1$s."],
             "agent.forHome": ["For the home directory of %1$s."],
             "agent.needsRoot": ["A system password request was skipped: it needs otc-prompt --agent run as root."],
+            "agent.stopHint": ["Escape stops the agent."],
+            "agent.stopped": ["Agent stopped."],
         ])
 }
 

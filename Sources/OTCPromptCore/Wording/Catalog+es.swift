@@ -193,6 +193,8 @@ extension Catalog {
             "agent.forDisk": ["Para el disco %1$s."],
             "agent.forHome": ["Para la carpeta personal de %1$s."],
             "agent.needsRoot": ["Se omitió una solicitud de contraseña del sistema: requiere otc-prompt --agent como root."],
+            "agent.stopHint": ["Escape detiene el agente."],
+            "agent.stopped": ["Agente detenido."],
         ])
 }
 

@@ -193,6 +193,8 @@ extension Catalog {
             "agent.forDisk": ["Pour le disque %1$s."],
             "agent.forHome": ["Pour le dossier personnel de %1$s."],
             "agent.needsRoot": ["Une demande de mot de passe du système a été ignorée : il faut lancer otc-prompt --agent en root."],
+            "agent.stopHint": ["Échap arrête l’agent."],
+            "agent.stopped": ["Agent arrêté."],
         ])
 }
 

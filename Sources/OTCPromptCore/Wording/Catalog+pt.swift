@@ -193,6 +193,8 @@ extension Catalog {
             "agent.forDisk": ["Para o disco %1$s."],
             "agent.forHome": ["Para a pasta pessoal de %1$s."],
             "agent.needsRoot": ["Um pedido de palavra-passe do sistema foi ignorado: requer otc-prompt --agent como root."],
+            "agent.stopHint": ["Escape termina o agente."],
+            "agent.stopped": ["Agente terminado."],
         ])
 }
 

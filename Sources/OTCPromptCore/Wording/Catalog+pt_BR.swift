@@ -193,6 +193,8 @@ extension Catalog {
             "agent.forDisk": ["Para o disco %1$s."],
             "agent.forHome": ["Para o diretório pessoal de %1$s."],
             "agent.needsRoot": ["Um pedido de senha do sistema foi ignorado: ele precisa de otc-prompt --agent executado como root."],
+            "agent.stopHint": ["Escape encerra o agente."],
+            "agent.stopped": ["Agente encerrado."],
         ])
 }
 

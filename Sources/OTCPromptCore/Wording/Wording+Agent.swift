@@ -1,6 +1,9 @@
 extension Wording {
     /// What `--agent` says while nothing is asked.
     public var agentWaiting: String { language.catalog.text("agent.waiting") }
+    /// How to stop the agent, said with its wait: closing the wait stops it.
+    public var agentStopHint: String { language.catalog.text("agent.stopHint") }
+    public var agentStopped: String { language.catalog.text("agent.stopped") }
 
     /// "2 more waiting.": said with a request when others wait behind it.
     public func agentMoreWaiting(_ count: Int) -> String {
