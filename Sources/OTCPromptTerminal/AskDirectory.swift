@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import OTCPromptSystem
+
+/// Where a question without a terminal is posted for the user's password agent (`otc-prompt --agent`).
+///
+/// A password goes to systemd's per-user directory, where any agent may answer it; a yes/no question or a notice,
+/// which systemd's protocol cannot express, only to otc-prompt's own, so no other agent takes it for a password.
+public enum AskDirectory: Sendable {
+    /// `$XDG_RUNTIME_DIR/systemd/ask-password` (systemd 257's per-user directory).
+    case systemd
+    /// `$XDG_RUNTIME_DIR/otc-prompt/ask`.
+    case otcPrompt
+
+    /// The directory's path below the runtime directory.
+    var components: [String] {
+        switch self {
+        case .systemd: ["systemd", "ask-password"]
+        case .otcPrompt: ["otc-prompt", "ask"]
+        }
+    }
+
+    /// The directory, made ready to post in: each missing level below `XDG_RUNTIME_DIR` created 0700, and every
+    /// level, the runtime directory included, a real directory (a symbolic link is never followed) that belongs to
+    /// this user and that no one else may write. Anything else is refused: another user could read or swap the
+    /// question, or answer it.
+    /// - Throws: `.unsafeDirectory` (no runtime directory, or a level refused), `.system` (mkdir failed).
+    /// The corresponding C calls are `mkdir`, `lstat` and `getuid`.
+    public func prepare(environment: [String: String]) throws(TerminalError) -> String {
+        guard let base = environment["XDG_RUNTIME_DIR"], base.hasPrefix("/"), !base.contains("/../") else {
+            throw .unsafeDirectory(path: "XDG_RUNTIME_DIR", reason: "it is not set to an absolute path")
+        }
+        var path = base.count > 1 && base.hasSuffix("/") ? String(base.dropLast()) : base
+        try Self.check(path)
+        for component in components {
+            path += "/" + component
+            if SystemCall.retrying("mkdir", { mkdir(path, 0o700) }) != 0, Errno.current != Errno(rawValue: EEXIST) {
+                throw .system(Errno.current, call: "mkdir")
+            }
+            try Self.check(path)
+        }
+        return path
+    }
+
+    /// Refuses `path` unless it is a directory, not a link, of this user's, and not writable by group or others.
+    static func check(_ path: String) throws(TerminalError) {
+        var status = stat()
+        guard SystemCall.retrying("lstat", { lstat(path, &status) }) == 0 else {
+            throw .unsafeDirectory(path: path, reason: "it cannot be examined (\(Errno.current.description))")
+        }
+        if status.st_mode & S_IFMT == S_IFLNK {
+            throw .unsafeDirectory(path: path, reason: "it is a symbolic link, which is never followed")
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw .unsafeDirectory(path: path, reason: "it is not a directory")
+        }
+        guard status.st_uid == getuid() else {
+            throw .unsafeDirectory(
+                path: path, reason: "it belongs to uid \(status.st_uid), not to you (uid \(getuid()))")
+        }
+        guard status.st_mode & 0o022 == 0 else {
+            throw .unsafeDirectory(path: path, reason: "others may write in it")
+        }
+    }
+}
