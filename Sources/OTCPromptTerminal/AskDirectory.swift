@@ -24,18 +24,18 @@ public enum AskDirectory: Sendable {
     /// level, the runtime directory included, a real directory (a symbolic link is never followed) that belongs to
     /// this user and that no one else may write. Anything else is refused: another user could read or swap the
     /// question, or answer it.
-    /// - Throws: `.unsafeDirectory` (no runtime directory, or a level refused), `.system` (mkdir failed).
+    /// - Throws: `.cannotPost` (no runtime directory, or a level refused), or mkdir failed.
     /// The corresponding C calls are `mkdir`, `lstat` and `getuid`.
     public func prepare(environment: [String: String]) throws(TerminalError) -> String {
         guard let base = environment["XDG_RUNTIME_DIR"], base.hasPrefix("/"), !base.contains("/../") else {
-            throw .unsafeDirectory(path: "XDG_RUNTIME_DIR", reason: "it is not set to an absolute path")
+            throw .cannotPost(path: "XDG_RUNTIME_DIR", reason: "it is not set to an absolute path")
         }
         var path = base.count > 1 && base.hasSuffix("/") ? String(base.dropLast()) : base
         try Self.check(path)
         for component in components {
             path += "/" + component
             if SystemCall.retrying("mkdir", { mkdir(path, 0o700) }) != 0, Errno.current != Errno(rawValue: EEXIST) {
-                throw .system(Errno.current, call: "mkdir")
+                throw .cannotPost(path: path, reason: "mkdir: \(Errno.current.description)")
             }
             try Self.check(path)
         }
@@ -44,22 +44,23 @@ public enum AskDirectory: Sendable {
 
     /// Refuses `path` unless it is a directory, not a link, of this user's, and not writable by group or others.
     static func check(_ path: String) throws(TerminalError) {
+        let advice = "; it must be a directory of yours that only you can write"
         var status = stat()
         guard SystemCall.retrying("lstat", { lstat(path, &status) }) == 0 else {
-            throw .unsafeDirectory(path: path, reason: "it cannot be examined (\(Errno.current.description))")
+            throw .cannotPost(path: path, reason: "it cannot be examined (\(Errno.current.description))" + advice)
         }
         if status.st_mode & S_IFMT == S_IFLNK {
-            throw .unsafeDirectory(path: path, reason: "it is a symbolic link, which is never followed")
+            throw .cannotPost(path: path, reason: "it is a symbolic link, which is never followed" + advice)
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw .unsafeDirectory(path: path, reason: "it is not a directory")
+            throw .cannotPost(path: path, reason: "it is not a directory" + advice)
         }
         guard status.st_uid == getuid() else {
-            throw .unsafeDirectory(
-                path: path, reason: "it belongs to uid \(status.st_uid), not to you (uid \(getuid()))")
+            throw .cannotPost(
+                path: path, reason: "it belongs to uid \(status.st_uid), not to you (uid \(getuid()))" + advice)
         }
         guard status.st_mode & 0o022 == 0 else {
-            throw .unsafeDirectory(path: path, reason: "others may write in it")
+            throw .cannotPost(path: path, reason: "others may write in it" + advice)
         }
     }
 }

@@ -27,13 +27,16 @@ public final class AskPost {
         socketPath = directory + "/sck." + name
         descriptor = Glibc.socket(
             AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard descriptor >= 0 else { throw .socket(path: socketPath, Errno.current, call: "socket") }
+        guard descriptor >= 0 else {
+            throw .cannotPost(path: socketPath, reason: "socket: \(Errno.current.description)")
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let pathBytes = Array(socketPath.utf8)
         guard pathBytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
             close()
-            throw .socket(path: socketPath, .fileNameTooLong, call: "bind")
+            throw .cannotPost(
+                path: socketPath, reason: "too long for a socket's address; use a shorter XDG_RUNTIME_DIR")
         }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: pathBytes)
@@ -48,13 +51,13 @@ public final class AskPost {
         umask(previousMask)
         guard bound == 0 else {
             close()
-            throw .socket(path: socketPath, bindFailure, call: "bind")
+            throw .cannotPost(path: socketPath, reason: "bind: \(bindFailure.description)")
         }
         var on: Int32 = 1
         guard setsockopt(descriptor, SOL_SOCKET, SO_PASSCRED, &on, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
             let failure = Errno.current
             withdraw()
-            throw .socket(path: socketPath, failure, call: "setsockopt")
+            throw .cannotPost(path: socketPath, reason: "setsockopt: \(failure.description)")
         }
     }
 
@@ -67,18 +70,18 @@ public final class AskPost {
         let file = SystemCall.retrying("open") {
             Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
-        guard file >= 0 else { throw .system(Errno.current, call: "open") }
+        guard file >= 0 else { throw .cannotPost(path: temporary, reason: "open: \(Errno.current.description)") }
         let failure = SystemCalls.writeAll(text.utf8, to: file)
         _ = Glibc.close(file)
         let final = directory + "/ask." + name
         if let failure {
             _ = unlink(temporary)
-            throw .system(failure, call: "write")
+            throw .cannotPost(path: temporary, reason: "write: \(failure.description)")
         }
         guard rename(temporary, final) == 0 else {
             let failure = Errno.current
             _ = unlink(temporary)
-            throw .system(failure, call: "rename")
+            throw .cannotPost(path: final, reason: "rename: \(failure.description)")
         }
         askPath = final
     }
