@@ -19,7 +19,7 @@ public final class AskPost {
     /// datagram is no answer.
     public static let answerLimit = 16 * 1024
 
-    /// Binds the answer socket in `directory` (made ready by `AskDirectory.prepare`).
+    /// Binds the answer socket in `directory` (made ready by `AskPostDirectory.prepare`).
     /// The corresponding C calls are `socket`, `bind` (under umask 0177, as systemd does) and `setsockopt(SO_PASSCRED)`.
     public init(directory: String) throws(TerminalError) {
         self.directory = directory

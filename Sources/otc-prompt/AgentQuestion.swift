@@ -7,7 +7,7 @@ import OTCPromptTerminal
 
 /// A request posted for the user's password agent (`otc-prompt --agent`, in a terminal of theirs) because the
 /// caller left none: an askpass run by a detached ssh-agent, a pinentry of a gpg-agent with no GPG_TTY. A password
-/// goes to systemd's per-user directory, a question or a notice to otc-prompt's own (`AskDirectory`); the answer
+/// goes to systemd's per-user directory, a question or a notice to otc-prompt's own (`AskPostDirectory`); the answer
 /// comes back as the outcome a prompt would have had (`AgentPosting`).
 struct AgentQuestion {
     let environment: [String: String]
@@ -31,7 +31,7 @@ struct AgentQuestion {
         let post: AskPost
         let watcher: SignalWatcher?
         do {
-            let directory = try (kind == .password ? AskDirectory.systemd : .otcPrompt).prepare(
+            let directory = try (kind == .password ? AskPostDirectory.systemd : .otcPrompt).prepare(
                 environment: environment)
             post = try AskPost(directory: directory)
             // Before the file appears: a SIGTERM from then on withdraws it.

@@ -4,7 +4,7 @@ import Glibc
 import OTCPromptTerminal
 import Testing
 
-/// `AskPost` and `AskDirectory`: a question posted as systemd's queriers post theirs, its answer taken only from
+/// `AskPost` and `AskPostDirectory`: a question posted as systemd's queriers post theirs, its answer taken only from
 /// this user or root, and nothing left behind.
 @Suite struct AskPostTests {
     /// A private directory of the test's own, removed with what is in it.
@@ -117,14 +117,14 @@ import Testing
 
     @Test func theDirectoriesAreMadeForTheUserAlone() throws {
         let runtime = try Directory()
-        let path = try AskDirectory.otcPrompt.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let path = try AskPostDirectory.otcPrompt.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(path == runtime.path + "/otc-prompt/ask")
         for level in [runtime.path + "/otc-prompt", path] {
             var status = stat()
             #expect(lstat(level, &status) == 0 && status.st_mode & 0o777 == 0o700)
         }
         #expect(
-            try AskDirectory.systemd.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path + "/"])
+            try AskPostDirectory.systemd.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path + "/"])
                 == runtime.path + "/systemd/ask-password")
     }
 
@@ -133,14 +133,14 @@ import Testing
         let elsewhere = try Directory()
         #expect(symlink(elsewhere.path, runtime.path + "/systemd") == 0)
         #expect(throws: TerminalError.self) {
-            try AskDirectory.systemd.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
+            try AskPostDirectory.systemd.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
         }
         #expect(elsewhere.entries.isEmpty, "nothing was made through the link")
         #expect(mkdir(runtime.path + "/otc-prompt", 0o700) == 0 && chmod(runtime.path + "/otc-prompt", 0o770) == 0)
         #expect(throws: TerminalError.self) {
-            try AskDirectory.otcPrompt.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
+            try AskPostDirectory.otcPrompt.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
         }
-        #expect(throws: TerminalError.self) { try AskDirectory.otcPrompt.prepare(environment: [:]) }
+        #expect(throws: TerminalError.self) { try AskPostDirectory.otcPrompt.prepare(environment: [:]) }
     }
 
     @Test(.enabled(if: getuid() == 0, "needs root: the directory is given to another user"))
@@ -149,7 +149,7 @@ import Testing
         #expect(
             mkdir(runtime.path + "/otc-prompt", 0o700) == 0 && chown(runtime.path + "/otc-prompt", 65534, 65534) == 0)
         #expect(throws: TerminalError.self) {
-            try AskDirectory.otcPrompt.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
+            try AskPostDirectory.otcPrompt.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
         }
     }
 }

@@ -6,7 +6,7 @@ import OTCPromptSystem
 ///
 /// A password goes to systemd's per-user directory, where any agent may answer it; a yes/no question or a notice,
 /// which systemd's protocol cannot express, only to otc-prompt's own, so no other agent takes it for a password.
-public enum AskDirectory: Sendable {
+public enum AskPostDirectory: Sendable {
     /// `$XDG_RUNTIME_DIR/systemd/ask-password` (systemd 257's per-user directory).
     case systemd
     /// `$XDG_RUNTIME_DIR/otc-prompt/ask`.
