@@ -27,10 +27,15 @@ public enum AskPostDirectory: Sendable {
     /// - Throws: `.cannotPost` (no runtime directory, or a level refused), or mkdir failed.
     /// The corresponding C calls are `mkdir`, `lstat` and `getuid`.
     public func prepare(environment: [String: String]) throws(TerminalError) -> String {
-        guard let base = environment["XDG_RUNTIME_DIR"], base.hasPrefix("/"), !base.contains("/../") else {
-            throw .cannotPost(path: "XDG_RUNTIME_DIR", reason: "it is not set to an absolute path")
+        // Written plainly ("/run/user/1000", not "/run//user/1000/"): an agent takes `Socket=` only as a plain
+        // absolute path.
+        let levels = environment["XDG_RUNTIME_DIR"]?.split(separator: "/", omittingEmptySubsequences: true) ?? []
+        guard environment["XDG_RUNTIME_DIR"]?.hasPrefix("/") == true,
+            !levels.contains(where: { $0 == "." || $0 == ".." })
+        else {
+            throw .cannotPost(path: "XDG_RUNTIME_DIR", reason: "it is not set to a plain absolute path")
         }
-        var path = base.count > 1 && base.hasSuffix("/") ? String(base.dropLast()) : base
+        var path = "/" + levels.joined(separator: "/")
         try Self.check(path)
         for component in components {
             path += "/" + component

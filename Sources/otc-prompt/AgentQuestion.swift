@@ -33,6 +33,8 @@ struct AgentQuestion {
         do {
             let directory = try (kind == .password ? AskPostDirectory.systemd : .otcPrompt).prepare(
                 environment: environment)
+            // What a poster killed before it could withdraw left behind.
+            AskPost.removeAbandoned(in: directory)
             post = try AskPost(directory: directory)
             // Before the file appears: a SIGTERM from then on withdraws it.
             watcher = try? SignalWatcher(signals: Self.endingSignals)

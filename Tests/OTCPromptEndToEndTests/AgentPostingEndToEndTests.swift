@@ -63,6 +63,33 @@ import Testing
         #expect(agent.waitUntilEmpty(), "left: \(agent.leftovers)")
     }
 
+    /// An askpass killed with SIGKILL leaves its question; the next one removes it before posting its own.
+    @Test func whatAKilledAskpassLeftIsRemovedByTheNext() throws {
+        let killed = try askpass("Password: ")
+        let left = try #require(agent.waitForQuestion(), "nothing posted: \(killed.standardErrorText)")
+        killed.sendSignal(SIGKILL)
+        #expect(killed.waitForExit(deadline: .seconds(10)) != nil)
+        #expect(FileManager.default.fileExists(atPath: left.path), "SIGKILL leaves it")
+        let next = try askpass("Password: ")
+        let posted = try #require(
+            waitUntilPosted { $0.path != left.path }, "nothing posted: \(next.standardErrorText)")
+        #expect(!FileManager.default.fileExists(atPath: left.path))
+        #expect(!FileManager.default.fileExists(atPath: left.socket))
+        #expect(agent.answer(posted, with: "-"))
+        #expect(next.waitForExit(deadline: .seconds(10)) == .exited(130))
+        #expect(agent.waitUntilEmpty(), "left: \(agent.leftovers)")
+    }
+
+    private func waitUntilPosted(_ matching: (StandInAgent.Posted) -> Bool) -> StandInAgent.Posted? {
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(10)
+        while clock.now < end {
+            if let found = agent.posted.first(where: matching) { return found }
+            usleep(20_000)
+        }
+        return nil
+    }
+
     /// gpg-agent's requests piped in, no `OPTION ttyname` and no terminal: the GETPIN is posted, the passphrase
     /// comes back as the D line.
     private func pinentry(_ requests: String) throws -> PseudoTerminalProcess {

@@ -11,7 +11,7 @@ import Testing
     final class Directory {
         let path: String
         init() throws {
-            var template = Array((NSTemporaryDirectory() + "/otc-ask-XXXXXX").utf8CString)
+            var template = Array("/tmp/otc-ask-XXXXXX".utf8CString)
             guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
             path = String(cString: made)
         }
@@ -115,6 +115,39 @@ import Testing
         #expect(text(post.waitForAnswer(until: .now + .seconds(5), signals: nil, caller: [])) == "+mine")
     }
 
+    /// A poster killed with SIGKILL cannot withdraw: the next one removes what it left, and only that.
+    @Test func aDeadPostersQuestionIsRemovedAndNothingElse() throws {
+        let directory = try Directory()
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let dead = gone.processIdentifier
+        let socket = directory.path + "/sck.dead"
+        #expect(FileManager.default.createFile(atPath: socket, contents: nil))
+        #expect(
+            FileManager.default.createFile(
+                atPath: directory.path + "/ask.dead",
+                contents: "[Ask]\nPID=\(dead)\nSocket=\(socket)\n".data(using: .utf8)))
+        #expect(
+            FileManager.default.createFile(
+                atPath: directory.path + "/ask.alive",
+                contents: "[Ask]\nPID=\(getpid())\nSocket=\(directory.path)/sck.alive\n".data(using: .utf8)))
+        #expect(
+            FileManager.default.createFile(
+                atPath: directory.path + "/ask.nopid",
+                contents: "[Ask]\nSocket=\(directory.path)/sck.x\n".data(using: .utf8)))
+        let elsewhere = try Directory()
+        #expect(
+            FileManager.default.createFile(
+                atPath: elsewhere.path + "/target",
+                contents: "[Ask]\nPID=\(dead)\nSocket=\(socket)\n".data(using: .utf8)))
+        #expect(symlink(elsewhere.path + "/target", directory.path + "/ask.link") == 0)
+        #expect(AskPost.removeAbandoned(in: directory.path) == 1)
+        #expect(directory.entries == ["ask.alive", "ask.link", "ask.nopid"])
+        #expect(elsewhere.entries == ["target"])
+    }
+
     @Test func theDirectoriesAreMadeForTheUserAlone() throws {
         let runtime = try Directory()
         let path = try AskPostDirectory.otcPrompt.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
@@ -124,8 +157,8 @@ import Testing
             #expect(lstat(level, &status) == 0 && status.st_mode & 0o777 == 0o700)
         }
         #expect(
-            try AskPostDirectory.systemd.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path + "/"])
-                == runtime.path + "/systemd/ask-password")
+            try AskPostDirectory.systemd.prepare(environment: ["XDG_RUNTIME_DIR": "/" + runtime.path + "//"])
+                == runtime.path + "/systemd/ask-password", "written plainly, as an agent takes it")
     }
 
     @Test func aLinkedOrSharedDirectoryIsRefused() throws {
