@@ -9,9 +9,11 @@ public final class StandInAgent {
     public let systemdDirectory: String
     public let otcPromptDirectory: String
 
+    /// - Parameter runtimeDirectory: the callers' XDG_RUNTIME_DIR, written plainly here as they write it.
     public init(runtimeDirectory: String) {
-        systemdDirectory = runtimeDirectory + "/systemd/ask-password"
-        otcPromptDirectory = runtimeDirectory + "/otc-prompt/ask"
+        let plain = "/" + runtimeDirectory.split(separator: "/").joined(separator: "/")
+        systemdDirectory = plain + "/systemd/ask-password"
+        otcPromptDirectory = plain + "/otc-prompt/ask"
     }
 
     /// One posted question: the file's path and its keys.

@@ -109,6 +109,9 @@ struct PinentryDialog {
             let watcher = try SignalWatcher()
             terminal = try Terminal.open(path: request.state.ttyName ?? "/dev/tty", signalWatcher: watcher)
         } catch {
+            // A terminal gpg-agent named but that cannot be used is reported as pinentry-curses reports it (a stale
+            // GPG_TTY is the user's to fix); with none named and none of our own, the password agent asks.
+            guard request.state.ttyName == nil else { return (Self.unusable(error), nil) }
             return askThroughAgent(orElse: Self.unusable(error))
         }
         return answer { ask($0, on: terminal) }
@@ -121,7 +124,7 @@ struct PinentryDialog {
         return (PinentryFrontEnd.result(ask(question)), nil)
     }
 
-    /// No usable terminal (gpg-agent named none, or one that cannot be opened): the dialog is posted for the user's
+    /// No terminal (gpg-agent named none, and /dev/tty cannot be opened): the dialog is posted for the user's
     /// password agent (`AgentQuestion`), within SETTIMEOUT's limit; `unusable` when it cannot be posted.
     private func askThroughAgent(orElse unusable: PinentryConversation.DialogResult)
         -> (PinentryConversation.DialogResult, SecretBytes?)
