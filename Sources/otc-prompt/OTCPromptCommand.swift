@@ -114,7 +114,7 @@ struct OTCPromptCommand {
         case .stdin:
             for notice in notices { StandardError.writeLine(notice) }
             return StandardInputCode.run(configuration: configuration, check: check, environment: environment)
-        case .prompt, .askpass, .pinentry, .cryptsetup:
+        case .prompt, .askpass, .pinentry, .cryptsetup, .agent:
             break
         }
         let memory = AskMemory(store: StateDirectory.open(environment: environment))
@@ -156,6 +156,15 @@ struct OTCPromptCommand {
                 frontEnd: PinentryFrontEnd(language: language, verbosity: settings.value(Settings.verbosity)),
                 configNotices: PinentryProgram.OnceLines(notices)
             ).run()
+        }
+        if let terminal, case .agent(let query) = frontEnd {
+            for notice in notices { terminal.writeLine(notice) }
+            return AgentProgram(
+                template: program, frontEnd: AgentFrontEnd(language: language, verbosity: configuration.verbosity),
+                places: AgentProgram.places(
+                    option: settings[Settings.agentDirectory], environment: environment, user: UserAccount.currentUID),
+                query: query
+            ).run(on: terminal)
         }
         let status: Int32
         if let terminal {
