@@ -29,6 +29,9 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case checkCommand(Errno, call: String)
     /// The configuration file exists but could not be read as one (why, in words).
     case configFile(String)
+    /// A question for a password agent could not be posted at `path` (why, in words): its directory is not the
+    /// user's alone, or the socket or the file could not be made.
+    case cannotPost(path: String, reason: String)
 
     /// The door's error, told as the terminal's: `.system` with the same errno and call.
     public init(_ error: SystemCallError) { self = .system(error.errno, call: error.call) }
@@ -74,6 +77,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
             return "cannot run the --check command: \(call) failed: \(errno.description)"
         case .configFile(let reason):
             return reason
+        case .cannotPost(let path, let reason):
+            return "cannot post the question at \(path): \(reason)"
         }
     }
 }

@@ -78,9 +78,11 @@ struct OTCPromptCommand {
         let frontEnd = FrontEnd.choose(
             commandLine: commandLine, prompt: prompt, programPath: CommandLine.arguments.first ?? "")
         var terminal: Terminal?
+        // An askpass with no terminal posts its question for the user's password agent instead (`AgentQuestion`).
+        let postsWithoutTerminal = frontEnd.postsWithoutTerminal
         if frontEnd.opensTerminal {
-            terminal = PromptProgram.openTerminal(environment: environment)
-            if terminal == nil { return ExitStatus.noTerminal }
+            terminal = PromptProgram.openTerminal(environment: environment, postsWithout: postsWithoutTerminal)
+            if terminal == nil && !postsWithoutTerminal { return ExitStatus.noTerminal }
         }
         // Waited for at most a second; a signal meanwhile ends the process as that signal.
         let (file, configTooSlow) = ConfigFileLoad.forRun(environment: environment, terminal: terminal)
@@ -156,8 +158,7 @@ struct OTCPromptCommand {
                 configNotices: PinentryProgram.OnceLines(notices)
             ).run()
         }
-        guard let terminal else { return ExitStatus.noTerminal }
-        if case .agent(let query) = frontEnd {
+        if let terminal, case .agent(let query) = frontEnd {
             for notice in notices { terminal.writeLine(notice) }
             return AgentProgram(
                 template: program, frontEnd: AgentFrontEnd(language: language, verbosity: configuration.verbosity),
@@ -166,8 +167,17 @@ struct OTCPromptCommand {
                 query: query
             ).run(on: terminal)
         }
-        let status = program.run(
-            on: terminal, delivery: frontEnd == .cryptsetup ? CryptsetupFrontEnd.delivery : Delivery.init)
+        let status: Int32
+        if let terminal {
+            status = program.run(
+                on: terminal, delivery: frontEnd == .cryptsetup ? CryptsetupFrontEnd.delivery : Delivery.init)
+        } else {
+            let agent = AgentQuestion(
+                environment: environment, timeLimit: configuration.timeLimit,
+                caller: AgentQuestion.askpassCaller)
+            guard let outcome = agent.ask(request) else { return ExitStatus.noTerminal }
+            status = agent.deliver(Delivery(outcome))
+        }
         if case .askpass(let prompt) = frontEnd, AskpassFrontEnd.remembers(request) {
             memory.remember(prompt, answered: status == ExitStatus.submitted)
         }

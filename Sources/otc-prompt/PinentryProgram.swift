@@ -108,18 +108,48 @@ struct PinentryDialog {
         do {
             let watcher = try SignalWatcher()
             terminal = try Terminal.open(path: request.state.ttyName ?? "/dev/tty", signalWatcher: watcher)
-        } catch .system(let errno, call: let call) {
-            return (
-                .terminalUnusable(errno: errno.rawValue, location: call == "open" ? "open_tty_for_read" : "isatty"), nil
-            )
         } catch {
-            return (.terminalUnusable(errno: 25, location: "isatty"), nil)
+            // A terminal gpg-agent named but that cannot be used is reported as pinentry-curses reports it (a stale
+            // GPG_TTY is the user's to fix); with none named and none of our own, the password agent asks.
+            guard request.state.ttyName == nil else { return (Self.unusable(error), nil) }
+            return askThroughAgent(orElse: Self.unusable(error))
         }
+        return answer { ask($0, on: terminal) }
+    }
+
+    /// The dialog's answer, each request asked by `ask`.
+    private func answer(_ ask: (Request) -> PromptOutcome?) -> (PinentryConversation.DialogResult, SecretBytes?) {
         let frontEnd = program.frontEnd
-        guard let question = frontEnd.request(request) else {
-            return frontEnd.askSecret(request) { ask($0, on: terminal) }
+        guard let question = frontEnd.request(request) else { return frontEnd.askSecret(request, ask: ask) }
+        return (PinentryFrontEnd.result(ask(question)), nil)
+    }
+
+    /// No terminal (gpg-agent named none, and /dev/tty cannot be opened): the dialog is posted for the user's
+    /// password agent (`AgentQuestion`), within SETTIMEOUT's limit; `unusable` when it cannot be posted.
+    private func askThroughAgent(orElse unusable: PinentryConversation.DialogResult)
+        -> (PinentryConversation.DialogResult, SecretBytes?)
+    {
+        let seconds = request.state.timeoutSeconds
+        let agent = AgentQuestion(
+            environment: program.template.environment, timeLimit: seconds > 0 ? .seconds(seconds) : nil,
+            caller: program.channel.callerDescriptors)
+        var posted = true
+        let result = answer { request in
+            guard posted, let outcome = agent.ask(request) else {
+                posted = false
+                return nil
+            }
+            return outcome
         }
-        return (PinentryFrontEnd.result(ask(question, on: terminal)), nil)
+        return posted ? result : (unusable, nil)
+    }
+
+    /// What gpg-agent hears when the terminal could not be opened, as pinentry says it.
+    private static func unusable(_ error: any Error) -> PinentryConversation.DialogResult {
+        guard case TerminalError.system(let errno, let call) = error else {
+            return .terminalUnusable(errno: 25, location: "isatty")
+        }
+        return .terminalUnusable(errno: errno.rawValue, location: call == "open" ? "open_tty_for_read" : "isatty")
     }
 
     /// The outcome of `request` on the terminal; nil when it could not start (the reason is on the terminal).

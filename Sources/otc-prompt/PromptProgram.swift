@@ -39,12 +39,16 @@ struct PromptProgram {
     /// The terminal, in raw mode with no echo and with signals handled, before anything that can wait
     /// (no wait without a deadline): keys typed meanwhile are kept, unechoed, and Ctrl-C or SIGTERM end the prompt
     /// at any moment. The first thing the command does.
+    /// - Parameter postsWithout: the caller asks a password agent when there is no terminal (`AgentQuestion`):
+    ///   its absence is then no failure to report.
     /// - Returns: nil once the reason is on stderr (and the system log, for an askpass caller without a
     ///   terminal, whose stderr goes nowhere): exit with `ExitStatus.noTerminal`.
-    static func openTerminal(environment: [String: String]) -> Terminal? {
+    static func openTerminal(environment: [String: String], postsWithout: Bool = false) -> Terminal? {
         let terminal: Terminal
         do {
             terminal = try Terminal.open(signalWatcher: try SignalWatcher())
+        } catch .noTerminal where postsWithout {
+            return nil
         } catch {
             StandardError.writeLine("otc-prompt: \(error)")
             SystemLog.warning("\(error)")

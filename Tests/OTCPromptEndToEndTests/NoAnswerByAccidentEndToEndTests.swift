@@ -212,10 +212,13 @@ struct RetrySaidAloudEndToEndTests {
 
     @Test(.enabled(if: Namespaces.available(["-m"]), "needs a mount namespace: root, and a machine that allows it"))
     func theReasonGoesToTheSystemLogAndStderr() throws {
+        let environment = PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_PROMPT": "confirm"])
+        // A runtime directory (the test's own) that others may write in: the question cannot be posted for a
+        // password agent either (`AgentQuestion`), so there is no way to ask at all.
+        #expect(chmod(environment["XDG_RUNTIME_DIR"]!, 0o770) == 0)
         let process = try PseudoTerminalProcess(
             executable: "/usr/bin/unshare", arguments: ["-m", "/bin/sh", "-c", Self.script, PromptRun.binary],
-            environment: PromptRun.environment(["SSH_ASKPASS": PromptRun.binary, "SSH_ASKPASS_PROMPT": "confirm"]),
-            terminal: false)
+            environment: environment, terminal: false)
         #expect(process.waitForExit(deadline: .seconds(15)) == .exited(0))
         let output = process.standardOutput
         #expect(output.contains("otc-prompt["), "\(output) \(process.standardErrorText)")

@@ -251,6 +251,9 @@ import Testing
         let home = try GnuPGHome()
         var environment = home.environment
         environment["GPG_TTY"] = nil
+        // Made by the test, and opened to its group: nowhere to post the question for a password agent either
+        // (AgentPostingEndToEndTests has the agent that answers it), so nothing can ask.
+        #expect(chmod(environment["XDG_RUNTIME_DIR"]!, 0o770) == 0)
         let run = try runProgram(
             "/usr/bin/setsid",
             [

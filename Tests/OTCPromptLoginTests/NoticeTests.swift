@@ -39,11 +39,15 @@ extension RealClientTests {
             let socket = scratch.file("agent.sock")
             let key = scratch.file("id_ed25519")
             try runChecked(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key])
+            // Made by this test, and opened to its group: nowhere to post the question for a password agent either
+            // (`AgentCallers` has the agent that answers it).
+            let runtime = try scratch.runtimeDirectory()
+            #expect(chmod(runtime, 0o770) == 0)
             let agent = try PseudoTerminalProcess(
                 executable: "/usr/bin/ssh-agent", arguments: ["-D", "-a", socket],
                 environment: [
                     "PATH": "/usr/bin:/bin", "SSH_ASKPASS": Askpass.binary, "SSH_ASKPASS_REQUIRE": "force",
-                    "XDG_RUNTIME_DIR": try scratch.runtimeDirectory(),
+                    "XDG_RUNTIME_DIR": runtime,
                 ],
                 terminal: false)
             defer { agent.sendSignal(SIGTERM) }

@@ -19,7 +19,9 @@ final class PrivateSSHServer {
     private var server: PseudoTerminalProcess?
     private var madePrivilegeSeparationDirectory = false
 
-    init(in scratch: ScratchDirectory) throws {
+    /// - Parameter authorizedKeys: a file of public keys the server also accepts, for every user (a key held by an
+    ///   ssh-agent); without it, keys are not tried at all.
+    init(in scratch: ScratchDirectory, authorizedKeys: String? = nil) throws {
         self.scratch = scratch
         // Its processes' names begin with "sshd" (the kernel keeps 15 characters), as a real sshd's do, so
         // that the session rule sees an SSH login where a person would see one.
@@ -42,11 +44,11 @@ final class PrivateSSHServer {
             ListenAddress 127.0.0.1
             HostKey \(hostKey)
             PidFile \(scratch.file("sshd.pid"))
-            AuthorizedKeysFile none
+            AuthorizedKeysFile \(authorizedKeys ?? "none")
             UsePAM yes
             KbdInteractiveAuthentication yes
             PasswordAuthentication yes
-            PubkeyAuthentication no
+            PubkeyAuthentication \(authorizedKeys == nil ? "no" : "yes")
             PermitRootLogin no
             StrictModes no
             PrintMotd no

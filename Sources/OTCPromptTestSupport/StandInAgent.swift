@@ -1,0 +1,91 @@
+import Foundation
+import Glibc
+
+/// A password agent of the test's own, standing in for `otc-prompt --agent`: it finds the ask files posted in a
+/// runtime directory, as any agent would, and answers each on its socket with what the test says. It reads the
+/// files as text and knows nothing of otc-prompt's parser, so the posting side is tested against the protocol.
+public final class StandInAgent {
+    /// systemd's per-user directory (passwords) and otc-prompt's own (questions, notices).
+    public let systemdDirectory: String
+    public let otcPromptDirectory: String
+
+    /// - Parameter runtimeDirectory: the callers' XDG_RUNTIME_DIR, written plainly here as they write it.
+    public init(runtimeDirectory: String) {
+        let plain = "/" + runtimeDirectory.split(separator: "/").joined(separator: "/")
+        systemdDirectory = plain + "/systemd/ask-password"
+        otcPromptDirectory = plain + "/otc-prompt/ask"
+    }
+
+    /// One posted question: the file's path and its keys.
+    public struct Posted: Sendable {
+        public let path: String
+        public let text: String
+        /// The `[Ask]` keys; a repeated key keeps its last value.
+        public let keys: [String: String]
+        public var socket: String { keys["Socket"] ?? "" }
+    }
+
+    /// The `ask.*` files in both directories now.
+    public var posted: [Posted] {
+        [systemdDirectory, otcPromptDirectory].flatMap { directory in
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix("ask.") }
+                .compactMap { name -> Posted? in
+                    let path = directory + "/" + name
+                    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+                    var keys: [String: String] = [:]
+                    for line in text.split(separator: "\n") {
+                        guard let equals = line.firstIndex(of: "=") else { continue }
+                        keys[String(line[..<equals])] = String(line[line.index(after: equals)...])
+                    }
+                    return Posted(path: path, text: text, keys: keys)
+                }
+        }
+    }
+
+    /// Every entry of both directories (sockets, temporary files), to see that nothing is left behind.
+    public var leftovers: [String] {
+        [systemdDirectory, otcPromptDirectory].flatMap {
+            (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []
+        }
+    }
+
+    /// Waits for a question to be posted in `directory` (either when nil).
+    public func waitForQuestion(in directory: String? = nil, deadline: Duration = .seconds(20)) -> Posted? {
+        let clock = ContinuousClock()
+        let end = clock.now + deadline
+        while true {
+            if let found = posted.first(where: { directory == nil || $0.path.hasPrefix(directory! + "/") }) {
+                return found
+            }
+            if clock.now >= end { return nil }
+            usleep(20_000)
+        }
+    }
+
+    /// Waits until nothing is left in either directory (`leftovers`); false at the deadline.
+    public func waitUntilEmpty(deadline: Duration = .seconds(10)) -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + deadline
+        while !leftovers.isEmpty {
+            if clock.now >= end { return false }
+            usleep(20_000)
+        }
+        return true
+    }
+
+    /// Sends `answer` ("+secret", "+yes", "-") as one datagram to the question's socket, as an agent does.
+    @discardableResult
+    public func answer(_ question: Posted, with answer: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: Array(question.socket.utf8) + [0]) }
+        let bytes = Array(answer.utf8)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                sendto(fd, bytes, bytes.count, 0, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == bytes.count
+            }
+        }
+    }
+}

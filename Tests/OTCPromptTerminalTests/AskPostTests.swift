@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Glibc
+import OTCPromptTerminal
+import Testing
+
+/// `AskPost` and `AskPostDirectory`: a question posted as systemd's queriers post theirs, its answer taken only from
+/// this user or root, and nothing left behind.
+@Suite struct AskPostTests {
+    /// A private directory of the test's own, removed with what is in it.
+    final class Directory {
+        let path: String
+        init() throws {
+            var template = Array("/tmp/otc-ask-XXXXXX".utf8CString)
+            guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
+            path = String(cString: made)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+        var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
+    }
+
+    /// Sends `text` as one datagram to `path`, as an agent does.
+    private func send(_ text: String, to path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: Array(path.utf8) + [0])
+        }
+        let bytes = Array(text.utf8)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                sendto(fd, bytes, bytes.count, 0, pointer, socklen_t(MemoryLayout<sockaddr_un>.size)) == bytes.count
+            }
+        }
+    }
+
+    private func text(_ waited: AskPost.Waited) -> String? {
+        guard case .answer(let bytes, let count) = waited else { return nil }
+        return String(decoding: bytes.bytes[..<count], as: UTF8.self)
+    }
+
+    @Test func aPostIsASocketForItsOwnerThenAnAskFileAndWithdrawingLeavesNothing() throws {
+        let directory = try Directory()
+        let post = try AskPost(directory: directory.path)
+        var status = stat()
+        #expect(lstat(post.socketPath, &status) == 0)
+        #expect(status.st_mode & S_IFMT == S_IFSOCK)
+        #expect(status.st_mode & 0o777 == 0o600)
+        #expect(post.askPath == nil, "no ask file before it is published")
+        try post.publish("[Ask]\nSocket=\(post.socketPath)\n")
+        let askPath = try #require(post.askPath)
+        #expect(try String(contentsOfFile: askPath, encoding: .utf8) == "[Ask]\nSocket=\(post.socketPath)\n")
+        #expect(lstat(askPath, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(directory.entries.count == 2, "the temporary name is gone: \(directory.entries)")
+        #expect(directory.entries.allSatisfy { $0.hasPrefix("ask.") || $0.hasPrefix("sck.") })
+        post.withdraw()
+        #expect(directory.entries.isEmpty)
+    }
+
+    @Test func anAnswerFromThisUserIsTakenAsItsBytes() throws {
+        let directory = try Directory()
+        let post = try AskPost(directory: directory.path)
+        try post.publish("[Ask]\n")
+        #expect(send("+correct horse", to: post.socketPath))
+        #expect(text(post.waitForAnswer(until: .now + .seconds(5), signals: nil, caller: [])) == "+correct horse")
+    }
+
+    @Test func aPostThatIsNotAnsweredInTimeEnds() throws {
+        let directory = try Directory()
+        let post = try AskPost(directory: directory.path)
+        let start = MonotonicInstant.now
+        let waited = post.waitForAnswer(until: start + .milliseconds(100), signals: nil, caller: [])
+        guard case .timedOut = waited else {
+            Issue.record("expected a time-out, got \(waited)")
+            return
+        }
+        #expect(MonotonicInstant.now - start >= .milliseconds(100))
+    }
+
+    @Test func theCallerHangingUpEndsTheWait() throws {
+        let directory = try Directory()
+        let post = try AskPost(directory: directory.path)
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        defer { close(ends[1]) }
+        #expect(AskPost.callerPipes([ends[1]]) == [ends[1]])
+        let waited = post.waitForAnswer(until: .now + .seconds(5), signals: nil, caller: [ends[1]])
+        guard case .callerGone = waited else {
+            Issue.record("expected the caller gone, got \(waited)")
+            return
+        }
+    }
+
+    @Test(.enabled(if: getuid() == 0, "needs root: the other user's datagram is sent as nobody"))
+    func aDatagramFromAnotherUserIsIgnored() throws {
+        let directory = try Directory()
+        let post = try AskPost(directory: directory.path)
+        // Both made by this test (the directory, and the socket through the code under test): open to anyone, so
+        // that only the credentials can keep nobody's answer out.
+        #expect(chmod(directory.path, 0o711) == 0 && chmod(post.socketPath, 0o666) == 0)
+        let intruder = Process()
+        intruder.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        intruder.arguments = [
+            "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c",
+            "import socket, sys; s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.sendto(b'+stolen', sys.argv[1])",
+            post.socketPath,
+        ]
+        try intruder.run()
+        intruder.waitUntilExit()
+        #expect(intruder.terminationStatus == 0, "nobody's datagram was sent")
+        #expect(send("+mine", to: post.socketPath))
+        #expect(text(post.waitForAnswer(until: .now + .seconds(5), signals: nil, caller: [])) == "+mine")
+    }
+
+    /// A poster killed with SIGKILL cannot withdraw: the next one removes what it left, and only that.
+    @Test func aDeadPostersQuestionIsRemovedAndNothingElse() throws {
+        let directory = try Directory()
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let dead = gone.processIdentifier
+        let socket = directory.path + "/sck.dead"
+        #expect(FileManager.default.createFile(atPath: socket, contents: nil))
+        #expect(
+            FileManager.default.createFile(
+                atPath: directory.path + "/ask.dead",
+                contents: "[Ask]\nPID=\(dead)\nSocket=\(socket)\n".data(using: .utf8)))
+        #expect(
+            FileManager.default.createFile(
+                atPath: directory.path + "/ask.alive",
+                contents: "[Ask]\nPID=\(getpid())\nSocket=\(directory.path)/sck.alive\n".data(using: .utf8)))
+        #expect(
+            FileManager.default.createFile(
+                atPath: directory.path + "/ask.nopid",
+                contents: "[Ask]\nSocket=\(directory.path)/sck.x\n".data(using: .utf8)))
+        let elsewhere = try Directory()
+        #expect(
+            FileManager.default.createFile(
+                atPath: elsewhere.path + "/target",
+                contents: "[Ask]\nPID=\(dead)\nSocket=\(socket)\n".data(using: .utf8)))
+        #expect(symlink(elsewhere.path + "/target", directory.path + "/ask.link") == 0)
+        #expect(AskPost.removeAbandoned(in: directory.path) == 1)
+        #expect(directory.entries == ["ask.alive", "ask.link", "ask.nopid"])
+        #expect(elsewhere.entries == ["target"])
+    }
+
+    @Test func theDirectoriesAreMadeForTheUserAlone() throws {
+        let runtime = try Directory()
+        let path = try AskPostDirectory.otcPrompt.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
+        #expect(path == runtime.path + "/otc-prompt/ask")
+        for level in [runtime.path + "/otc-prompt", path] {
+            var status = stat()
+            #expect(lstat(level, &status) == 0 && status.st_mode & 0o777 == 0o700)
+        }
+        #expect(
+            try AskPostDirectory.systemd.prepare(environment: ["XDG_RUNTIME_DIR": "/" + runtime.path + "//"])
+                == runtime.path + "/systemd/ask-password", "written plainly, as an agent takes it")
+    }
+
+    @Test func aLinkedOrSharedDirectoryIsRefused() throws {
+        let runtime = try Directory()
+        let elsewhere = try Directory()
+        #expect(symlink(elsewhere.path, runtime.path + "/systemd") == 0)
+        #expect(throws: TerminalError.self) {
+            try AskPostDirectory.systemd.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
+        }
+        #expect(elsewhere.entries.isEmpty, "nothing was made through the link")
+        #expect(mkdir(runtime.path + "/otc-prompt", 0o700) == 0 && chmod(runtime.path + "/otc-prompt", 0o770) == 0)
+        #expect(throws: TerminalError.self) {
+            try AskPostDirectory.otcPrompt.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
+        }
+        #expect(throws: TerminalError.self) { try AskPostDirectory.otcPrompt.prepare(environment: [:]) }
+    }
+
+    @Test(.enabled(if: getuid() == 0, "needs root: the directory is given to another user"))
+    func anotherUsersDirectoryIsRefused() throws {
+        let runtime = try Directory()
+        #expect(
+            mkdir(runtime.path + "/otc-prompt", 0o700) == 0 && chown(runtime.path + "/otc-prompt", 65534, 65534) == 0)
+        #expect(throws: TerminalError.self) {
+            try AskPostDirectory.otcPrompt.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
+        }
+    }
+}
