@@ -69,7 +69,12 @@ struct SpeechEndToEndTests {
         #expect(await run.waitForEvent("digit", count: 3), "\(run.log)")
         run.type([0x12])  // read back
         #expect(await run.waitForEvent("readback"))
-        usleep(500_000)
+        // The file is a device that plays in real time: once it holds a second of sound, the read-back is in it.
+        let oneSecond = 44 + 22050 * 2
+        #expect(
+            await run.process.wait(deadline: .seconds(10)) { _ in
+                ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0) > oneSecond
+            })
         run.type("391")
         #expect(await run.exit() == .exited(0))
         var status = stat()

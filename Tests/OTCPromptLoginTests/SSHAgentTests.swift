@@ -92,7 +92,7 @@ extension RealClientTests {
             let request = try agent.requestSignature("typed-ahead")
             #expect(await agent.agent.waitForScreen(Self.question))
             await agent.agent.typeKeys("ye")
-            await pause(.milliseconds(350))
+            await agent.agent.pauseReading(ClientRun.reactionTime)  // past the grace, which began before the question
             await agent.agent.typeKeys("s\r")
             #expect(
                 await waitUntil(deadline: .seconds(5)) {

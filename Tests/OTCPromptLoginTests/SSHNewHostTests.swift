@@ -64,7 +64,7 @@ extension RealClientTests.SSHLogin {
         let bracketed = run.process.screen.contains("\u{1b}[?2004h")
         let paste = bracketed ? "\u{1b}[200~\(server.hostFingerprint)\u{1b}[201~" : server.hostFingerprint
         run.process.type(paste)
-        await pause(.milliseconds(200))
+        await run.process.waitPastThePasteJoin()  // Enter is a read of its own, not the paste's end
         await run.typeKeys("\r")
         await run.answer(user.password + "\r", after: "'s password")
         expectLoggedIn(run, secrets: [user.password])
