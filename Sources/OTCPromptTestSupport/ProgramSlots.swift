@@ -10,12 +10,7 @@ import Testing
 /// would be alone.
 public struct RunsPrograms: SuiteTrait, TestTrait, TestScoping {
     /// How many such test cases run at once: enough to fill the cores while most of them wait.
-    public static let slots = 6
-
-    /// How many slots a test case holds: one, or all of them for a test whose assertion is a timing of the
-    /// program's (keys typed within the type-ahead grace, 300 ms after the question appears), which must
-    /// see the question as soon as it is drawn.
-    let holds: Int
+    public static let slots = 12
 
     public var isRecursive: Bool { true }
 
@@ -26,48 +21,44 @@ public struct RunsPrograms: SuiteTrait, TestTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        await ProgramSlots.shared.acquire(holds)
+        await ProgramSlots.shared.acquire()
         do {
             try await function()
         } catch {
-            await ProgramSlots.shared.release(holds)
+            await ProgramSlots.shared.release()
             throw error
         }
-        await ProgramSlots.shared.release(holds)
+        await ProgramSlots.shared.release()
     }
 }
 
 extension Trait where Self == RunsPrograms {
     /// The test runs the built binary or real servers: a few such tests at a time (`RunsPrograms`).
-    public static var runsPrograms: Self { RunsPrograms(holds: 1) }
-    /// The test times keys against the program's own rules: it runs with no other such test beside it.
-    public static var runsProgramsAlone: Self { RunsPrograms(holds: RunsPrograms.slots) }
+    public static var runsPrograms: Self { RunsPrograms() }
 }
 
-/// The slots `RunsPrograms` hands out, first come first served (a test waiting for all of them is not
-/// overtaken, nor does it hold some while it waits).
+/// The slots `RunsPrograms` hands out, first come first served.
 actor ProgramSlots {
     static let shared = ProgramSlots(count: RunsPrograms.slots)
 
     private var free: Int
-    private var waiting: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
     init(count: Int) { free = count }
 
-    func acquire(_ count: Int) async {
-        if waiting.isEmpty, free >= count {
-            free -= count
+    func acquire() async {
+        if free > 0 {
+            free -= 1
             return
         }
-        await withCheckedContinuation { waiting.append((count, $0)) }
+        await withCheckedContinuation { waiting.append($0) }
     }
 
-    func release(_ count: Int) {
-        free += count
-        while let first = waiting.first, free >= first.count {
-            free -= first.count
-            waiting.removeFirst()
-            first.continuation.resume()
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
         }
     }
 }

@@ -8,14 +8,16 @@ import Testing
 /// A word begun within the grace never answers: its line is dropped whole and said so, and the word
 /// typed again then answers. The screen is seen a little after the grace started, never before, so
 /// a start well inside the grace must never answer and one past it must.
-@Suite(.runsProgramsAlone, .serialized)
+// Synchronous: its keys are timed from the moment the question appears, so its waits wake on the question at
+// once (poll on the terminal) rather than at a look that a busy pool may delay.
+@Suite(.runsPrograms, .serialized)
 struct TypeAheadSweepEndToEndTests {
     static let question = "Allow use of key /root/.ssh/id_ed25519?"
 
     @Test(.timeLimit(.minutes(2)), arguments: [("C.UTF-8", "yes", 50), ("pt_BR.UTF-8", "sim", 100)])
-    func aWordBegunWithinTheGraceNeverAnswers(locale: String, word: String, step: Int) async throws {
+    func aWordBegunWithinTheGraceNeverAnswers(locale: String, word: String, step: Int) throws {
         for start in stride(from: 0, through: 1000, by: step) {
-            let run = try await PromptRun(
+            let run = try PromptRun(
                 ["--askpass", Self.question],
                 environment: PromptRun.environment(["SSH_ASKPASS_PROMPT": "confirm", "LANG": locale]),
                 ready: "Allow use")
@@ -26,15 +28,15 @@ struct TypeAheadSweepEndToEndTests {
                 run.type(String(key))
             }
             // One of two events ends the wait: the prompt exits (answered) or says the line was dropped.
-            _ = await run.process.wait(deadline: .seconds(20)) { $0.hasExited || run.saidTypedTooEarly }
-            let answered = await run.exit(deadline: .zero)
+            _ = run.process.wait(deadline: .seconds(20)) { $0.hasExited || run.saidTypedTooEarly }
+            let answered = run.exit(deadline: .zero)
             if start <= 150 { #expect(answered == nil, "\(word) begun \(start) ms after the question answered it") }
             if start >= 450 { #expect(answered == .exited(0), "\(word) begun \(start) ms after the question") }
             if answered == nil {
                 #expect(run.saidTypedTooEarly, "at \(start) ms the dropped line is said: \(run.log)")
-                await run.process.waitPastThePasteJoin()
+                run.process.waitPastThePasteJoin()
                 run.type(word + "\r")
-                #expect(await run.exit() == .exited(0), "the word typed again answers (\(start) ms)")
+                #expect(run.exit() == .exited(0), "the word typed again answers (\(start) ms)")
             }
             #expect(run.process.standardOutput == "yes\n" || run.process.standardOutput == "", "\(start) ms")
         }
@@ -44,30 +46,30 @@ struct TypeAheadSweepEndToEndTests {
     /// once approved, as those keys type no letter. Now any key begins a leftover line; a focus
     /// report the terminal sends on its own does not, and a Tab inside a word typed later changes nothing.
     @Test(.timeLimit(.minutes(1)))
-    func aKeyThatTypesNoLetterWithinTheGraceBeginsALeftoverLine() async throws {
+    func aKeyThatTypesNoLetterWithinTheGraceBeginsALeftoverLine() throws {
         for key in ["\t", "\u{1B}[A", "\u{12}", "\u{14}", "\u{0C}"] {
-            let run = try await PromptRun(
+            let run = try PromptRun(
                 ["--askpass", Self.question], environment: PromptRun.environment(["SSH_ASKPASS_PROMPT": "confirm"]),
                 ready: "Allow use")
             run.type(key)
-            await run.waitPastTheGrace()
+            run.waitPastTheGrace()
             run.type("yes\r")
             // A barrier: the dropped line's Enter is said to have been typed too early, and answered nothing.
-            let toldTooEarly = await run.process.wait(deadline: .seconds(10)) { _ in
+            let toldTooEarly = run.process.wait(deadline: .seconds(10)) { _ in
                 run.log.contains { $0.event == "help" && $0.text.hasPrefix("Typed too early") }
             }
             #expect(toldTooEarly, "\(key.debugDescription): \(run.log)")
             #expect(!run.process.hasExited, "\(key.debugDescription) then yes⏎ answered")
             run.type("yes\r")
-            #expect(await run.exit() == .exited(0), "the word typed again answers")
+            #expect(run.exit() == .exited(0), "the word typed again answers")
         }
-        let focus = try await PromptRun(
+        let focus = try PromptRun(
             ["--askpass", Self.question], environment: PromptRun.environment(["SSH_ASKPASS_PROMPT": "confirm"]),
             ready: "Allow use")
         focus.type("\u{1B}[I")
-        await focus.waitPastTheGrace()
+        focus.waitPastTheGrace()
         focus.type("ye\ts\r")
-        #expect(await focus.exit() == .exited(0), "a focus report is no key; a Tab in a word changes nothing")
+        #expect(focus.exit() == .exited(0), "a focus report is no key; a Tab in a word changes nothing")
         #expect(focus.process.standardOutput == "yes\n")
     }
 }

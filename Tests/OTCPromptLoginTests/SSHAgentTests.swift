@@ -88,18 +88,20 @@ extension RealClientTests {
         /// The sweep point that approved the key once: "ye" as the question appears, "s⏎" after the grace
         /// (Portuguese "sim" to the old prompt). The whole line is dropped and said so; the key is not approved.
         @Test
-        func aYesBegunAsTheQuestionAppearsNeverApproves() async throws {
+        // Synchronous: "as the question appears" is within the 300 ms grace, so its waits wake on the question
+        // at once (poll on the terminal) rather than at a look that a busy pool may delay.
+        func aYesBegunAsTheQuestionAppearsNeverApproves() throws {
             let request = try agent.requestSignature("typed-ahead")
-            #expect(await agent.agent.waitForScreen(Self.question))
-            await agent.agent.typeKeys("ye")
-            await agent.agent.pauseReading(ClientRun.reactionTime)  // past the grace, which began before the question
-            await agent.agent.typeKeys("s\r")
+            #expect(agent.agent.waitForScreen(Self.question))
+            agent.agent.typeKeys("ye")
+            pause(ClientRun.reactionTime)  // past the grace, which began before the question
+            agent.agent.typeKeys("s\r")
             #expect(
-                await waitUntil(deadline: .seconds(5)) {
+                waitUntil(deadline: .seconds(5)) {
                     SpokenLine.read(speechLog).contains { $0.text == "Typed too early, ignored. Type again." }
                 }, "the dropped line was not said")
             #expect(request.pending, "a yes begun as the question appeared approved the key")
-            await agent.agent.typeKeys("no\r")
+            agent.agent.typeKeys("no\r")
             #expect(request.refused())
             expectTerminalRestored()
         }

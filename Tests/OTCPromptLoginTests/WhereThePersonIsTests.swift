@@ -89,9 +89,12 @@ extension RealClientTests {
             let agent = [
                 "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": scratch.path, "TERM": "xterm-256color",
             ]
-            // gpg-agent's side of the conversation: the terminal, then GETPIN; stdin stays open a while.
+            // gpg-agent's side of the conversation: the terminal, then GETPIN; stdin stays open until the test has
+            // seen the dialog end (a set time ran out on a loaded machine, and the agent gone cancelled the dialog).
+            let answered = scratch.file("answered")
             let script =
-                "(printf 'OPTION ttyname=%s\\nOPTION ttytype=xterm\\nGETPIN\\n' \"$1\"; sleep 6) | "
+                "(printf 'OPTION ttyname=%s\\nOPTION ttytype=xterm\\nGETPIN\\n' \"$1\"; "
+                + "while [ ! -e \(answered) ]; do sleep 0.05; done) | "
                 + "exec \(Askpass.binary) --pinentry --speech auto --speech-log \(log)"
             final class Box: @unchecked Sendable {
                 private let lock = NSLock()
@@ -112,6 +115,9 @@ extension RealClientTests {
             #expect(asked, "the pinentry never asked on \(terminal)")
             await pause(ClientRun.reactionTime)
             await login.typeKeys("hunter2\r")
+            #expect(
+                await waitUntil(deadline: .seconds(20)) { SpokenLine.read(log).contains { $0.event == "complete" } })
+            _ = try scratch.write("answered", "")
             #expect(await waitUntil(deadline: .seconds(20)) { box.result != nil })
             #expect(box.result?.output.contains("D hunter2") == true, "\(String(describing: box.result))")
             let first = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").first ?? ""
