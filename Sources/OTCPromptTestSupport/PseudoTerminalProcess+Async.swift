@@ -51,14 +51,4 @@ extension PseudoTerminalProcess {
         }
         return stopSignal
     }
-
-    /// Waits the type-ahead grace, reading the terminal meanwhile: a rule of the program, not a guess.
-    public func waitPastTheGrace() async {
-        _ = await wait(deadline: Self.typeAheadGrace) { _ in false }
-    }
-
-    /// Waits the paste join window, reading the terminal meanwhile: what is typed next is a new read.
-    public func waitPastThePasteJoin() async {
-        _ = await wait(deadline: Self.pasteJoinWindow) { _ in false }
-    }
 }
