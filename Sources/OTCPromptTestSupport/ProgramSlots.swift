@@ -46,6 +46,9 @@ actor ProgramSlots {
 
     init(count: Int) { free = count }
 
+    /// How many are waiting for a slot (for the slots' own tests).
+    var waitingCount: Int { waiting.count }
+
     func acquire() async {
         if free > 0 {
             free -= 1
