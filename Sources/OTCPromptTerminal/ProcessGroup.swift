@@ -62,30 +62,11 @@ public enum ProcessGroup {
 
     /// Every process /proc shows.
     static func readAll() -> [Member] {
-        guard let directory = opendir("/proc") else { return [] }
-        defer { closedir(directory) }
-        var members: [Member] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        ProcessTable.processIDs().compactMap { pid in
+            ProcessTable.contents(of: "/proc/\(pid)/stat").flatMap {
+                member(fromStat: String(decoding: $0, as: UTF8.self))
             }
-            guard !name.isEmpty, name.allSatisfy(\.isNumber), let text = readStat("/proc/\(name)/stat"),
-                let member = member(fromStat: text)
-            else { continue }
-            members.append(member)
         }
-        return members
-    }
-
-    private static func readStat(_ path: String) -> String? {
-        let descriptor = SystemCall.retrying("open") { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return nil }
-        defer { _ = Glibc.close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        let count = buffer.withUnsafeMutableBytes { raw in
-            SystemCall.retrying("read") { Glibc.read(descriptor, raw.baseAddress, raw.count) }
-        }
-        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
     }
 }
 

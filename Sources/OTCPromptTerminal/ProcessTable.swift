@@ -9,17 +9,22 @@ public enum ProcessTable {
     /// One record per process that could be read; a process that ends meanwhile is left out.
     /// The corresponding C calls are `opendir`, `readdir`, `open` and `read`.
     public static func read() -> [ProcessRecord] {
+        processIDs().compactMap { record(pid: $0) }
+    }
+
+    /// The id of every process /proc lists (its numeric entries); none when /proc cannot be read.
+    /// The corresponding C calls are `opendir` and `readdir`.
+    static func processIDs() -> [Int32] {
         guard let directory = opendir("/proc") else { return [] }
         defer { closedir(directory) }
-        var records: [ProcessRecord] = []
+        var ids: [Int32] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard let pid = Int32(name), let record = record(pid: pid) else { continue }
-            records.append(record)
+            if let pid = Int32(name) { ids.append(pid) }
         }
-        return records
+        return ids
     }
 
     /// The process `pid`, nil when it has gone or cannot be read.

@@ -99,6 +99,24 @@ extension PrivatePulseAudio {
     public func recordingRMS(
         to path: String, rate: Int = 22050, heard: Double = 0.002, during body: () throws -> Void
     ) throws -> Double {
+        let parec = try startRecording(to: path, rate: rate)
+        defer { if parec.isRunning { kill(parec.processIdentifier, SIGKILL) } }
+        try body()
+        return try loudness(of: parec, recording: path, rate: rate, heard: heard)
+    }
+
+    /// The same for an async `body` (a test whose waits leave its thread to other tests).
+    public func recordingRMS(
+        to path: String, rate: Int = 22050, heard: Double = 0.002, during body: () async throws -> Void
+    ) async throws -> Double {
+        let parec = try startRecording(to: path, rate: rate)
+        defer { if parec.isRunning { kill(parec.processIdentifier, SIGKILL) } }
+        try await body()
+        return try loudness(of: parec, recording: path, rate: rate, heard: heard)
+    }
+
+    /// Starts parec on the sink's monitor and waits until it records.
+    private func startRecording(to path: String, rate: Int) throws -> Process {
         let parec = Process()
         parec.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
         // A short fragment: by default parec delivers in ~2 s blocks, and stopping it loses the last.
@@ -107,12 +125,15 @@ extension PrivatePulseAudio {
         ]
         parec.environment = clientEnvironment
         try parec.run()
-        defer { if parec.isRunning { kill(parec.processIdentifier, SIGKILL) } }
         // The null sink plays silence while idle: samples in the file mean parec is recording.
-        var deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(10)
         while Self.samples(in: path).isEmpty, parec.isRunning, Date() < deadline { usleep(10_000) }
-        try body()
-        deadline = Date().addingTimeInterval(10)
+        return parec
+    }
+
+    /// Once the body has run: waits until the recording is louder than `heard`, stops parec, measures it.
+    private func loudness(of parec: Process, recording path: String, rate: Int, heard: Double) throws -> Double {
+        var deadline = Date().addingTimeInterval(10)
         while Self.rms(Self.samples(in: path)) <= heard, parec.isRunning, Date() < deadline { usleep(20_000) }
         parec.terminate()
         deadline = Date().addingTimeInterval(1)

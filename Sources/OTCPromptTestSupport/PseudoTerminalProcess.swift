@@ -60,10 +60,10 @@ public final class PseudoTerminalProcess {
 
     private var standardOutputPipe: Int32
     private var standardErrorPipe: Int32
-    private var screenBytes: [UInt8] = []
-    private var standardOutputBytes: [UInt8] = []
+    var screenBytes: [UInt8] = []
+    var standardOutputBytes: [UInt8] = []
     private var standardErrorBytes: [UInt8] = []
-    private var exitStatus: ExitStatus?
+    var exitStatus: ExitStatus?
 
     /// Starts `executable` with `arguments` (argv[1...]) and exactly `environment`.
     ///
@@ -224,18 +224,19 @@ public final class PseudoTerminalProcess {
     public func waitForStop(deadline: Duration) -> Int32? {
         var stopSignal: Int32?
         _ = waitUntil(deadline: deadline) { process in
-            var status: Int32 = 0
-            guard process.exitStatus == nil, waitpid(process.processID, &status, WNOHANG | WUNTRACED) > 0 else {
-                return process.exitStatus != nil
-            }
-            if (status & 0xff) == 0x7f {
-                stopSignal = (status >> 8) & 0xff
-                return true
-            }
-            process.exitStatus = ExitStatus(waitStatus: status)
-            return process.exitStatus != nil
+            stopSignal = process.lookForStop()
+            return stopSignal != nil || process.exitStatus != nil
         }
         return stopSignal
+    }
+
+    /// One look (WNOHANG | WUNTRACED): the stop signal if the child is stopped; an exit is kept in `exitStatus`.
+    func lookForStop() -> Int32? {
+        var status: Int32 = 0
+        guard exitStatus == nil, waitpid(processID, &status, WNOHANG | WUNTRACED) > 0 else { return nil }
+        if (status & 0xff) == 0x7f { return (status >> 8) & 0xff }
+        exitStatus = ExitStatus(waitStatus: status)
+        return nil
     }
 
     // MARK: Plumbing
@@ -252,7 +253,7 @@ public final class PseudoTerminalProcess {
     }
 
     /// Reaps the child if it has ended (WNOHANG).
-    private func reap() -> ExitStatus? {
+    func reap() -> ExitStatus? {
         if let exitStatus { return exitStatus }
         var status: Int32 = 0
         if waitpid(processID, &status, WNOHANG) == processID {
@@ -283,7 +284,7 @@ public final class PseudoTerminalProcess {
     }
 
     /// Reads until nothing more is ready right now (bounded, in case the child never stops writing).
-    private func pumpUntilQuiet() {
+    func pumpUntilQuiet() {
         var rounds = 0
         while rounds < 1024, pump(for: .zero) { rounds += 1 }
     }
@@ -318,26 +319,5 @@ public final class PseudoTerminalProcess {
             pump(for: .milliseconds(20))
         }
         pump(for: .zero)
-    }
-}
-
-extension PseudoTerminalProcess {
-    /// The program's type-ahead grace for a question or notice (`ConfirmSession.grace`): keys within it
-    /// after the prompt appears are dropped as typed too early. It begins before the prompt is shown, so
-    /// a test that has seen the prompt and then waited this long types past it, however loaded the machine.
-    public static let typeAheadGrace: Duration = .milliseconds(300)
-
-    /// Waits the type-ahead grace, reading the terminal meanwhile: a rule of the program, not a guess.
-    public func waitPastTheGrace() {
-        _ = wait(deadline: Self.typeAheadGrace) { _ in false }
-    }
-
-    /// The program's paste join window (`UnmarkedPasteJoin.window`): keys that follow a read with no
-    /// longer pause continue it (a paste the link split, or the rest of a dropped leftover line).
-    public static let pasteJoinWindow: Duration = .milliseconds(100)
-
-    /// Waits the paste join window, reading the terminal meanwhile: what is typed next is a new read.
-    public func waitPastThePasteJoin() {
-        _ = wait(deadline: Self.pasteJoinWindow) { _ in false }
     }
 }

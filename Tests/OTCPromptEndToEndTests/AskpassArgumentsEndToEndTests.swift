@@ -5,7 +5,7 @@ import Testing
 
 /// In an askpass call the prompt is data. Hostile prompts, as sudo -p, a PAM challenge or
 /// an ssh server can send them, through the binary as SUDO_ASKPASS and through both wrapper forms.
-@Suite
+@Suite(.runsPrograms)
 struct AskpassArgumentsEndToEndTests {
     /// A scratch directory with a config that makes speech text, and a file a hostile prompt tries to create.
     final class Scratch {
@@ -55,14 +55,14 @@ struct AskpassArgumentsEndToEndTests {
         #expect(sameAttributes(process.attributesAtStart, process.slaveAttributes()))
     }
 
-    @Test func theOnlyArgumentOfAnAskpassCallIsNeverAnOption() throws {
+    @Test func theOnlyArgumentOfAnAskpassCallIsNeverAnOption() async throws {
         let scratch = try Scratch()
         for prompt in Self.hostilePrompts(trap: scratch.trap) {
             try answer(prompt, program: PromptRun.binary, scratch: scratch)
         }
     }
 
-    @Test func theDocumentedWrapperPassesThePromptAfterDoubleDash() throws {
+    @Test func theDocumentedWrapperPassesThePromptAfterDoubleDash() async throws {
         let scratch = try Scratch()
         let wrapper = try scratch.wrapper("--askpass --rate 320 --")
         for prompt in Self.hostilePrompts(trap: scratch.trap) {
@@ -71,7 +71,7 @@ struct AskpassArgumentsEndToEndTests {
     }
 
     /// The wrapper an earlier user guide showed, without "--": the last argument after --askpass is the prompt.
-    @Test func anOlderWrapperWithoutDoubleDashIsSafeToo() throws {
+    @Test func anOlderWrapperWithoutDoubleDashIsSafeToo() async throws {
         let scratch = try Scratch()
         let wrapper = try scratch.wrapper("--askpass --rate 320")
         for prompt in Self.hostilePrompts(trap: scratch.trap) {
@@ -80,20 +80,20 @@ struct AskpassArgumentsEndToEndTests {
     }
 
     /// A person at a shell with SUDO_ASKPASS exported still gets the help: no caller reads a terminal.
-    @Test func helpAtATerminalIsStillHelp() throws {
+    @Test func helpAtATerminalIsStillHelp() async throws {
         let process = try PseudoTerminalProcess(
             executable: "/bin/sh", arguments: ["-c", "exec \"$0\" --help >/dev/tty", PromptRun.binary],
             environment: PromptRun.environment(["SUDO_ASKPASS": PromptRun.binary]))
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(process.screen.contains("Usage: otc-prompt"))
     }
 
     @Test(arguments: ["--bad\u{1b}]0;owned\u{07}", "--placeholder=\u{1b}[2J", "--voice=\u{9b}31m"])
-    func anErrorMessageNeverEchoesAControlCharacter(argument: String) throws {
+    func anErrorMessageNeverEchoesAControlCharacter(argument: String) async throws {
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: [argument], environment: PromptRun.environment(),
             standardError: .pipe)
-        let status = process.waitForExit(deadline: .seconds(10))
+        let status = await process.waitForExit(deadline: .seconds(10))
         #expect(status == .exited(64) || status == .exited(74))
         let error = process.standardErrorText + process.screen
         #expect(!error.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })

@@ -7,7 +7,7 @@ import Testing
 /// never holds the prompt. Each chunk of audio waits at most 250 ms for room; then audio to the file
 /// stops, announcements become text lines after one notice, and every key counts, on time. (A FIFO with
 /// no reader at all is refused at once, exit 64: `RobustnessEndToEndTests.aFIFOWithoutAReaderIsRefusedAtOnce`.)
-@Suite(.serialized)
+@Suite(.runsPrograms, .serialized)
 struct AudioFileFIFOEndToEndTests {
     /// What the program at the other end of the FIFO does.
     enum Reader: String, CaseIterable, CustomTestStringConvertible {
@@ -24,7 +24,7 @@ struct AudioFileFIFOEndToEndTests {
     }
 
     @Test(arguments: Reader.allCases)
-    func aReaderThatStopsReadingNeverHoldsThePromptAndTheFallbackIsSaidOnce(reader kind: Reader) throws {
+    func aReaderThatStopsReadingNeverHoldsThePromptAndTheFallbackIsSaidOnce(reader kind: Reader) async throws {
         let fifo = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
@@ -32,7 +32,7 @@ struct AudioFileFIFOEndToEndTests {
             Drain(path: fifo, limit: kind == .keepsReading ? nil : (kind == .neverReads ? 0 : 8192)))
         defer { drained.stop() }
 
-        let run = try PromptRun(["--audio-file", fifo], speech: "espeak")
+        let run = try await PromptRun(["--audio-file", fifo], speech: "espeak")
         if kind == .goesAway {
             #expect(drained.wait(forAtLeast: 8192, deadline: .seconds(5)))
             drained.stop()
@@ -44,11 +44,11 @@ struct AudioFileFIFOEndToEndTests {
             ShellAfterPrompt.pause(.milliseconds(400))
         }
         let lastKey = clock.now
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         let exitedAfter = clock.now - lastKey
         #expect(run.process.standardOutput == "985391\n")
         #expect(run.terminalRestored)
-        let digits = run.logEntries(atLeast: 7).filter { $0.event == "digit" || $0.event == "complete" }
+        let digits = await run.logEntries(atLeast: 7).filter { $0.event == "digit" || $0.event == "complete" }
         #expect(digits.count == 6, "\(digits)")
         // On time: each key was taken about when it was typed (400 ms apart), none held up behind the audio.
         let gaps = zip(digits.dropFirst(), digits).map { $0.ms - $1.ms }

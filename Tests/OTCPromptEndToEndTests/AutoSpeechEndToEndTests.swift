@@ -5,7 +5,7 @@ import Testing
 
 /// `--speech auto`, one test per rule, chosen by the environment alone; what was chosen is the first
 /// speech-log line's "speech" and the first line of `--doctor`.
-@Suite(.serialized)
+@Suite(.runsPrograms, .serialized)
 struct AutoSpeechEndToEndTests {
     /// The "speech" note of the log's first line.
     private func speechNote(_ run: PromptRun) -> String? {
@@ -42,16 +42,16 @@ struct AutoSpeechEndToEndTests {
     }
 
     @Test(arguments: [["SSH_CONNECTION": "192.0.2.1 50000 192.0.2.2 22"], ["SSH_TTY": "/dev/pts/7"]])
-    func sshWithNoAudioForwardedIsText(ssh: [String: String]) throws {
+    func sshWithNoAudioForwardedIsText(ssh: [String: String]) async throws {
         let environment = withoutAudioServer(ssh)
-        let run = try PromptRun(["--speech", "auto"], environment: environment)
+        let run = try await PromptRun(["--speech", "auto"], environment: environment)
         #expect(
             speechNote(run)?.hasPrefix("text: you are not at this machine") == true,
             "\(String(describing: speechNote(run)))")
         // Text lines: the announcement itself is on the screen for the local screen reader to read.
-        #expect(run.process.waitForScreen(containing: "6-digit code. Type the digits", deadline: .seconds(5)))
+        #expect(await run.process.waitForScreen(containing: "6-digit code. Type the digits", deadline: .seconds(5)))
         run.type("123456")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         #expect(try doctor(environment).hasPrefix("Speech: text, because you are not at this machine"))
         #expect(try help(environment).contains("Here and now: text, because you are not at this machine"))
         // With PulseAudio forwarded, espeak-ng plays through it (text here: the test's PULSE_SERVER answers nothing).
@@ -59,12 +59,12 @@ struct AutoSpeechEndToEndTests {
     }
 
     /// No speech server, no screen reader, no audio device: espeak-ng is chosen and falls back to text.
-    @Test func noServerAndNoDeviceIsEspeakFallingBackToText() throws {
+    @Test func noServerAndNoDeviceIsEspeakFallingBackToText() async throws {
         let dead = ["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock"]
-        let run = try PromptRun(["--speech", "auto"], environment: PromptRun.environment(dead))
+        let run = try await PromptRun(["--speech", "auto"], environment: PromptRun.environment(dead))
         #expect(speechNote(run)?.hasPrefix("text: speech unavailable: no audio device") == true)
         run.type("123456")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         let report = try doctor(PromptRun.environment(dead))
         // espeak-ng was chosen, but with no device the user gets text lines, and the first line says so.
         #expect(report.hasPrefix("Speech: text, because espeak-ng was chosen (no speech server"), "\(report)")
@@ -76,18 +76,18 @@ struct AutoSpeechEndToEndTests {
         .enabled(
             if: PrivateSpeechDispatcher.isInstalled && PrivatePulseAudio.isInstalled,
             "needs speech-dispatcher, speech-dispatcher-espeak-ng and pulseaudio (make deps)"))
-    func aSpeechDispatcherThatAnswersIsUsedEvenOverSSHWhenForwarded() throws {
+    func aSpeechDispatcherThatAnswersIsUsedEvenOverSSHWhenForwarded() async throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
         let speechd = try #require(PrivateSpeechDispatcher.start(pulse: pulse), "speech-dispatcher did not start")
         defer { speechd.stop() }
         for extra in [[:], ["SSH_TTY": "/dev/pts/7"]] {
             let environment = speechd.clientEnvironment.merging(extra) { $1 }
-            let run = try PromptRun(["--speech", "auto"], environment: PromptRun.environment(environment))
+            let run = try await PromptRun(["--speech", "auto"], environment: PromptRun.environment(environment))
             // Over SSH the socket counts because SPEECHD_ADDRESS forwards it, and the note says so.
             #expect(speechNote(run)?.hasPrefix("speechd: speech-dispatcher answers on its socket") == true)
             run.type("985391")
-            #expect(run.exit() == .exited(0))
+            #expect(await run.exit() == .exited(0))
             #expect(run.process.standardOutput == "985391\n")
             let report = try doctor(PromptRun.environment(environment))
             #expect(report.hasPrefix("Speech: speechd, because speech-dispatcher answers"), "\(report)")
@@ -98,11 +98,11 @@ struct AutoSpeechEndToEndTests {
         }
         // `--audio-file` is espeak-ng writing into the file, whatever answers, and the log says so.
         let path = speechd.directory + "/speech.wav"
-        let run = try PromptRun(
+        let run = try await PromptRun(
             ["--speech", "auto", "--audio-file", path], environment: PromptRun.environment(speechd.clientEnvironment))
         #expect(speechNote(run) == "espeak: --audio-file: espeak-ng speaks into that file")
         run.type("985391")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
         #expect(size > 44_100, "one second of speech or more: \(size) bytes")
     }
@@ -115,7 +115,7 @@ struct AutoSpeechEndToEndTests {
             if: Namespaces.available(["--pid", "--fork", "--mount-proc"])
                 && PrivateSpeechDispatcher.isInstalled && PrivatePulseAudio.isInstalled,
             "needs a PID namespace (root, and a machine that allows it), speech-dispatcher and pulseaudio"))
-    func aScreenReaderWithSpeechDispatcherInstalledGetsItStarted() throws {
+    func aScreenReaderWithSpeechDispatcherInstalledGetsItStarted() async throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
         // Only for its configuration directory (espeak-ng module, pulse output): the prompt never talks to it.
@@ -148,13 +148,14 @@ struct AutoSpeechEndToEndTests {
                 directory + "/fenrir", PromptRun.binary, log,
             ],
             environment: environment)
-        #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)), "\(process.screen)")
+        #expect(
+            await process.waitForScreen(containing: "Verification code", deadline: .seconds(10)), "\(process.screen)")
         let rms = try pulse.recordingRMS(to: directory + "/heard.raw") {
             process.type("98")  // the recording goes on until they are heard
         }
         #expect(rms > 0.001, "nothing was heard on the sink (RMS \(rms))")
         process.type("5391")
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(process.standardOutput == "985391\n")
         let first = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").first.map(String.init)
         let object = try JSONSerialization.jsonObject(with: Data((first ?? "").utf8)) as? [String: Any]
@@ -166,24 +167,24 @@ struct AutoSpeechEndToEndTests {
         #expect(!process.screen.contains("stopped answering"), "\(process.screen)")
     }
 
-    @Test func theUsersChoiceWinsOverEveryRule() throws {
-        let run = try PromptRun(
+    @Test func theUsersChoiceWinsOverEveryRule() async throws {
+        let run = try await PromptRun(
             ["--speech", "text"], environment: PromptRun.environment(["SSH_TTY": "/dev/pts/7"]))
         #expect(speechNote(run) == "text: chosen by --speech or the config file")
         run.type([0x1B])
-        #expect(run.exit() == .exited(130))
+        #expect(await run.exit() == .exited(130))
     }
 
     /// `ACCESSIBLE` (huh, gum): plain append-only lines, never the boxes, whatever the terminal could draw.
-    @Test func accessibleGivesPlainAppendOnlyOutput() throws {
-        let run = try PromptRun(
+    @Test func accessibleGivesPlainAppendOnlyOutput() async throws {
+        let run = try await PromptRun(
             ["--style", "boxes"],
             environment: PromptRun.environment(["ACCESSIBLE": "1", "COLORTERM": "truecolor"]))
         run.type("12")
-        #expect(run.waitForEvent("digit", count: 2), "\(run.logEntries())")
+        #expect(await run.waitForEvent("digit", count: 2), "\(run.log)")
         let drawn = run.process.screen.replacingOccurrences(of: "\u{1B}[?2004h", with: "")
         #expect(!drawn.contains("\u{1B}"), "only bracketed paste is turned on: \(drawn.debugDescription)")
         run.type([0x1B])
-        #expect(run.exit() == .exited(130))
+        #expect(await run.exit() == .exited(130))
     }
 }

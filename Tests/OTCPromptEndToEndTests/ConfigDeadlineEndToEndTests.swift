@@ -7,39 +7,41 @@ import Testing
 /// system that never answers gives the defaults after a second, said once on the screen and in speech;
 /// a slow one that answers in time is used, bad values reported with file:line; anything but a regular
 /// file is refused at once; and SIGINT, SIGTERM or SIGHUP end the prompt at any moment of the wait.
-@Suite(.serialized)
+@Suite(.runsPrograms, .serialized)
 struct ConfigDeadlineEndToEndTests {
     /// A config file holding `text`, removed when `body` returns.
-    private func withConfig<T>(_ text: String, _ body: (String) throws -> T) throws -> T {
+    private func withConfig<T>(_ text: String, _ body: (String) async throws -> T) async throws -> T {
         let path = NSTemporaryDirectory() + "/otc-config-\(UUID().uuidString)"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        return try body(path)
+        return try await body(path)
     }
 
     @Test(arguments: [
         ("C.UTF-8", "did not answer within 1 second; using the defaults"),
         ("pt_BR.UTF-8", "não respondeu em 1 segundo; usando os valores padrão"),
     ])
-    func aConfigFileOnAStuckFileSystemGivesTheDefaultsAfterASecondSaidOnce(locale: String, notice: String) throws {
-        try withConfig("verbosity = \"terse\"\n") { path in
+    func aConfigFileOnAStuckFileSystemGivesTheDefaultsAfterASecondSaidOnce(locale: String, notice: String) async throws
+    {
+        try await withConfig("verbosity = \"terse\"\n") { path in
             let environment = try SlowFileSystem.environment(
                 PromptRun.environment(["OTC_PROMPT_CONFIG": path, "LANG": locale]), path: path, delay: nil)
             let clock = ContinuousClock()
             let started = clock.now
-            let run = try PromptRun([], environment: environment, ready: nil)
+            let run = try await PromptRun([], environment: environment, ready: nil)
             // The field (boxes) is drawn once the wait is over, in either language.
-            #expect(run.process.waitForScreen(containing: "▏", deadline: .seconds(5)))
+            #expect(await run.process.waitForScreen(containing: "▏", deadline: .seconds(5)))
             let shownAfter = clock.now - started
             #expect(flat(run.process.screen).contains(notice), "\(run.process.screen)")
-            #expect(shownAfter >= .milliseconds(900) && shownAfter < .seconds(3), "shown after \(shownAfter)")
+            // Not before the read's 1 s deadline; the upper bound is for a hang (how soon after it: make bench).
+            #expect(shownAfter >= .milliseconds(900) && shownAfter < .seconds(10), "shown after \(shownAfter)")
             run.type("123456")
-            #expect(run.exit() == .exited(0))
+            #expect(await run.exit() == .exited(0))
             #expect(run.process.standardOutput == "123456\n")
             #expect(run.terminalRestored)
             // Said once, with the opening.
-            let said = run.logEntries().filter { $0.text.contains(notice) }
-            #expect(said.map(\.event) == ["prompt"], "\(run.logEntries())")
+            let said = await run.logEntries().filter { $0.text.contains(notice) }
+            #expect(said.map(\.event) == ["prompt"], "\(run.log)")
             // The defaults, not the file's terse: the hints are said.
             #expect(said.first?.text.contains(locale == "C.UTF-8" ? "Type the digits" : "Digite") == true)
             #expect(flat(run.process.screen).components(separatedBy: notice).count == 2)
@@ -47,11 +49,11 @@ struct ConfigDeadlineEndToEndTests {
     }
 
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
-    func aSignalWhileTheConfigFileIsWaitedForEndsThePromptAtOnce(signal: Int32) throws {
-        try withConfig("length = 4\n") { path in
+    func aSignalWhileTheConfigFileIsWaitedForEndsThePromptAtOnce(signal: Int32) async throws {
+        try await withConfig("length = 4\n") { path in
             let environment = try SlowFileSystem.environment(
                 PromptRun.environment(["OTC_PROMPT_CONFIG": path]), path: path, delay: nil)
-            let run = try PromptRun([], environment: environment, ready: nil)
+            let run = try await PromptRun([], environment: environment, ready: nil)
             // Raw mode first (no echo), then the wait: the field is not drawn yet.
             let clock = ContinuousClock()
             let end = clock.now + .seconds(5)
@@ -60,22 +62,23 @@ struct ConfigDeadlineEndToEndTests {
             #expect(!run.process.screen.contains("Verification code"))
             run.type("12")
             usleep(100_000)  // taken by the terminal (unechoed) before the signal restores echo
-            run.expectEndsPromptly(by: signal)
+            await run.expectEndsPromptly(by: signal)
             #expect(!run.process.screen.contains("12"))
         }
     }
 
     /// A slow file system that answers within the deadline: the file is used, its bad value reported
     /// once with its line, its good values (speech, verbosity) in force from the start.
-    @Test func aSlowConfigFileThatAnswersInTimeIsUsedWithItsProblemsReported() throws {
-        try withConfig("verbosity = \"terse\"\nrate = 1000\nspeech = \"text\"\n") { path in
+    @Test func aSlowConfigFileThatAnswersInTimeIsUsedWithItsProblemsReported() async throws {
+        try await withConfig("verbosity = \"terse\"\nrate = 1000\nspeech = \"text\"\n") { path in
             let environment = try SlowFileSystem.environment(
                 PromptRun.environment(["OTC_PROMPT_CONFIG": path]), path: path, delay: .milliseconds(400))
             // No --speech on the command line: the file's `text` decides how the voice starts.
             let process = try PseudoTerminalProcess(
                 executable: PromptRun.binary, arguments: [], environment: environment)
             // With `text`, the opening is a line of its own (the field itself is not drawn).
-            #expect(process.waitForScreen(containing: "6-digit code.", deadline: .seconds(5)), "\(process.screen)")
+            #expect(
+                await process.waitForScreen(containing: "6-digit code.", deadline: .seconds(5)), "\(process.screen)")
             let screen = flat(process.screen)
             #expect(screen.contains("Verification code, empty, 6-digit code."), "\(screen)")
             #expect(!screen.contains("Type the digits"), "terse, as the file says")
@@ -83,7 +86,7 @@ struct ConfigDeadlineEndToEndTests {
             #expect(!screen.contains("did not answer"))
             #expect(screen.components(separatedBy: ":2: rate").count == 2)
             process.type("123456")
-            #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+            #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
             #expect(process.standardOutput == "123456\n")
         }
     }
@@ -105,7 +108,7 @@ struct ConfigDeadlineEndToEndTests {
     }
 
     @Test(arguments: NotAFile.allCases)
-    func anythingButARegularFileIsRefusedAtOnce(kind: NotAFile) throws {
+    func anythingButARegularFileIsRefusedAtOnce(kind: NotAFile) async throws {
         let fifo = NSTemporaryDirectory() + "/otc-config-fifo-\(UUID().uuidString)"
         defer { unlink(fifo) }
         var writer: Int32 = -1
@@ -120,15 +123,14 @@ struct ConfigDeadlineEndToEndTests {
         case .endlessDevice: path = "/dev/zero"
         case .theTerminal: path = "/dev/tty"
         }
-        let clock = ContinuousClock()
-        let started = clock.now
-        let run = try PromptRun([], environment: PromptRun.environment(["OTC_PROMPT_CONFIG": path]), ready: nil)
-        #expect(run.process.waitForScreen(containing: "Verification code", deadline: .seconds(5)))
-        #expect(clock.now - started < .milliseconds(900))
+        let run = try await PromptRun([], environment: PromptRun.environment(["OTC_PROMPT_CONFIG": path]), ready: nil)
+        #expect(await run.process.waitForScreen(containing: "Verification code", deadline: .seconds(5)))
         let name = path.split(separator: "/").last.map(String.init) ?? path
+        // Refused for what it is, not waited for until the read's 1 s deadline (how soon: make bench).
         #expect(flat(run.process.screen).contains("\(name): \(kind.reason)"), "\(run.process.screen)")
+        #expect(!flat(run.process.screen).contains("did not answer within"), "\(run.process.screen)")
         run.type("123456")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         #expect(run.process.standardOutput == "123456\n")
     }
 }

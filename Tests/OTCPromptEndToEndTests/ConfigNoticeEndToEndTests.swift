@@ -5,7 +5,7 @@ import Testing
 /// gpg-agent, ssh and sudo pass no options of ours: the config file is where their users set things, and its
 /// problems are said in those modes too, with the opening (shown and spoken, once), and on stderr when stderr is
 /// not the prompt's terminal.
-@Suite struct ConfigNoticeEndToEndTests {
+@Suite(.runsPrograms) struct ConfigNoticeEndToEndTests {
     private let directory = NSTemporaryDirectory() + "/otc-config-notice-\(UUID().uuidString)"
     private var speechLog: String { directory + "/speech.jsonl" }
 
@@ -30,7 +30,7 @@ import Testing
         return false
     }
 
-    @Test(.timeLimit(.minutes(1))) func aPinentrySaysTheFilesProblemsWithItsFirstDialogOnlyAndOnStderr() throws {
+    @Test(.timeLimit(.minutes(1))) func aPinentrySaysTheFilesProblemsWithItsFirstDialogOnlyAndOnStderr() async throws {
         let environment = try environment()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let script =
@@ -48,13 +48,13 @@ import Testing
         run.type("\r")
         #expect(waitForSpoken("Passphrase", count: 2, run), "\(spoken)")
         run.type("cd\r")
-        #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await run.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(run.standardOutput.contains("D ab\nOK\n") && run.standardOutput.contains("D cd\nOK\n"))
         #expect(spoken.components(separatedBy: problem).count - 1 == 1, "said once: \(spoken)")
         #expect(run.standardErrorText.contains(#":3: unknown setting "colour" (known: "#), "\(run.standardErrorText)")
     }
 
-    @Test(.timeLimit(.minutes(1))) func anAskpassPromptSaysTheFilesProblemsWithItsQuestionAndOnStderr() throws {
+    @Test(.timeLimit(.minutes(1))) func anAskpassPromptSaysTheFilesProblemsWithItsQuestionAndOnStderr() async throws {
         let environment = try environment()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let run = try PseudoTerminalProcess(
@@ -67,7 +67,7 @@ import Testing
         run.type("s3cret")
         #expect(waitForSpoken("6 entered", count: 1, run), "\(spoken)")
         run.type("\r")
-        #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await run.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(run.standardOutput == "s3cret\n")
         #expect(run.standardErrorText.contains(#":3: unknown setting "colour" (known: "#), "\(run.standardErrorText)")
     }

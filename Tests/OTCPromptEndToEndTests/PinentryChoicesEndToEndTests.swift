@@ -17,18 +17,18 @@ extension PinentryEndToEndTests {
 
     /// gpg-agent's weak-passphrase warning: its buttons (OK and Cancel) are the choices, said by name, and
     /// typing one answers.
-    @Test(.timeLimit(.minutes(3))) func aWeakPassphrasesWarningOffersGpgsChoicesByName() throws {
+    @Test(.timeLimit(.minutes(3))) func aWeakPassphrasesWarningOffersGpgsChoicesByName() async throws {
         let home = try GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")
         changePassphrase(gpg, to: "abc")
         #expect(
             waitForScreen(gpg, "Choices: Take this one anyway, or yes; Enter new passphrase, or Escape."),
             "screen: \(gpg.screen)")
-        gpg.waitPastTheGrace()
+        await gpg.waitPastTheGrace()
         gpg.type("y\r")
-        #expect(gpg.waitForExit(deadline: .seconds(1)) == nil, "a single letter answered")
+        #expect(await gpg.waitForExit(deadline: .seconds(1)) == nil, "a single letter answered")
         gpg.type("take this one anyway\r")
-        #expect(gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
+        #expect(await gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
         let spoken = home.spoken
         #expect(spoken.contains("Choices: Take this one anyway, or yes; Enter new passphrase, or Escape."), "\(spoken)")
         #expect(spoken.contains("insecure passphrase. A passphrase should be"), "\(spoken)")
@@ -37,7 +37,7 @@ extension PinentryEndToEndTests {
 
     /// With enforced constraints gpg-agent 2.2 sends its warning as the next GETPIN's error: the news is
     /// said first, then the field, then "Please enter the new passphrase".
-    @Test(.timeLimit(.minutes(3))) func anEnforcedConstraintsWarningIsSaidBeforeTheRest() throws {
+    @Test(.timeLimit(.minutes(3))) func anEnforcedConstraintsWarningIsSaidBeforeTheRest() async throws {
         let home = try GnuPGHome()
         try home.addAgentOptions(["enforce-passphrase-constraints"])
         let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")
@@ -47,7 +47,7 @@ extension PinentryEndToEndTests {
         gpg.type(strong + "\r")
         #expect(waitForScreen(gpg, "Repeat, empty", count: 2), "screen: \(gpg.screen)")
         gpg.type(strong + "\r")
-        #expect(gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
+        #expect(await gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
         let spoken = home.spoken
         let retry = try #require(spoken.split(separator: "\n").first { $0.contains("insecure passphrase") })
         let order = [

@@ -4,7 +4,7 @@ import OTCPromptTestSupport
 import Testing
 
 /// otc-prompt as GnuPG's pinentry: the same Assuan replies as pinentry 1.2, and real gpg flows on a pty.
-@Suite struct PinentryEndToEndTests {
+@Suite(.runsPrograms) struct PinentryEndToEndTests {
     /// Replies that legitimately differ (version, pid, flavor, the program's name in status lines) made equal.
     static func normalized(_ replies: String) -> [String] {
         replies.split(separator: "\n").map { line in
@@ -87,7 +87,7 @@ import Testing
     ]
 
     @Test(arguments: conversations.indices)
-    func repliesAreThoseOfPinentryTTY(index: Int) throws {
+    func repliesAreThoseOfPinentryTTY(index: Int) async throws {
         let script = Self.conversations[index]
         let environment = PromptRun.environment()
         let ours = try runProgram(
@@ -100,7 +100,7 @@ import Testing
 
     /// Without a usable terminal pinentry-tty just says "cancelled"; we answer with the reason, as
     /// pinentry-curses does, so gpg can tell the user what is wrong.
-    @Test func anUnusableTerminalIsReportedAsPinentryCursesReportsIt() throws {
+    @Test func anUnusableTerminalIsReportedAsPinentryCursesReportsIt() async throws {
         let script = "OPTION ttyname=/nonexistent/tty\nGETPIN\nCONFIRM\nMESSAGE\nBYE\n"
         let environment = PromptRun.environment()
         let ours = try runProgram(
@@ -110,7 +110,7 @@ import Testing
         #expect(ours.output.contains("ERR 83918929 No such file or directory <Pinentry>"))
     }
 
-    @Test func aLineLongerThanAssuanAllowsEndsTheConversationAsLibassuanDoes() throws {
+    @Test func aLineLongerThanAssuanAllowsEndsTheConversationAsLibassuanDoes() async throws {
         let script =
             "NOP\nSETDESC " + String(repeating: "a", count: 993) + "\nSETDESC " + String(repeating: "a", count: 994)
             + "\nNOP\n"
@@ -123,7 +123,7 @@ import Testing
         #expect(ours.error.contains("Line passed to IPC too long"))
     }
 
-    @Test func runAsPinentryOtcItIsAPinentry() throws {
+    @Test func runAsPinentryOtcItIsAPinentry() async throws {
         let link = NSTemporaryDirectory() + "/otc-\(UUID().uuidString)/pinentry-otc"
         try FileManager.default.createDirectory(
             atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -157,14 +157,14 @@ import Testing
         return false
     }
 
-    @Test(.timeLimit(.minutes(2))) func signingAfterAWrongPassphraseSaysTheErrorAndTheRetryWorks() throws {
+    @Test(.timeLimit(.minutes(2))) func signingAfterAWrongPassphraseSaysTheErrorAndTheRetryWorks() async throws {
         let home = try GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
         #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
         gpg.type("wrong horse\r")
         #expect(waitForScreen(gpg, "Bad Passphrase (try 2 of 3)"), "screen: \(gpg.screen)")
         gpg.type(GnuPGHome.passphrase + "\r")
-        #expect(gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
+        #expect(await gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
         let verified = try home.gpg(["--verify", home.path + "/message.gpg"])
         #expect(verified.status == 0 && verified.error.contains("Good signature from \"Alice <alice@example.org>\""))
 
@@ -189,7 +189,7 @@ import Testing
 
     /// Decryption asks through the same GETPIN as signing, for the encryption subkey: said, then the
     /// plaintext comes out, and the passphrase is nowhere in the log or on the screen.
-    @Test(.timeLimit(.minutes(2))) func decryptingAsksForThePassphraseOfTheSubkey() throws {
+    @Test(.timeLimit(.minutes(2))) func decryptingAsksForThePassphraseOfTheSubkey() async throws {
         let home = try GnuPGHome()
         let encrypted = try home.gpg([
             "--batch", "--yes", "--trust-model", "always", "--encrypt", "--recipient", "alice@example.org",
@@ -199,7 +199,7 @@ import Testing
         let gpg = try gpgOnTerminal(home, "--yes --decrypt --output '\(home.path)/plain' '\(home.path)/message.asc'")
         #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
         gpg.type(GnuPGHome.passphrase + "\r")
-        #expect(gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
+        #expect(await gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
         #expect((try? String(contentsOfFile: home.path + "/plain", encoding: .utf8)) == "hello\n")
         let spoken = home.spoken
         #expect(spoken.contains("Please enter the passphrase to unlock the OpenPGP secret key"), "\(spoken)")
@@ -207,20 +207,20 @@ import Testing
         #expect(!spoken.contains(GnuPGHome.passphrase) && !gpg.screen.contains(GnuPGHome.passphrase))
     }
 
-    @Test(.timeLimit(.minutes(2))) func escapeCancelsAndGpgSaysOperationCancelled() throws {
+    @Test(.timeLimit(.minutes(2))) func escapeCancelsAndGpgSaysOperationCancelled() async throws {
         let home = try GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
         let before = gpg.attributesAtStart
         #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
         gpg.type("abc")
         gpg.type([0x1B])
-        #expect(gpg.waitForExit(deadline: .seconds(30)) == .exited(2), "screen: \(gpg.screen)")
+        #expect(await gpg.waitForExit(deadline: .seconds(30)) == .exited(2), "screen: \(gpg.screen)")
         #expect(gpg.screen.contains("Operation cancelled"), "screen: \(gpg.screen)")
         #expect(sameAttributes(before, gpg.slaveAttributes()))
         #expect(!FileManager.default.fileExists(atPath: home.path + "/message.gpg"))
     }
 
-    @Test(.timeLimit(.minutes(3))) func changingThePassphraseAsksTwiceAndReportsAMismatch() throws {
+    @Test(.timeLimit(.minutes(3))) func changingThePassphraseAsksTwiceAndReportsAMismatch() async throws {
         let home = try GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")
         let new = "N3w pass 42!"
@@ -235,19 +235,19 @@ import Testing
         gpg.type(new + "\r")
         #expect(waitForScreen(gpg, "Repeat, empty", count: 2), "screen: \(gpg.screen)")
         gpg.type(new + "\r")
-        #expect(gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
+        #expect(await gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
 
         // The new passphrase is the one that now signs (a fresh agent: nothing cached).
         _ = try runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: home.environment)
         let sign = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
         #expect(waitForScreen(sign, "Passphrase, empty"), "screen: \(sign.screen)")
         sign.type(new + "\r")
-        #expect(sign.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(sign.screen)")
+        #expect(await sign.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(sign.screen)")
         #expect(home.spoken.contains("does not match"))
         for secret in [GnuPGHome.passphrase, new, "N3w pass 43!"] { #expect(!home.spoken.contains(secret)) }
     }
 
-    @Test(.timeLimit(.minutes(2))) func withoutATerminalGpgReportsWhy() throws {
+    @Test(.timeLimit(.minutes(2))) func withoutATerminalGpgReportsWhy() async throws {
         let home = try GnuPGHome()
         var environment = home.environment
         environment["GPG_TTY"] = nil
@@ -267,7 +267,7 @@ import Testing
 
     /// A card's PIN prompt: a masked field of any length (an OpenPGP card's PIN may hold letters), Enter
     /// submits, the count said and never a character; the PIN goes back percent-escaped as pinentry sends it.
-    @Test(.timeLimit(.minutes(1))) func aCardPINIsAMaskedFieldWhoseCharactersAreNeverSaid() throws {
+    @Test(.timeLimit(.minutes(1))) func aCardPINIsAMaskedFieldWhoseCharactersAreNeverSaid() async throws {
         let log = NSTemporaryDirectory() + "/otc-pin-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: log) }
         let script =
@@ -277,7 +277,7 @@ import Testing
             environment: PromptRun.environment())
         #expect(waitForScreen(run, "PIN, empty"), "screen: \(run.screen)")
         run.type("12a4%678\r")
-        #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await run.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(run.standardOutput.contains("D 12a4%25678\nOK\n"), "\(run.standardOutput)")
         let spoken = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         // The card's lines are items of one paragraph: a pause between them, not a sentence end.
@@ -293,7 +293,7 @@ import Testing
     /// A retry in text mode (a braille display, a remote user) was one run-on line: "Bad Passphrase (try 2
     /// of 3). Passphrase, empty, secret text. … Please enter …". Each part and each of gpg's lines is a line,
     /// a blank line where gpg left one; the speech log still has the one flow.
-    @Test(.timeLimit(.minutes(1))) func aRetryInTextModeKeepsGpgsLines() throws {
+    @Test(.timeLimit(.minutes(1))) func aRetryInTextModeKeepsGpgsLines() async throws {
         let log = NSTemporaryDirectory() + "/otc-retry-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: log) }
         let script =
@@ -309,7 +309,7 @@ import Testing
             Array(lines[(news + 2)...].prefix(4))
                 == ["Please enter the passphrase", "to unlock the key.", "", "Warning: weak."], "\(lines)")
         run.type("\u{1B}")
-        #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await run.waitForExit(deadline: .seconds(10)) == .exited(0))
         let spoken = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(spoken.contains("Bad Passphrase (try 2 of 3). Passphrase"), "\(spoken)")
         #expect(spoken.contains("Please enter the passphrase to unlock the key. Warning: weak."), "\(spoken)")
@@ -317,18 +317,18 @@ import Testing
 
     /// CONFIRM needs a typed whole yes: Enter alone answers nothing, "no" is "Not confirmed"; a MESSAGE is
     /// a notice that Enter takes.
-    @Test(.timeLimit(.minutes(1))) func aConfirmationNeedsATypedYes() throws {
+    @Test(.timeLimit(.minutes(1))) func aConfirmationNeedsATypedYes() async throws {
         let script =
             #"printf 'OPTION ttyname=%s\nSETDESC Do you trust%%0Athe key 6D0B3CD7B42E591B?\nCONFIRM\nCONFIRM\nMESSAGE\nBYE\n' "$(tty)" | "$0" --pinentry --speech text"#
         let run = try PseudoTerminalProcess(
             executable: "/bin/sh", arguments: ["-c", script, PromptRun.binary], environment: PromptRun.environment())
         #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B?"), "screen: \(run.screen)")
-        run.waitPastTheGrace()
+        await run.waitPastTheGrace()
         run.type("\r")
         usleep(200_000)
         run.type("yes\r")
         #expect(waitForScreen(run, "the key 6D0B3CD7B42E591B?", count: 2), "screen: \(run.screen)")
-        run.waitPastTheGrace()
+        await run.waitPastTheGrace()
         run.type("no\r")
         // The MESSAGE's lines and its hint are lines of their own in text mode, as gpg wrote them: once
         // "Do you trust, the key 6D0B3CD7B42E591B? Press Enter to continue." on one line.
@@ -338,9 +338,9 @@ import Testing
             lines.indices.dropLast(2).contains {
                 Array(lines[$0...$0 + 2]) == ["Do you trust", "the key 6D0B3CD7B42E591B?", "Press Enter to continue."]
             }, "\(lines)")
-        run.waitPastTheGrace()
+        await run.waitPastTheGrace()
         run.type("\r")
-        #expect(run.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await run.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(
             run.standardOutput
                 == "OK Pleased to meet you\nOK\nOK\nOK\nERR 83886194 Not confirmed <Pinentry>\nOK\nOK closing connection\n"

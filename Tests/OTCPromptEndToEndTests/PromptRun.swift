@@ -49,10 +49,23 @@ final class PromptRun {
     }()
 
     /// Starts the prompt with `arguments` (a speech log is added) and waits until it shows `ready`.
-    init(
+    convenience init(
         _ arguments: [String], environment: [String: String] = PromptRun.environment(),
         speech: String = "none", ready: String? = "Verification code",
         sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try self.init(arguments, environment: environment, speech: speech, startOnly: ())
+        if let ready {
+            // Generous: a debug build starting on a busy machine; only a prompt that never shows waits it out.
+            let shown = process.waitForScreen(containing: ready, deadline: .seconds(30))
+            #expect(
+                shown, "the prompt never showed \(ready); screen: \(process.screen)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Starts the prompt, without waiting for anything.
+    private init(
+        _ arguments: [String], environment: [String: String], speech: String, startOnly: Void
     ) throws {
         logPath = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
         // Before the caller's arguments: after --askpass, the last argument is always the prompt.
@@ -62,12 +75,6 @@ final class PromptRun {
         process = try PseudoTerminalProcess(
             executable: Self.binary, arguments: fullArguments, environment: environment)
         attributesBefore = process.attributesAtStart
-        if let ready {
-            // Generous: a debug build starting on a busy machine; only a prompt that never shows waits it out.
-            let shown = process.waitForScreen(containing: ready, deadline: .seconds(30))
-            #expect(
-                shown, "the prompt never showed \(ready); screen: \(process.screen)", sourceLocation: sourceLocation)
-        }
     }
 
     deinit { try? FileManager.default.removeItem(atPath: logPath) }
@@ -101,6 +108,9 @@ final class PromptRun {
     /// Waits the program's type-ahead grace, once the prompt is seen (`PseudoTerminalProcess.typeAheadGrace`).
     func waitPastTheGrace() { process.waitPastTheGrace() }
 
+    /// The log as it is now, without waiting (for a failure's message).
+    var log: [LogEntry] { readLog() }
+
     /// A barrier instead of a wait for nothing to happen: asks for the question again (Ctrl-R, past the
     /// grace) and waits until it has been said once more. Keys are read in order, so everything typed
     /// before was read by then and ended nothing; false if the prompt exited instead.
@@ -113,7 +123,7 @@ final class PromptRun {
         } && !process.hasExited
     }
 
-    private func readLog() -> [LogEntry] {
+    fileprivate func readLog() -> [LogEntry] {
         guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             guard let data = line.data(using: .utf8),
@@ -135,17 +145,78 @@ final class PromptRun {
         sameAttributes(attributesBefore, process.slaveAttributes())
     }
 
-    /// Sends `signal` and checks that the prompt ends by it within 0.5 s, whatever it was waiting for,
-    /// with the terminal restored and nothing on stdout.
+    /// Sends `signal` and checks that the prompt ends by it, whatever it was waiting for, with the terminal
+    /// restored and nothing on stdout. The deadline bounds a hang: how fast it ends is a figure for `make bench`,
+    /// which a loaded machine cannot break.
     func expectEndsPromptly(by signal: Int32, sourceLocation: SourceLocation = #_sourceLocation) {
-        let clock = ContinuousClock()
-        let sent = clock.now
         process.sendSignal(signal)
-        #expect(exit(deadline: .seconds(5)) == .signaled(signal), sourceLocation: sourceLocation)
-        let took = clock.now - sent
-        #expect(took < .milliseconds(500), "ended \(took) after the signal", sourceLocation: sourceLocation)
+        #expect(exit(deadline: .seconds(10)) == .signaled(signal), sourceLocation: sourceLocation)
+        expectRestoredAndSilent(sourceLocation: sourceLocation)
+    }
+
+    private func expectRestoredAndSilent(sourceLocation: SourceLocation) {
         #expect(terminalRestored, sourceLocation: sourceLocation)
         #expect(process.standardOutput == "", sourceLocation: sourceLocation)
+    }
+}
+
+// The same waits for async tests: suspended between looks, they leave the test runner's threads to other
+// tests (`PseudoTerminalProcess+Async`).
+extension PromptRun {
+    /// Starts the prompt with `arguments` (a speech log is added) and waits until it shows `ready`.
+    convenience init(
+        _ arguments: [String], environment: [String: String] = PromptRun.environment(),
+        speech: String = "none", ready: String? = "Verification code",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try self.init(arguments, environment: environment, speech: speech, startOnly: ())
+        if let ready {
+            let shown = await process.waitForScreen(containing: ready, deadline: .seconds(30))
+            #expect(
+                shown, "the prompt never showed \(ready); screen: \(process.screen)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Waits (bounded) for the log to hold `count` lines, then returns its entries.
+    func logEntries(atLeast count: Int = 0, deadline: Duration = .seconds(5)) async -> [LogEntry] {
+        var entries: [LogEntry] = []
+        _ = await process.wait(deadline: deadline) { _ in
+            entries = self.readLog()
+            return entries.count >= count
+        }
+        return entries
+    }
+
+    /// Waits (bounded) until the log has `count` entries for `event`.
+    @discardableResult
+    func waitForEvent(_ event: String, count: Int = 1, deadline: Duration = .seconds(5)) async -> Bool {
+        await process.wait(deadline: deadline) { _ in self.readLog().filter { $0.event == event }.count >= count }
+    }
+
+    /// Waits the program's type-ahead grace, once the prompt is seen (`PseudoTerminalProcess.typeAheadGrace`).
+    func waitPastTheGrace() async { await process.waitPastTheGrace() }
+
+    /// A barrier instead of a wait for nothing to happen (see the synchronous `stillAsking`).
+    func stillAsking(deadline: Duration = .seconds(10)) async -> Bool {
+        await waitPastTheGrace()
+        let said = readLog().filter { $0.event == "prompt" }.count
+        type([0x12])
+        let saidAgain = await process.wait(deadline: deadline) { process in
+            process.hasExited || self.readLog().filter { $0.event == "prompt" }.count > said
+        }
+        return saidAgain && !process.hasExited
+    }
+
+    /// Waits (bounded, generously: the bound is for a hang, not a speed) for the prompt to exit; nil if it did not.
+    func exit(deadline: Duration = .seconds(30)) async -> OTCPromptTestSupport.ExitStatus? {
+        await process.waitForExit(deadline: deadline)
+    }
+
+    /// Sends `signal` and checks that the prompt ends by it (see the synchronous `expectEndsPromptly`).
+    func expectEndsPromptly(by signal: Int32, sourceLocation: SourceLocation = #_sourceLocation) async {
+        process.sendSignal(signal)
+        #expect(await exit(deadline: .seconds(10)) == .signaled(signal), sourceLocation: sourceLocation)
+        expectRestoredAndSilent(sourceLocation: sourceLocation)
     }
 }
 

@@ -88,7 +88,7 @@ final class PrivateTmux {
 
 /// On a real terminal emulator (tmux): after typing, Ctrl-L twice, three resizes,
 /// Backspace and Ctrl-L, the label is on the screen once and the field shows exactly what it holds.
-@Suite(.serialized)
+@Suite(.runsPrograms, .serialized)
 struct RealScreenEndToEndTests {
     @Test(
         arguments: [
@@ -100,7 +100,8 @@ struct RealScreenEndToEndTests {
                 "Type the code", "12"
             ),
         ] as [(Int, [String], String, String)])
-    func aFieldThatWouldWrapStaysOneTrueCopy(columns: Int, options: [String], label: String, field: String) throws {
+    func aFieldThatWouldWrapStaysOneTrueCopy(columns: Int, options: [String], label: String, field: String) async throws
+    {
         var environment = PromptRun.environment()
         environment.removeValue(forKey: "PATH")
         let quoted = ([PromptRun.binary, "--speech", "none"] + options).map { "'\($0)'" }.joined(separator: " ")

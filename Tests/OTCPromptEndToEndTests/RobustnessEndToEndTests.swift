@@ -4,30 +4,30 @@ import OTCPromptTestSupport
 import Testing
 
 /// Signals, job control, huge pastes and a closed stdout: the terminal is always restored.
-@Suite(.serialized)
+@Suite(.runsPrograms, .serialized)
 struct RobustnessEndToEndTests {
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
-    func signalRestoresTheTerminalAndEndsWithThatSignal(signal: Int32) throws {
-        let run = try PromptRun([])
+    func signalRestoresTheTerminalAndEndsWithThatSignal(signal: Int32) async throws {
+        let run = try await PromptRun([])
         run.type("12")
-        #expect(run.waitForEvent("digit"))
+        #expect(await run.waitForEvent("digit"))
         run.process.sendSignal(signal)
-        #expect(run.exit() == .signaled(signal))
+        #expect(await run.exit() == .signaled(signal))
         #expect(run.terminalRestored)
         #expect(run.process.standardOutput == "")
         #expect(run.process.screen.hasSuffix("\u{1b}[?2004l") || run.process.screen.contains("\u{1b}[?2004l"))
     }
 
-    @Test func controlZStopsWithTheTerminalRestoredAndContinueResumes() throws {
+    @Test func controlZStopsWithTheTerminalRestoredAndContinueResumes() async throws {
         let logPath = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: logPath) }
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--speech", "none", "--speech-log", logPath],
             environment: PromptRun.environment(), jobControl: true)
-        #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        #expect(await process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
         process.type("98")
         process.type([0x1A])
-        #expect(process.waitForScreen(containing: "[stopped]", deadline: .seconds(10)))
+        #expect(await process.waitForScreen(containing: "[stopped]", deadline: .seconds(10)))
         let whileStopped = process.slaveAttributes()
         #expect(whileStopped.c_lflag & tcflag_t(ICANON) != 0, "the terminal must be back in cooked mode while stopped")
         #expect(whileStopped.c_lflag & tcflag_t(ECHO) != 0)
@@ -38,7 +38,7 @@ struct RobustnessEndToEndTests {
         while log().components(separatedBy: "\"prompt\"").count < 3, clock.now < end { usleep(20_000) }
         #expect(log().components(separatedBy: "\"prompt\"").count == 3, "re-announced after the resume: \(log())")
         process.type("5391")
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(process.standardOutput == "985391\n")
         #expect(sameAttributes(process.attributesAtStart, process.slaveAttributes()))
     }
@@ -46,25 +46,25 @@ struct RobustnessEndToEndTests {
     /// As in `code=$(otc-prompt)` typed at a shell: the process group is orphaned, so the kernel
     /// would drop the stop. The prompt says it cannot be suspended and never leaves raw mode, where
     /// the tty itself would echo (masked!) digits in clear; it is not announced again.
-    @Test func controlZInAnOrphanedProcessGroupKeepsThePromptWorking() throws {
-        let run = try PromptRun(["--mask"])
+    @Test func controlZInAnOrphanedProcessGroupKeepsThePromptWorking() async throws {
+        let run = try await PromptRun(["--mask"])
         run.type("12")
-        #expect(run.waitForEvent("digit"))
+        #expect(await run.waitForEvent("digit"))
         run.type([0x1A])
-        #expect(run.waitForEvent("notice"), "said that it cannot be suspended here")
-        #expect(run.logEntries().filter { $0.event == "prompt" }.count == 1)
+        #expect(await run.waitForEvent("notice"), "said that it cannot be suspended here")
+        #expect(await run.logEntries().filter { $0.event == "prompt" }.count == 1)
         let attributes = run.process.slaveAttributes()
         #expect(attributes.c_lflag & tcflag_t(ECHO) == 0, "raw mode again: the tty must not echo")
         run.type("3456")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         #expect(run.process.standardOutput == "123456\n")
         #expect(!visibleText(run.process.screen).contains("3456"), "a masked digit reached the screen")
-        #expect(run.logEntries().filter { $0.event == "digit" }.count == 5)
+        #expect(await run.logEntries().filter { $0.event == "digit" }.count == 5)
         #expect(run.terminalRestored)
     }
 
     /// A user's files are left as they are; only their contents are written.
-    @Test func existingSpeechLogAndAudioFileKeepTheirMode() throws {
+    @Test func existingSpeechLogAndAudioFileKeepTheirMode() async throws {
         let audio = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).wav"
         let log = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
         defer { for path in [audio, log] { try? FileManager.default.removeItem(atPath: path) } }
@@ -75,9 +75,9 @@ struct RobustnessEndToEndTests {
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--audio-file", audio, "--speech-log", log],
             environment: PromptRun.environment())
-        #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        #expect(await process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
         process.type("123456")
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
         for path in [audio, log] {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             #expect(attributes[.posixPermissions] as? Int == 0o640, "\(path)")
@@ -88,7 +88,7 @@ struct RobustnessEndToEndTests {
     /// A character device made by mknod in a temporary directory (never the real /dev/null), as
     /// both outputs: written as it is, its type and mode unchanged, the prompt works.
     @Test(.enabled(if: getuid() == 0, "mknod needs root (CI runs as root)"))
-    func aDeviceAsTheLogAndTheAudioFileIsLeftAsItIs() throws {
+    func aDeviceAsTheLogAndTheAudioFileIsLeftAsItIs() async throws {
         let directory = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -98,9 +98,9 @@ struct RobustnessEndToEndTests {
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--audio-file", device, "--speech-log", device],
             environment: PromptRun.environment())
-        #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        #expect(await process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
         process.type("123456")
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(process.standardOutput == "123456\n")
         var status = stat()
         #expect(lstat(device, &status) == 0)
@@ -111,21 +111,21 @@ struct RobustnessEndToEndTests {
     /// A FIFO nobody reads, as the log or the audio file: refused at once (64), never a hang with the
     /// terminal still echoing.
     @Test(arguments: ["--speech-log", "--audio-file"])
-    func aFIFOWithoutAReaderIsRefusedAtOnce(option: String) throws {
+    func aFIFOWithoutAReaderIsRefusedAtOnce(option: String) async throws {
         let fifo = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--speech", "none", option, fifo],
             environment: PromptRun.environment())
-        #expect(process.waitForExit(deadline: .seconds(5)) == .exited(64))
+        #expect(await process.waitForExit(deadline: .seconds(5)) == .exited(64))
         #expect(process.screen.contains("no program is reading"))
         #expect(sameAttributes(process.attributesAtStart, process.slaveAttributes()))
     }
 
     /// A FIFO whose reader stops reading: once its buffer is full, a line waits a moment for room, then
     /// logging stops with a notice; the prompt never blocks on it.
-    @Test func aSpeechLogWhoseReaderStopsReadingNeverHoldsThePrompt() throws {
+    @Test func aSpeechLogWhoseReaderStopsReadingNeverHoldsThePrompt() async throws {
         let fifo = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
@@ -137,15 +137,16 @@ struct RobustnessEndToEndTests {
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--speech", "none", "--speech-log", fifo],
             environment: PromptRun.environment())
-        #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        #expect(await process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
         process.type("12345" + String(repeating: "\u{7F}5", count: 60))
-        #expect(process.waitForScreen(containing: "cannot be written", deadline: .seconds(10)), "\(process.screen)")
+        #expect(
+            await process.waitForScreen(containing: "cannot be written", deadline: .seconds(10)), "\(process.screen)")
         process.type("6")
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(process.standardOutput == "123456\n")
     }
 
-    @Test func aSpeechLogBehindASymbolicLinkIsRefused() throws {
+    @Test func aSpeechLogBehindASymbolicLinkIsRefused() async throws {
         let target = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString)-target"
         let link = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString)-link"
         defer { for path in [target, link] { try? FileManager.default.removeItem(atPath: path) } }
@@ -154,13 +155,13 @@ struct RobustnessEndToEndTests {
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--speech", "none", "--speech-log", link],
             environment: PromptRun.environment())
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(64))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(64))
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)).isEmpty)
         #expect(sameAttributes(process.attributesAtStart, process.slaveAttributes()))
     }
 
-    @Test func theFieldIsLockedInMemoryAndCoreDumpsAreOff() throws {
-        let run = try PromptRun([])
+    @Test func theFieldIsLockedInMemoryAndCoreDumpsAreOff() async throws {
+        let run = try await PromptRun([])
         let status = try String(contentsOfFile: "/proc/\(run.process.processID)/status", encoding: .utf8)
         let locked = status.split(separator: "\n").first { $0.hasPrefix("VmLck:") }
         let kilobytes = locked.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
@@ -171,23 +172,23 @@ struct RobustnessEndToEndTests {
         let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
         #expect(core?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).first == "0", "\(core ?? "")")
         run.type([0x03])
-        #expect(run.exit() == .exited(130))
+        #expect(await run.exit() == .exited(130))
     }
 
-    @Test func tenMegabytePasteThenTypedDigitsStillCount() throws {
-        let run = try PromptRun([])
+    @Test func tenMegabytePasteThenTypedDigitsStillCount() async throws {
+        let run = try await PromptRun([])
         var paste = Array("\u{1b}[200~".utf8)
         paste += [UInt8](repeating: UInt8(ascii: "x"), count: 10_000_000)
         paste += Array("\u{1b}[201~".utf8)
         #expect(run.process.type(paste, deadline: .seconds(30)))
-        #expect(run.waitForEvent("reject", deadline: .seconds(20)))
+        #expect(await run.waitForEvent("reject", deadline: .seconds(20)))
         run.type("123456")
-        #expect(run.exit(deadline: .seconds(20)) == .exited(0))
+        #expect(await run.exit(deadline: .seconds(20)) == .exited(0))
         #expect(run.process.standardOutput == "123456\n")
     }
 
-    @Test func garbageBytesChangeNothingAndNeverCrash() throws {
-        let run = try PromptRun([])
+    @Test func garbageBytesChangeNothingAndNeverCrash() async throws {
+        let run = try await PromptRun([])
         var random = SeededRandom(seed: 42)
         var garbage: [UInt8] = (0..<4000).map { _ in UInt8.random(in: 0...255, using: &random) }
         // Keep only bytes that cannot end the prompt or edit the field on their own.
@@ -198,18 +199,18 @@ struct RobustnessEndToEndTests {
         run.type("\u{1b}[1;5")  // a truncated sequence, completed by nothing
         run.type("A")
         run.type("123456")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         #expect(run.process.standardOutput == "123456\n")
         #expect(run.terminalRestored)
     }
 
-    @Test func closedStdoutGivesOneClearLineAndAFailure() throws {
+    @Test func closedStdoutGivesOneClearLineAndAFailure() async throws {
         let process = try PseudoTerminalProcess(
             executable: "/bin/sh", arguments: ["-c", "exec \"$0\" --speech none >&-", PromptRun.binary],
             environment: PromptRun.environment())
-        #expect(process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        #expect(await process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
         process.type("123456")
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(74))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(74))
         #expect(process.screen.contains("otc-prompt: "))
         #expect(!visibleText(process.screen).contains("123456\n"))
         #expect(sameAttributes(process.attributesAtStart, process.slaveAttributes()))

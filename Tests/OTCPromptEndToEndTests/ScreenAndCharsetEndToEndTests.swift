@@ -4,7 +4,7 @@ import Testing
 
 /// On a real pty: a Latin-1 terminal, a field that would wrap, a
 /// placeholder of no width, a speech log that cannot be written.
-@Suite(.serialized)
+@Suite(.runsPrograms, .serialized)
 struct ScreenAndCharsetEndToEndTests {
     /// A locale of the test's own, compiled with localedef into a temporary directory (LOCPATH):
     /// the machine's locale files are never touched.
@@ -31,30 +31,30 @@ struct ScreenAndCharsetEndToEndTests {
 
     /// The typed `é` (one byte, 0xE9) is in the secret and goes out as the same byte.
     @Test(arguments: [true, false])
-    func aLatin1PasswordKeepsItsAccentedLetter(localeInstalled: Bool) throws {
+    func aLatin1PasswordKeepsItsAccentedLetter(localeInstalled: Bool) async throws {
         let environment = try Self.latin1Environment(installed: localeInstalled)
         defer { try? FileManager.default.removeItem(atPath: environment["LOCPATH"]!) }
-        let run = try PromptRun(["--charset", "any", "Senha do cofre"], environment: environment, ready: nil)
-        #expect(run.waitForEvent("prompt"))
+        let run = try await PromptRun(["--charset", "any", "Senha do cofre"], environment: environment, ready: nil)
+        #expect(await run.waitForEvent("prompt"))
         for byte: UInt8 in [0x63, 0x61, 0x66, 0xE9] {
             run.type([byte])
             usleep(50_000)
         }
-        #expect(run.logEntries(atLeast: 5).filter { $0.event == "digit" }.count == 4, "the é was dropped")
+        #expect(await run.logEntries(atLeast: 5).filter { $0.event == "digit" }.count == 4, "the é was dropped")
         run.type("\r")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         #expect(run.process.standardOutputData == [0x63, 0x61, 0x66, 0xE9, 0x0A])
         #expect(run.terminalRestored)
     }
 
     /// "Código de verificação" reaches a Latin-1 terminal as Latin-1 bytes (ó = 0xF3), not UTF-8.
-    @Test func portugueseWordsAreWrittenInTheTerminalsCharset() throws {
+    @Test func portugueseWordsAreWrittenInTheTerminalsCharset() async throws {
         let environment = try Self.latin1Environment(installed: true)
         defer { try? FileManager.default.removeItem(atPath: environment["LOCPATH"]!) }
-        let run = try PromptRun(["--style", "line"], environment: environment, ready: nil)
-        #expect(run.waitForEvent("prompt"))
+        let run = try await PromptRun(["--style", "line"], environment: environment, ready: nil)
+        #expect(await run.waitForEvent("prompt"))
         run.type("123456")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         let screen = run.process.screenBytesSoFar
         #expect(screen.contains(0xF3), "no Latin-1 ó on the screen")
         let utf8Sequences = zip(screen, screen.dropFirst()).filter {
@@ -66,7 +66,7 @@ struct ScreenAndCharsetEndToEndTests {
 
     /// A charset the prompt cannot read and write: refused before anything is asked, with 78 and a reason.
     @Test(arguments: [("ru_RU.KOI8-R", "ru_RU", "KOI8-R"), ("ja_JP.EUC-JP", nil, nil)] as [(String, String?, String?)])
-    func anUnsupportedCharsetIsRefusedClearly(locale: String, source: String?, charmap: String?) throws {
+    func anUnsupportedCharsetIsRefusedClearly(locale: String, source: String?, charmap: String?) async throws {
         var environment = PromptRun.environment(["LANG": locale])
         if let source, let charmap, let directory = Self.compiledLocale(locale, source: source, charmap: charmap) {
             environment["LOCPATH"] = directory
@@ -74,7 +74,7 @@ struct ScreenAndCharsetEndToEndTests {
         defer { if let directory = environment["LOCPATH"] { try? FileManager.default.removeItem(atPath: directory) } }
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--speech", "none"], environment: environment)
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(78))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(78))
         #expect(process.screen.contains("is not supported"))
         #expect(process.standardOutput == "")
         #expect(sameAttributes(process.attributesAtStart, process.slaveAttributes()))
@@ -85,7 +85,7 @@ struct ScreenAndCharsetEndToEndTests {
     @Test(
         arguments: [("pt_BR.ISO-8859-1", 0, [0x63, 0x61, 0x66, 0xE9, 0x0A]), ("ru_RU.KOI8-R", 78, [])]
             as [(String, Int32, [UInt8])])
-    func standardInputIsReadInTheLocalesCharset(locale: String, status: Int32, output: [UInt8]) throws {
+    func standardInputIsReadInTheLocalesCharset(locale: String, status: Int32, output: [UInt8]) async throws {
         let path = NSTemporaryDirectory() + "/otc-stdin-\(UUID().uuidString)"
         #expect(FileManager.default.createFile(atPath: path, contents: Data([0x63, 0x61, 0x66, 0xE9, 0x0A])))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -93,7 +93,7 @@ struct ScreenAndCharsetEndToEndTests {
             executable: "/bin/sh",
             arguments: ["-c", "exec \"$0\" --stdin --charset any < \"$1\"", PromptRun.binary, path],
             environment: PromptRun.environment(["LANG": locale, "LOCPATH": "/nonexistent"]), terminal: false)
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(status))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(status))
         #expect(process.standardOutputData == output)
     }
 
@@ -106,12 +106,13 @@ struct ScreenAndCharsetEndToEndTests {
             (20, "", ["--style", "line"]), (20, "", ["--style", "boxes"]),
             (80, String(repeating: "Enter the code from your authenticator app ", count: 2), ["--style", "line"]),
         ] as [(Int, String, [String])])
-    func aFieldThatWouldWrapIsRedrawnOnceAndBackspaceWorks(columns: Int, label: String, options: [String]) throws {
+    func aFieldThatWouldWrapIsRedrawnOnceAndBackspaceWorks(columns: Int, label: String, options: [String]) async throws
+    {
         let labelShown = label.isEmpty ? "Verification code" : "Enter the code"
         let arguments = ["--speech", "none"] + options + (label.isEmpty ? [] : [label])
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: arguments, environment: PromptRun.environment(), columns: columns)
-        #expect(process.waitForScreen(containing: labelShown, deadline: .seconds(10)))
+        #expect(await process.waitForScreen(containing: labelShown, deadline: .seconds(10)))
         process.type("129")
         process.type([0x0C])
         process.type([0x0C])
@@ -123,7 +124,7 @@ struct ScreenAndCharsetEndToEndTests {
         usleep(100_000)
         process.type([0x0C])
         process.type("3456")
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(process.standardOutput == "123456\n")
         let times = label.isEmpty ? 1 : 2
         #expect(
@@ -133,23 +134,23 @@ struct ScreenAndCharsetEndToEndTests {
     }
 
     @Test(arguments: ["\u{301}", "\u{200B}", "界"])
-    func aPlaceholderThatIsNotOneColumnIsAUsageError(placeholder: String) throws {
+    func aPlaceholderThatIsNotOneColumnIsAUsageError(placeholder: String) async throws {
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--placeholder", placeholder],
             environment: PromptRun.environment(),
             standardError: .pipe)
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(64))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(64))
         #expect(process.standardErrorText.contains("one column wide"))
     }
 
     /// A log that cannot be written is said on the screen, once, and the prompt goes on.
-    @Test func aSpeechLogThatCannotBeWrittenIsSaidOnce() throws {
+    @Test func aSpeechLogThatCannotBeWrittenIsSaidOnce() async throws {
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--speech", "none", "--speech-log", "/dev/full"],
             environment: PromptRun.environment())
-        #expect(process.waitForScreen(containing: "cannot be written", deadline: .seconds(10)))
+        #expect(await process.waitForScreen(containing: "cannot be written", deadline: .seconds(10)))
         process.type("123456")
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(Self.count("cannot be written", in: process.screen) == 1)
         #expect(process.standardOutput == "123456\n")
     }

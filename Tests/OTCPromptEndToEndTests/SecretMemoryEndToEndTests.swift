@@ -8,6 +8,7 @@ import Testing
 /// and, while the process waits for its next command, every readable mapping in /proc/PID/maps is
 /// searched through /proc/PID/mem for the passphrase and for its Assuan-escaped form.
 @Suite(
+    .runsPrograms,
     .serialized,
     .enabled(if: getuid() == 0, "reading another process's memory through /proc/PID/mem needs root (ptrace access)"))
 struct SecretMemoryEndToEndTests {
@@ -18,7 +19,7 @@ struct SecretMemoryEndToEndTests {
             ("c0rrect%horse_b4tt3r", false),  // 20 bytes: a String this long lives on the heap
             ("x7%Qk2#z", true),  // SETREPEAT: typed twice, the two compared
         ])
-    func noCopyOfThePassphraseRemainsInMemoryAfterTheDataLine(passphrase: String, repeated: Bool) throws {
+    func noCopyOfThePassphraseRemainsInMemoryAfterTheDataLine(passphrase: String, repeated: Bool) async throws {
         let agent = try PipedPinentry()
         defer { agent.end() }
         agent.send("OPTION ttyname=\(agent.run.terminal!.slaveName)\nSETPROMPT Passphrase:\n")
@@ -28,13 +29,13 @@ struct SecretMemoryEndToEndTests {
         if repeated { agent.typeSlowly(passphrase, alreadyEntered: passphrase.count) }
         let escaped = passphrase.replacingOccurrences(of: "%", with: "%25")
         #expect(
-            agent.run.waitForStandardOutput(containing: "D \(escaped)\nOK\n", deadline: .seconds(10)),
+            await agent.run.waitForStandardOutput(containing: "D \(escaped)\nOK\n", deadline: .seconds(10)),
             "stdout: \(agent.run.standardOutput)")
         // The process now waits for gpg-agent's next command, as it would between two dialogs.
         let copies = try MemorySearch(processID: agent.run.processID).count(of: [passphrase, escaped])
         #expect(copies == [0, 0], "copies of \(passphrase) and \(escaped) in memory: \(copies)")
         agent.send("BYE\n")
-        #expect(agent.run.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await agent.run.waitForExit(deadline: .seconds(10)) == .exited(0))
     }
 }
 

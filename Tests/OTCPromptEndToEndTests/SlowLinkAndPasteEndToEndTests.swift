@@ -4,16 +4,16 @@ import Testing
 
 /// On a real pty: an arrow key split by a slow link, and a
 /// paste on a terminal that cannot mark pastes.
-@Suite(.serialized)
+@Suite(.runsPrograms, .serialized)
 struct SlowLinkAndPasteEndToEndTests {
     /// An Esc and the rest of its arrow key further apart than the old 100 ms: still an arrow key.
     @Test(arguments: [
         (Duration.milliseconds(150), [String]()), (.milliseconds(250), []),
         (.milliseconds(700), ["--escape-delay", "1"]),
     ])
-    func anArrowKeySplitByASlowLinkIsNoCancel(gap: Duration, options: [String]) throws {
+    func anArrowKeySplitByASlowLinkIsNoCancel(gap: Duration, options: [String]) async throws {
         let run = try ShellAfterPrompt(["--speech", "none"] + options)
-        #expect(run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        #expect(await run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
         run.type("\u{1B}")
         ShellAfterPrompt.pause(gap)
         run.type("[A")
@@ -28,9 +28,9 @@ struct SlowLinkAndPasteEndToEndTests {
     /// Past the delay the Esc is a cancel, but the rest of the key, and what follows it on the
     /// wire, never reach the shell.
     @Test(arguments: [Duration.milliseconds(450), .milliseconds(700)])
-    func anEscThatCancelsLeavesNothingOfItsKeyForTheShell(gap: Duration) throws {
+    func anEscThatCancelsLeavesNothingOfItsKeyForTheShell(gap: Duration) async throws {
         let run = try ShellAfterPrompt(["--speech", "none"])
-        #expect(run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        #expect(await run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
         run.type("\u{1B}")
         ShellAfterPrompt.pause(gap)
         run.type("[A")
@@ -56,12 +56,12 @@ struct SlowLinkAndPasteEndToEndTests {
             ("", "Seu código de verificação é 654321. Não o compartilhe.", "654321"),
             ("dumb", "987 654\n", "987654"),
         ] as [(String?, String, String)])
-    func anUnmarkedPasteFillsTheFieldAndWaitsForEnter(term: String?, sms: String, code: String) throws {
+    func anUnmarkedPasteFillsTheFieldAndWaitsForEnter(term: String?, sms: String, code: String) async throws {
         let log = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: log) }
         let run = try ShellAfterPrompt(
             ["--speech", "none", "--speech-log", log], environment: Self.environment(term: term))
-        #expect(run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        #expect(await run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
         run.type(sms)
         let logText = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         let clock = ContinuousClock()
@@ -69,7 +69,7 @@ struct SlowLinkAndPasteEndToEndTests {
         while !logText().contains("\"paste\""), clock.now < end { usleep(20_000) }
         #expect(logText().contains("press Enter"), "log: \(logText())")
         // Not submitted by itself: the prompt is still there half a second later.
-        #expect(run.process.waitForExit(deadline: .milliseconds(500)) == nil)
+        #expect(await run.process.waitForExit(deadline: .milliseconds(500)) == nil)
         #expect(!run.process.screen.contains("status="))
         run.type("\r")
         let result = run.result()
@@ -90,12 +90,12 @@ struct SlowLinkAndPasteEndToEndTests {
             ],
             ["Your ", "2FA code", " is 1", "2", "3456", ". Do not", " share it.\n"],
         ].map { pieces in pieces.map { Array($0.unicodeScalars.map { UInt8($0.value) }) } })
-    func anUnmarkedPasteSplitAcrossReadsIsOnePaste(pieces: [[UInt8]]) throws {
+    func anUnmarkedPasteSplitAcrossReadsIsOnePaste(pieces: [[UInt8]]) async throws {
         let log = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: log) }
         let run = try ShellAfterPrompt(
             ["--speech", "none", "--speech-log", log], environment: Self.environment(term: "dumb"))
-        #expect(run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        #expect(await run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
         for piece in pieces {
             run.process.type(piece)
             ShellAfterPrompt.pause(.milliseconds(15))
@@ -115,9 +115,9 @@ struct SlowLinkAndPasteEndToEndTests {
     }
 
     /// A person typing on the same terminal gives one key per read: the full field submits itself.
-    @Test func oneKeyAtATimeOnADumbTerminalStillAutoSubmits() throws {
+    @Test func oneKeyAtATimeOnADumbTerminalStillAutoSubmits() async throws {
         let run = try ShellAfterPrompt(["--speech", "none"], environment: Self.environment(term: "dumb"))
-        #expect(run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        #expect(await run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
         for digit in "985391" {
             run.type(String(digit))
             ShellAfterPrompt.pause(.milliseconds(150))

@@ -4,13 +4,14 @@ import OTCPromptTestSupport
 import Testing
 
 /// The built binary with real espeak-ng speech: no audio server, a PulseAudio null sink, a WAV file.
-@Suite(.serialized)
+@Suite(.runsPrograms, .serialized)
 struct SpeechEndToEndTests {
-    @Test func withNoAudioServerTheCodeStillComesBackAndNoAudioNoiseReachesTheTerminal() throws {
-        let run = try PromptRun([], speech: "espeak")
-        #expect(run.process.waitForScreen(containing: "speech unavailable: no audio device", deadline: .seconds(5)))
+    @Test func withNoAudioServerTheCodeStillComesBackAndNoAudioNoiseReachesTheTerminal() async throws {
+        let run = try await PromptRun([], speech: "espeak")
+        #expect(
+            await run.process.waitForScreen(containing: "speech unavailable: no audio device", deadline: .seconds(5)))
         run.type("123456")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         #expect(run.process.standardOutput == "123456\n")
         let screen = run.process.screen
         for noise in ["ALSA", "alsa", "pcm", "PulseAudio", "pulse", "Connection refused"] {
@@ -21,15 +22,15 @@ struct SpeechEndToEndTests {
     }
 
     @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
-    func speechReachesARealAudioDevice() throws {
+    func speechReachesARealAudioDevice() async throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
         var screen = ""
-        let rms = try pulse.recordingRMS(to: pulse.directory + "/monitor.raw") {
-            let run = try PromptRun(
+        let rms = try await pulse.recordingRMS(to: pulse.directory + "/monitor.raw") {
+            let run = try await PromptRun(
                 [], environment: PromptRun.environment(["PULSE_SERVER": pulse.server]), speech: "espeak")
             run.type("985391")
-            #expect(run.exit() == .exited(0))
+            #expect(await run.exit() == .exited(0))
             #expect(run.process.standardOutput == "985391\n")
             screen = run.process.screen
         }
@@ -42,15 +43,15 @@ struct SpeechEndToEndTests {
     /// nothing: pcaudiolib opens a stream "Text-to-Speech" as client "eSpeak" (3-6 ms, and a wait on a stuck
     /// server). The executable declines that probe (EspeakAudioProbe); the prompt's own stream is the only one.
     @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
-    func startingTheEngineOpensNoProbeStreamOnlyThePromptsOwn() throws {
+    func startingTheEngineOpensNoProbeStreamOnlyThePromptsOwn() async throws {
         let pulse = try #require(PrivatePulseAudio.start(logging: true), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
-        let run = try PromptRun(
+        let run = try await PromptRun(
             [], environment: PromptRun.environment(["PULSE_SERVER": pulse.server]), speech: "espeak")
         let deadline = Date().addingTimeInterval(5)
         while !pulse.serverLog.contains("\"One-time code prompt\""), Date() < deadline { usleep(20_000) }
         run.type("985391")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         #expect(run.process.standardOutput == "985391\n")
         let log = pulse.serverLog
         // The log names streams and clients: the prompt's own stream shows the check can see one.
@@ -60,17 +61,22 @@ struct SpeechEndToEndTests {
         }
     }
 
-    @Test func audioFileHoldsTheSpeech() throws {
+    @Test func audioFileHoldsTheSpeech() async throws {
         let path = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).wav"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = try PromptRun(["--audio-file", path])
+        let run = try await PromptRun(["--audio-file", path])
         run.type("985")
-        #expect(run.waitForEvent("digit", count: 3), "\(run.logEntries())")
+        #expect(await run.waitForEvent("digit", count: 3), "\(run.log)")
         run.type([0x12])  // read back
-        #expect(run.waitForEvent("readback"))
-        usleep(500_000)
+        #expect(await run.waitForEvent("readback"))
+        // The file is a device that plays in real time: once it holds a second of sound, the read-back is in it.
+        let oneSecond = 44 + 22050 * 2
+        #expect(
+            await run.process.wait(deadline: .seconds(10)) { _ in
+                ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0) > oneSecond
+            })
         run.type("391")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         var status = stat()
         #expect(stat(path, &status) == 0)
         #expect(status.st_mode & 0o777 == 0o600, "the audio holds the code: only its owner may read it")
@@ -81,24 +87,24 @@ struct SpeechEndToEndTests {
         #expect(statistics.contains("RMS     amplitude"), "\(statistics)")
     }
 
-    @Test func maskedAudioIsTheSameForTwoDifferentCodes() throws {
+    @Test func maskedAudioIsTheSameForTwoDifferentCodes() async throws {
         /// Each key typed once the announcement before it has played whole, so timing cannot change the
         /// audio. The file is a device that plays in real time and records no silence: an announcement
         /// has played when the file, having grown, stops growing (`sizes` nil); or, for the second code,
         /// when it reaches the size the first code's file had at that point, and the device's buffer
         /// (`WAVFileSink`'s 20 ms, counted by its clock) has played too.
-        func audio(typing code: String, sizes expected: [Int]? = nil) throws -> (bytes: [UInt8], sizes: [Int]) {
+        func audio(typing code: String, sizes expected: [Int]? = nil) async throws -> (bytes: [UInt8], sizes: [Int]) {
             let path = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).wav"
             defer { try? FileManager.default.removeItem(atPath: path) }
-            let run = try PromptRun([
+            let run = try await PromptRun([
                 "--mask", "--length", "4", "--verbosity", "terse", "--rate", "450", "--audio-file", path,
             ])
             var sizes: [Int] = []
-            func played(step: Int) -> Int {
+            func played(step: Int) async -> Int {
                 let size = { ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0 }
                 var last = size()
                 var still = ContinuousClock.now
-                _ = run.process.wait(deadline: .seconds(15)) { _ in
+                _ = await run.process.wait(deadline: .seconds(15)) { _ in
                     let now = size()
                     if let expected { return now >= expected[step] }
                     if now != last {
@@ -108,27 +114,27 @@ struct SpeechEndToEndTests {
                     // Grown past the previous announcement, then still for half a second.
                     return now > (sizes.last ?? 44) && ContinuousClock.now - still >= .milliseconds(500)
                 }
-                if expected != nil { _ = run.process.wait(deadline: .milliseconds(50)) { _ in false } }
+                if expected != nil { _ = await run.process.wait(deadline: .milliseconds(50)) { _ in false } }
                 return size()
             }
-            sizes.append(played(step: 0))
+            sizes.append(await played(step: 0))
             for (index, character) in code.enumerated() {
                 run.type(String(character))
-                if index < code.count - 1 { sizes.append(played(step: index + 1)) }
+                if index < code.count - 1 { sizes.append(await played(step: index + 1)) }
             }
-            #expect(run.exit() == .exited(0))
+            #expect(await run.exit() == .exited(0))
             #expect(run.process.standardOutput == code + "\n")
             return (Array(try Data(contentsOf: URL(fileURLWithPath: path))), sizes)
         }
-        let (first, sizes) = try audio(typing: "1234")
-        let second = try audio(typing: "9876", sizes: sizes).bytes
+        let (first, sizes) = try await audio(typing: "1234")
+        let second = try await audio(typing: "9876", sizes: sizes).bytes
         #expect(first.count > 44)
         #expect(first == second, "masked audio differs between codes (\(first.count) vs \(second.count) bytes)")
     }
 
-    @Test func unknownVoiceIsAUsageErrorWithTheTerminalRestored() throws {
-        let run = try PromptRun(["--voice", "no-such-voice"], speech: "espeak", ready: nil)
-        #expect(run.exit() == .exited(64))
+    @Test func unknownVoiceIsAUsageErrorWithTheTerminalRestored() async throws {
+        let run = try await PromptRun(["--voice", "no-such-voice"], speech: "espeak", ready: nil)
+        #expect(await run.exit() == .exited(64))
         #expect(run.process.screen.contains("no-such-voice"))
         #expect(run.terminalRestored)
     }

@@ -9,17 +9,19 @@ import Testing
 /// same sonames, compiled here with gcc, in a directory named by LD_LIBRARY_PATH, which the loader searches
 /// first. Each stub lacks every function otc-prompt needs and, when loaded, appends its name to a marker
 /// file, so a test also sees whether it was loaded at all.
-@Suite(.serialized, .enabled(if: StubSpeechLibraries.compilerInstalled, "needs gcc (make test installs it)"))
+@Suite(
+    .runsPrograms, .serialized, .enabled(if: StubSpeechLibraries.compilerInstalled, "needs gcc (make test installs it)")
+)
 struct SpeechLibrariesEndToEndTests {
-    @Test func aBrokenLibespeakNGIsSaidOnceAndTheAnnouncementsBecomeTextLines() throws {
+    @Test func aBrokenLibespeakNGIsSaidOnceAndTheAnnouncementsBecomeTextLines() async throws {
         let stubs = try StubSpeechLibraries()
         defer { stubs.remove() }
-        let run = try PromptRun([], environment: stubs.environment(), speech: "espeak")
+        let run = try await PromptRun([], environment: stubs.environment(), speech: "espeak")
         #expect(
-            run.process.waitForScreen(containing: "libespeak-ng.so.1 cannot be loaded", deadline: .seconds(5)),
+            await run.process.waitForScreen(containing: "libespeak-ng.so.1 cannot be loaded", deadline: .seconds(5)),
             "screen: \(run.process.screen)")
         run.type("123456")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         #expect(run.process.standardOutput == "123456\n")
         let screen = run.process.screen
         #expect(screen.contains("(install libespeak-ng1)"))
@@ -30,26 +32,26 @@ struct SpeechLibrariesEndToEndTests {
         #expect(stubs.loaded.contains("libespeak-ng.so.1"), "the stub was not the library loaded")
     }
 
-    @Test func aLibespeakNGThatIsNotAnELFFileIsAReasonTooNotACrash() throws {
+    @Test func aLibespeakNGThatIsNotAnELFFileIsAReasonTooNotACrash() async throws {
         let stubs = try StubSpeechLibraries(unloadable: "libespeak-ng.so.1")
         defer { stubs.remove() }
-        let run = try PromptRun([], environment: stubs.environment(), speech: "espeak")
+        let run = try await PromptRun([], environment: stubs.environment(), speech: "espeak")
         #expect(
-            run.process.waitForScreen(containing: "libespeak-ng.so.1 cannot be loaded", deadline: .seconds(5)),
+            await run.process.waitForScreen(containing: "libespeak-ng.so.1 cannot be loaded", deadline: .seconds(5)),
             "screen: \(run.process.screen)")
         run.type("4242")
         run.type("42")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         #expect(run.process.standardOutput == "424242\n")
     }
 
-    @Test func doctorNamesTheLibraryThatCannotBeLoadedAndItsPackage() throws {
+    @Test func doctorNamesTheLibraryThatCannotBeLoadedAndItsPackage() async throws {
         let stubs = try StubSpeechLibraries()
         defer { stubs.remove() }
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--doctor", "--speech", "espeak"],
             environment: stubs.environment())
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
         let report = process.standardOutput
         for library in [
             "libespeak-ng.so.1 cannot be loaded (install libespeak-ng1)",
@@ -64,7 +66,7 @@ struct SpeechLibrariesEndToEndTests {
         ["--version"], ["--help"], ["--stdin"], ["--speech", "none"], ["--speech", "text"],
         ["--speech", "auto", "ssh"],
     ])
-    func runsThatDoNotSpeakNeverLoadTheSpeechLibraries(arguments: [String]) throws {
+    func runsThatDoNotSpeakNeverLoadTheSpeechLibraries(arguments: [String]) async throws {
         let stubs = try StubSpeechLibraries()
         defer { stubs.remove() }
         var arguments = arguments
@@ -78,21 +80,21 @@ struct SpeechLibrariesEndToEndTests {
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: arguments, environment: environment)
         if arguments.first == "--speech" || arguments == ["--stdin"] {
-            _ = process.waitForScreen(
+            _ = await process.waitForScreen(
                 containing: arguments == ["--stdin"] ? "" : "Verification code", deadline: .seconds(5))
             process.type(arguments == ["--stdin"] ? "123456\n" : "123456")
         }
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0), "screen: \(process.screen)")
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0), "screen: \(process.screen)")
         #expect(stubs.loaded.isEmpty, "loaded: \(stubs.loaded), screen: \(process.screen)")
     }
 
-    @Test func theSameStubsAreLoadedByARunThatSpeaks() throws {
+    @Test func theSameStubsAreLoadedByARunThatSpeaks() async throws {
         // The check above cannot pass by accident: with the same environment, a spoken prompt loads them.
         let stubs = try StubSpeechLibraries()
         defer { stubs.remove() }
-        let run = try PromptRun([], environment: stubs.environment(), speech: "espeak")
+        let run = try await PromptRun([], environment: stubs.environment(), speech: "espeak")
         run.type("123456")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         #expect(stubs.loaded.contains("libespeak-ng.so.1"))
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// Ctrl-Z at a real interactive bash: where the stop would be dropped it says so and keeps the field;
 /// as a job it stops and `fg` brings it back.
-@Suite(.serialized) struct SuspendEndToEndTests {
+@Suite(.runsPrograms, .serialized) struct SuspendEndToEndTests {
     /// `bash -i` on a pty of its own (its session, its terminal), no profile, "$ " as its prompt.
     private func interactiveShell() throws -> PseudoTerminalProcess {
         let shell = try PseudoTerminalProcess(
@@ -40,45 +40,45 @@ import Testing
         return false
     }
 
-    @Test func controlZInACommandSubstitutionSaysItCannotBeSuspendedAndKeepsTheField() throws {
+    @Test func controlZInACommandSubstitutionSaysItCannotBeSuspendedAndKeepsTheField() async throws {
         let log = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: log) }
         let shell = try interactiveShell()
         shell.type("code=$(\(PromptRun.binary) --speech text --speech-log \(log) 'Substituted code')\r")
-        #expect(shell.waitForScreen(containing: "Substituted code", deadline: .seconds(10)))
+        #expect(await shell.waitForScreen(containing: "Substituted code", deadline: .seconds(10)))
         shell.type("98")
         #expect(events(in: log, atLeast: 2, of: "digit").filter { $0 == "digit" }.count == 2)
         shell.type([0x1A])
-        #expect(shell.waitForScreen(containing: "cannot be suspended here", deadline: .seconds(10)))
+        #expect(await shell.waitForScreen(containing: "cannot be suspended here", deadline: .seconds(10)))
         shell.type("5391")
         #expect(events(in: log, atLeast: 1, of: "complete").contains("complete"))
         #expect(waitForScreen(shell, showing: "$ ", times: 2), "the shell's prompt never came back")
         shell.type("echo \"got=$code\"\r")
         // The harness gives bash a pipe as stdout: echo's line arrives there.
-        #expect(shell.waitForStandardOutput(containing: "got=985391", deadline: .seconds(10)), "\(shell.screen)")
+        #expect(await shell.waitForStandardOutput(containing: "got=985391", deadline: .seconds(10)), "\(shell.screen)")
         let said = events(in: log, atLeast: 1, of: "complete")
         #expect(said.filter { $0 == "prompt" }.count == 1, "the prompt was not announced again: \(said)")
         #expect(said.filter { $0 == "notice" }.count == 1)
         shell.type("exit\r")
-        _ = shell.waitForExit(deadline: .seconds(10))
+        _ = await shell.waitForExit(deadline: .seconds(10))
     }
 
-    @Test func controlZInAJobOfTheShellStopsItAndFgResumesIt() throws {
+    @Test func controlZInAJobOfTheShellStopsItAndFgResumesIt() async throws {
         let log = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: log) }
         let shell = try interactiveShell()
         shell.type("\(PromptRun.binary) --speech text --speech-log \(log) 'Job code'\r")
-        #expect(shell.waitForScreen(containing: "Job code", deadline: .seconds(10)))
+        #expect(await shell.waitForScreen(containing: "Job code", deadline: .seconds(10)))
         shell.type("12")
         #expect(events(in: log, atLeast: 2, of: "digit").filter { $0 == "digit" }.count == 2)
         shell.type([0x1A])
-        #expect(shell.waitForScreen(containing: "Stopped", deadline: .seconds(10)), "screen: \(shell.screen)")
+        #expect(await shell.waitForScreen(containing: "Stopped", deadline: .seconds(10)), "screen: \(shell.screen)")
         shell.type("fg\r")
         #expect(events(in: log, atLeast: 2, of: "prompt").filter { $0 == "prompt" }.count == 2, "announced on fg")
         shell.type("3456")
-        #expect(shell.waitForStandardOutput(containing: "123456", deadline: .seconds(10)), "\(shell.screen)")
+        #expect(await shell.waitForStandardOutput(containing: "123456", deadline: .seconds(10)), "\(shell.screen)")
         #expect(!events(in: log, atLeast: 1, of: "complete").contains("notice"))
         shell.type("exit\r")
-        _ = shell.waitForExit(deadline: .seconds(10))
+        _ = await shell.waitForExit(deadline: .seconds(10))
     }
 }

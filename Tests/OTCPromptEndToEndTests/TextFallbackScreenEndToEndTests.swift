@@ -7,7 +7,7 @@ import Testing
 /// once the field is drawn: the screen, read line by line as a braille display reads it (`ScreenModel`),
 /// holds the notice on a line of its own, then the announcements and nothing else: the field is erased (it
 /// would no longer track what is typed), never a notice glued to it, never a field echo glued to a line.
-@Suite(.serialized)
+@Suite(.runsPrograms, .serialized)
 struct TextFallbackScreenEndToEndTests {
     /// Checks the switch on `lines`: no line before the notice (the first line starting with `notice`) is the
     /// field, which `isField` recognises, and every line after it is one of the last announcements, in order.
@@ -43,36 +43,37 @@ struct TextFallbackScreenEndToEndTests {
         .enabled(
             if: PrivateSpeechDispatcher.isInstalled && PrivatePulseAudio.isInstalled,
             "needs speech-dispatcher, speech-dispatcher-espeak-ng, pulseaudio, parec and sox (make deps)"))
-    func speechDispatcherKilledMidPromptErasesTheFieldThenTheNoticeThenAnnouncementLines() throws {
+    func speechDispatcherKilledMidPromptErasesTheFieldThenTheNoticeThenAnnouncementLines() async throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
         let speechd = try #require(
             PrivateSpeechDispatcher.start(pulse: pulse), "speech-dispatcher is installed but did not start")
         defer { speechd.stop() }
-        let run = try PromptRun([], environment: PromptRun.environment(speechd.clientEnvironment), speech: "speechd")
+        let run = try await PromptRun(
+            [], environment: PromptRun.environment(speechd.clientEnvironment), speech: "speechd")
         run.type("98")
-        #expect(run.logEntries(atLeast: 3).count >= 3)
+        #expect(await run.logEntries(atLeast: 3).count >= 3)
         speechd.kill()  // only the server this test started, by its PID
         for (count, digit) in zip(4..., "5391") {
             run.type(String(digit))
-            #expect(run.logEntries(atLeast: count).count >= count)
+            #expect(await run.logEntries(atLeast: count).count >= count)
         }
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         #expect(run.process.standardOutput == "985391\n")
         let lines = run.process.screenLines()
         expectCleanSwitch(
             lines, notice: "otc-prompt: speech-dispatcher stopped answering; announcements shown as text",
-            isField: isCodeField, log: run.logEntries())
+            isField: isCodeField, log: await run.logEntries())
         #expect(lines.last?.hasPrefix("1") == true, "the last words are a line: \(lines)")
     }
 
-    @Test func anAudioFileWhoseReaderGoesAwayErasesTheFieldThenTheNoticeThenAnnouncementLines() throws {
+    @Test func anAudioFileWhoseReaderGoesAwayErasesTheFieldThenTheNoticeThenAnnouncementLines() async throws {
         let fifo = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
         let reader = try #require(Drain(path: fifo, limit: 8192))
         defer { reader.stop() }
-        let run = try PromptRun(["--audio-file", fifo], speech: "espeak")
+        let run = try await PromptRun(["--audio-file", fifo], speech: "espeak")
         #expect(reader.wait(forAtLeast: 8192, deadline: .seconds(5)))
         reader.stop()
         // Keys at a person's pace (at most 400 ms apart, the next one as soon as the stop is shown): the stop
@@ -81,7 +82,7 @@ struct TextFallbackScreenEndToEndTests {
         var keysAfterTheNotice = 0
         for (count, digit) in zip(2..., "985391") {
             run.type(String(digit))
-            #expect(run.logEntries(atLeast: count).count >= count)
+            #expect(await run.logEntries(atLeast: count).count >= count)
             if keysAfterTheNotice > 0
                 || run.process.waitForScreenLines(
                     deadline: .milliseconds(400), until: { $0.contains { $0.contains(notice) } })
@@ -90,61 +91,61 @@ struct TextFallbackScreenEndToEndTests {
             }
         }
         #expect(keysAfterTheNotice >= 2, "the stop was seen mid-prompt")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         #expect(run.process.standardOutput == "985391\n")
-        expectCleanSwitch(run.process.screenLines(), notice: notice, isField: isCodeField, log: run.logEntries())
+        expectCleanSwitch(run.process.screenLines(), notice: notice, isField: isCodeField, log: await run.logEntries())
     }
 
     /// The reader goes away while nothing plays: the stop is met by the next words ("5"), and seen only at
     /// the key after them ("3"); the words the file stopped during are shown too, not lost.
-    @Test func anAudioFileThatStopsBetweenKeysShowsTheWordsItStoppedDuring() throws {
+    @Test func anAudioFileThatStopsBetweenKeysShowsTheWordsItStoppedDuring() async throws {
         let fifo = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
         let reader = try #require(Drain(path: fifo, limit: nil))
         defer { reader.stop() }
-        let run = try PromptRun(["--audio-file", fifo], speech: "espeak")
+        let run = try await PromptRun(["--audio-file", fifo], speech: "espeak")
         run.type("98")
-        #expect(run.logEntries(atLeast: 3).count >= 3)
+        #expect(await run.logEntries(atLeast: 3).count >= 3)
         #expect(reader.waitUntilQuiet(for: .milliseconds(500), deadline: .seconds(10)), "the words were played")
         reader.stop()
         let notice = "otc-prompt: the audio file \(fifo) takes no more audio"
         run.type("5")
-        #expect(run.logEntries(atLeast: 4).count >= 4)
+        #expect(await run.logEntries(atLeast: 4).count >= 4)
         // Time for its audio to meet the closed FIFO; the stop is not seen until the next key.
         _ = run.process.waitForScreenLines(deadline: .milliseconds(400)) { $0.contains { $0.contains(notice) } }
         run.type("3")
         #expect(run.process.waitForScreenLines(deadline: .seconds(5)) { $0.contains { $0.contains(notice) } })
         run.type("91")
-        #expect(run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0))
         #expect(run.process.standardOutput == "985391\n")
         let lines = run.process.screenLines()
-        expectCleanSwitch(lines, notice: notice, isField: isCodeField, log: run.logEntries())
+        expectCleanSwitch(lines, notice: notice, isField: isCodeField, log: await run.logEntries())
         let after = lines.drop { !$0.hasPrefix(notice) }.dropFirst()
         #expect(after.prefix(2) == ["5", "3"], "\(lines)")
     }
 
-    @Test func speechUnavailableOnceTheBoxesAreDrawnErasesThemAndTextLinesFollow() throws {
-        let run = try PromptRun(["--style", "boxes"], speech: "espeak")
+    @Test func speechUnavailableOnceTheBoxesAreDrawnErasesThemAndTextLinesFollow() async throws {
+        let run = try await PromptRun(["--style", "boxes"], speech: "espeak")
         let notice = "otc-prompt: speech unavailable: no audio device; announcements shown as text"
         #expect(run.process.waitForScreenLines(deadline: .seconds(5)) { $0.contains(notice) })
         run.type("98")
-        #expect(run.logEntries(atLeast: 3).count >= 3)
+        #expect(await run.logEntries(atLeast: 3).count >= 3)
         run.process.sendSignal(SIGTERM)
-        #expect(run.exit() == .signaled(SIGTERM))
+        #expect(await run.exit() == .signaled(SIGTERM))
         let lines = run.process.screenLines()
         // The boxes are erased: no box is left above the notice.
         let index = try #require(lines.firstIndex(of: notice), "\(lines)")
         #expect(!lines[..<index].joined().contains("▕"), "\(lines)")
-        expectCleanSwitch(lines, notice: notice, isField: { $0.contains("▕") }, log: run.logEntries())
+        expectCleanSwitch(lines, notice: notice, isField: { $0.contains("▕") }, log: await run.logEntries())
         #expect(lines.suffix(2) == ["9", "8"], "\(lines)")
     }
 
-    @Test func theNoticeIsInTheUsersLanguage() throws {
-        let run = try PromptRun(["--lang", "pt"], speech: "espeak", ready: "Código de verificação")
+    @Test func theNoticeIsInTheUsersLanguage() async throws {
+        let run = try await PromptRun(["--lang", "pt"], speech: "espeak", ready: "Código de verificação")
         let notice = "otc-prompt: fala indisponível: nenhum dispositivo de áudio; anúncios mostrados como texto"
         #expect(run.process.waitForScreenLines(deadline: .seconds(5)) { $0.contains(notice) })
         run.process.sendSignal(SIGTERM)
-        #expect(run.exit() == .signaled(SIGTERM))
+        #expect(await run.exit() == .signaled(SIGTERM))
     }
 }

@@ -8,7 +8,9 @@ import Testing
 /// A word begun within the grace never answers: its line is dropped whole and said so, and the word
 /// typed again then answers. The screen is seen a little after the grace started, never before, so
 /// a start well inside the grace must never answer and one past it must.
-@Suite(.serialized)
+// Synchronous: its keys are timed from the moment the question appears, so its waits wake on the question at
+// once (poll on the terminal) rather than at a look that a busy pool may delay.
+@Suite(.runsPrograms, .serialized)
 struct TypeAheadSweepEndToEndTests {
     static let question = "Allow use of key /root/.ssh/id_ed25519?"
 
@@ -31,7 +33,7 @@ struct TypeAheadSweepEndToEndTests {
             if start <= 150 { #expect(answered == nil, "\(word) begun \(start) ms after the question answered it") }
             if start >= 450 { #expect(answered == .exited(0), "\(word) begun \(start) ms after the question") }
             if answered == nil {
-                #expect(run.saidTypedTooEarly, "at \(start) ms the dropped line is said: \(run.logEntries())")
+                #expect(run.saidTypedTooEarly, "at \(start) ms the dropped line is said: \(run.log)")
                 run.process.waitPastThePasteJoin()
                 run.type(word + "\r")
                 #expect(run.exit() == .exited(0), "the word typed again answers (\(start) ms)")
@@ -50,12 +52,14 @@ struct TypeAheadSweepEndToEndTests {
                 ["--askpass", Self.question], environment: PromptRun.environment(["SSH_ASKPASS_PROMPT": "confirm"]),
                 ready: "Allow use")
             run.type(key)
-            usleep(500_000)
+            run.waitPastTheGrace()
             run.type("yes\r")
-            #expect(run.exit(deadline: .milliseconds(600)) == nil, "\(key.debugDescription) then yes⏎ answered")
-            #expect(
-                run.logEntries().contains { $0.event == "help" && $0.text.hasPrefix("Typed too early") },
-                "\(key.debugDescription): \(run.logEntries())")
+            // A barrier: the dropped line's Enter is said to have been typed too early, and answered nothing.
+            let toldTooEarly = run.process.wait(deadline: .seconds(10)) { _ in
+                run.log.contains { $0.event == "help" && $0.text.hasPrefix("Typed too early") }
+            }
+            #expect(toldTooEarly, "\(key.debugDescription): \(run.log)")
+            #expect(!run.process.hasExited, "\(key.debugDescription) then yes⏎ answered")
             run.type("yes\r")
             #expect(run.exit() == .exited(0), "the word typed again answers")
         }
@@ -63,7 +67,7 @@ struct TypeAheadSweepEndToEndTests {
             ["--askpass", Self.question], environment: PromptRun.environment(["SSH_ASKPASS_PROMPT": "confirm"]),
             ready: "Allow use")
         focus.type("\u{1B}[I")
-        usleep(500_000)
+        focus.waitPastTheGrace()
         focus.type("ye\ts\r")
         #expect(focus.exit() == .exited(0), "a focus report is no key; a Tab in a word changes nothing")
         #expect(focus.process.standardOutput == "yes\n")

@@ -7,7 +7,7 @@ extension RealClientTests {
     /// What the user guide says of `eval "$(ssh-agent)"`: the agent detaches from the terminal (a session of
     /// its own, stdio on /dev/null), so the askpass it runs for `ssh-add -c` has no terminal to ask on.
     @Suite(.serialized) struct DetachedSSHAgent {
-        @Test func anAgentStartedWithEvalCannotAskAndTheReasonReachesStderr() throws {
+        @Test func anAgentStartedWithEvalCannotAskAndTheReasonReachesStderr() async throws {
             let scratch = try ScratchDirectory()
             let speechLog = scratch.file("speech.jsonl")
             let errors = scratch.file("askpass.err")
@@ -26,17 +26,17 @@ extension RealClientTests {
             let shell = try ClientRun(
                 ["/bin/sh", "-c", "eval \"$(ssh-agent -a '\(socket)')\" >/dev/null && echo \"pid=$SSH_AGENT_PID\""],
                 environment: ClientRun.environment(["SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force"]))
-            #expect(shell.exit(deadline: .seconds(10)) == .exited(0))
+            #expect(await shell.exit(deadline: .seconds(10)) == .exited(0))
             let output = shell.process.standardOutput
             let agentPID = output.firstMatch(of: /pid=([0-9]+)/).flatMap { pid_t($0.1) }
             try #require(agentPID != nil, "no agent pid in \(output)")
             defer { kill(agentPID!, SIGTERM) }
 
             let client = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "SSH_AUTH_SOCK": socket]
-            let added = try runCommand(["/usr/bin/ssh-add", "-c", key], environment: client)
+            let added = try await runCommand(["/usr/bin/ssh-add", "-c", key], environment: client)
             #expect(added.status == .exited(0), "ssh-add -c: \(added.error)")
             let message = try scratch.write("message", "a message to sign\n")
-            let signing = try runCommand(
+            let signing = try await runCommand(
                 ["/usr/bin/ssh-keygen", "-Y", "sign", "-f", key + ".pub", "-n", "file", message], environment: client)
             #expect(signing.status != .exited(0), "the agent signed without asking")
             #expect(signing.error.contains("agent refused operation"), "ssh-keygen said: \(signing.error)")

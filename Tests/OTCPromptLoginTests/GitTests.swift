@@ -30,12 +30,12 @@ extension RealClientTests {
                 ]))
         }
 
-        @Test func theUserNameIsShownThePasswordMaskedAndTheCloneDone() throws {
+        @Test func theUserNameIsShownThePasswordMaskedAndTheCloneDone() async throws {
             let run = try gitClone()
-            run.answer(remote.userName + "\r", after: "Username for", speechLog: speechLog)
-            run.answer(remote.password + "\r", after: "Password for", speechLog: speechLog)
-            #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
-            let cloned = try runCommand(["/usr/bin/git", "-C", clone, "rev-parse", "HEAD"]).output
+            await run.answer(remote.userName + "\r", after: "Username for", speechLog: speechLog)
+            await run.answer(remote.password + "\r", after: "Password for", speechLog: speechLog)
+            #expect(await run.exit() == .exited(0), "screen: \(run.visibleScreen)")
+            let cloned = try await runCommand(["/usr/bin/git", "-C", clone, "rev-parse", "HEAD"]).output
             #expect(cloned.trimmingCharacters(in: .whitespacesAndNewlines) == remote.head)
             #expect(run.terminalRestored)
             #expect(run.visibleScreen.contains(remote.userName), "a user name is not a secret: it is shown")
@@ -47,11 +47,11 @@ extension RealClientTests {
                 prompts.count == 2 && prompts[0].contains("Username") && prompts[1].contains("Password"), "\(prompts)")
         }
 
-        @Test func aWrongPasswordLeavesNoClone() throws {
+        @Test func aWrongPasswordLeavesNoClone() async throws {
             let run = try gitClone()
-            run.answer(remote.userName + "\r", after: "Username for", speechLog: speechLog)
-            run.answer("wrong-password\r", after: "Password for", speechLog: speechLog)
-            #expect(run.exit() == .exited(128), "screen: \(run.visibleScreen)")
+            await run.answer(remote.userName + "\r", after: "Username for", speechLog: speechLog)
+            await run.answer("wrong-password\r", after: "Password for", speechLog: speechLog)
+            #expect(await run.exit() == .exited(128), "screen: \(run.visibleScreen)")
             #expect(run.visibleScreen.contains("Authentication failed"))
             #expect(access(clone, F_OK) != 0)
             #expect(run.terminalRestored)

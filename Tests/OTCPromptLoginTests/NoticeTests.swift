@@ -12,7 +12,7 @@ extension RealClientTests {
         /// A FIDO key's "Confirm user presence": ssh runs the askpass with SSH_ASKPASS_PROMPT=none and ends it
         /// with SIGTERM once the key is touched (no FIDO key here, so the call is made as ssh makes it).
         @Test
-        func aUserPresenceNoticeIsShownSpokenAndEndsQuietlyOnSIGTERM() throws {
+        func aUserPresenceNoticeIsShownSpokenAndEndsQuietlyOnSIGTERM() async throws {
             let speechLog = scratch.file("speech.jsonl")
             let askpass = try Askpass.wrapper(in: scratch, speechLog: speechLog)
             let notice = "Confirm user presence for key ED25519-SK SHA256:Vvh8dJ1VU7pCmxL9NTs5Uu0XTFa2nLqTFqj6yOZu7pw"
@@ -22,12 +22,16 @@ extension RealClientTests {
                     "SSH_ASKPASS": askpass, "SSH_ASKPASS_PROMPT": "none",
                     "XDG_RUNTIME_DIR": try scratch.runtimeDirectory(),
                 ]))
-            #expect(run.waitForScreen("Confirm user presence"), "screen: \(run.visibleScreen)")
-            pause(.seconds(1))
-            #expect(run.process.waitForExit(deadline: .zero) == nil, "a notice must stay until ssh ends it")
+            #expect(await run.waitForScreen("Confirm user presence"), "screen: \(run.visibleScreen)")
+            // A barrier, not a wait for nothing to happen: asked to say itself again (Ctrl-R, past the grace),
+            // the notice is still there to say it; only then is it ended.
+            #expect(
+                await run.readBack("Confirm user presence", untilSaid: 2, speechLog: speechLog),
+                "a notice must stay until ssh ends it")
+            #expect(await run.process.waitForExit(deadline: .zero) == nil, "a notice must stay until ssh ends it")
             #expect(SpokenLine.transcript(speechLog).contains("Confirm user presence"))
             run.process.sendSignal(SIGTERM)
-            #expect(run.exit(deadline: .seconds(5)) != nil)
+            #expect(await run.exit(deadline: .seconds(5)) != nil)
             #expect(run.process.standardOutput == "")
             #expect(run.terminalRestored)
         }
@@ -35,7 +39,7 @@ extension RealClientTests {
         /// An agent started without a terminal cannot ask: the signing is refused, and the reason reaches the
         /// agent's stderr (here a pipe the test reads) instead of vanishing.
         @Test
-        func anAgentWithoutATerminalIsToldWhy() throws {
+        func anAgentWithoutATerminalIsToldWhy() async throws {
             let socket = scratch.file("agent.sock")
             let key = scratch.file("id_ed25519")
             try runChecked(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key])
@@ -51,13 +55,13 @@ extension RealClientTests {
                 ],
                 terminal: false)
             defer { agent.sendSignal(SIGTERM) }
-            try #require(waitUntil(deadline: .seconds(10)) { access(socket, F_OK) == 0 })
+            try #require(await waitUntil(deadline: .seconds(10)) { access(socket, F_OK) == 0 })
             let environment = ["PATH": "/usr/bin:/bin", "SSH_AUTH_SOCK": socket]
             try #require(
-                try runCommand(["/usr/bin/ssh-add", "-c", key], environment: environment).status == .exited(0))
+                try await runCommand(["/usr/bin/ssh-add", "-c", key], environment: environment).status == .exited(0))
             unlink(key)  // only the agent can sign now
             try scratch.write("message", "sign me\n")
-            let signing = try runCommand(
+            let signing = try await runCommand(
                 ["/usr/bin/ssh-keygen", "-Y", "sign", "-f", key + ".pub", "-n", "file", scratch.file("message")],
                 environment: environment)
             #expect(signing.status != .exited(0))

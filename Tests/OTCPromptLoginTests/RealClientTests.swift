@@ -7,5 +7,5 @@ import Testing
 /// the suites run beside each other and beside the rest: every test has its own user, home, ports and
 /// sockets, and waits for events with generous deadlines, so a busy machine slows it without breaking it.
 /// One chain of every real client's tests was the longest part of the whole run.
-@Suite(.enabled(if: runningAsRoot, needsRoot))
+@Suite(.runsPrograms, .enabled(if: runningAsRoot, needsRoot))
 struct RealClientTests {}

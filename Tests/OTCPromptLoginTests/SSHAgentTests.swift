@@ -22,24 +22,24 @@ extension RealClientTests {
             #expect(agent.agent.terminalRestored, "terminal settings changed", sourceLocation: sourceLocation)
         }
 
-        @Test func yesLetsTheAgentSign() throws {
+        @Test func yesLetsTheAgentSign() async throws {
             let request = try agent.requestSignature("yes")
-            agent.agent.answer("yes\r", after: Self.question)
+            await agent.agent.answer("yes\r", after: Self.question)
             #expect(try request.signed(), "screen: \(agent.agent.visibleScreen)")
             expectTerminalRestored()
             #expect(SpokenLine.transcript(speechLog).contains(Self.question))
         }
 
-        @Test func noRefusesTheSignature() throws {
+        @Test func noRefusesTheSignature() async throws {
             let request = try agent.requestSignature("no")
-            agent.agent.answer("no\r", after: Self.question)
+            await agent.agent.answer("no\r", after: Self.question)
             #expect(request.refused(), "screen: \(agent.agent.visibleScreen)")
             expectTerminalRestored()
         }
 
-        @Test func escapeRefusesTheSignature() throws {
+        @Test func escapeRefusesTheSignature() async throws {
             let request = try agent.requestSignature("escape")
-            agent.agent.answer("\u{1b}", after: Self.question)
+            await agent.agent.answer("\u{1b}", after: Self.question)
             #expect(request.refused(), "screen: \(agent.agent.visibleScreen)")
             expectTerminalRestored()
         }
@@ -47,9 +47,9 @@ extension RealClientTests {
         /// The whole words yes and no in any case, sent with Enter, are the answers (a single
         /// letter is not: `anotherWordAsksAgain`).
         @Test(arguments: [("Yes", true), ("yes", true), ("YES", true), ("NO", false), ("no", false), ("No", false)])
-        func aWordInAnyCaseSentWithEnterAnswers(_ word: String, _ approves: Bool) throws {
+        func aWordInAnyCaseSentWithEnterAnswers(_ word: String, _ approves: Bool) async throws {
             let request = try agent.requestSignature("word")
-            agent.agent.answer(word + "\r", after: Self.question)
+            await agent.agent.answer(word + "\r", after: Self.question)
             if approves {
                 #expect(try request.signed(), "screen: \(agent.agent.visibleScreen)")
             } else {
@@ -59,27 +59,28 @@ extension RealClientTests {
         }
 
         /// Any other word asks again; it decides nothing.
-        @Test func anotherWordAsksAgain() throws {
+        @Test func anotherWordAsksAgain() async throws {
             let request = try agent.requestSignature("other")
-            agent.agent.answer("ok\ry\r", after: Self.question)
-            #expect(agent.agent.waitForHelp(count: 2, speechLog: speechLog), "not told how to answer after ok and y")
+            await agent.agent.answer("ok\ry\r", after: Self.question)
+            #expect(
+                await agent.agent.waitForHelp(count: 2, speechLog: speechLog), "not told how to answer after ok and y")
             #expect(request.pending, "\"ok\" or \"y\" answered the question")
-            agent.agent.typeKeys("no\r")
+            await agent.agent.typeKeys("no\r")
             #expect(request.refused())
         }
 
         /// What is typed after an answer (a stray Enter, a repeated "yes⏎") must not approve
         /// the next request, which once took an empty answer as yes.
         @Test
-        func whatIsLeftOfOneAnswerDoesNotApproveTheNextRequest() throws {
+        func whatIsLeftOfOneAnswerDoesNotApproveTheNextRequest() async throws {
             let first = try agent.requestSignature("first")
-            agent.agent.answer("yes\r\ryes\r", after: Self.question)
+            await agent.agent.answer("yes\r\ryes\r", after: Self.question)
             #expect(try first.signed())
             let second = try agent.requestSignature("second")
-            #expect(agent.agent.waitForQuestion(Self.question, call: 2, speechLog: speechLog))
-            #expect(agent.agent.readBack(Self.question, untilSaid: 3, speechLog: speechLog))
+            #expect(await agent.agent.waitForQuestion(Self.question, call: 2, speechLog: speechLog))
+            #expect(await agent.agent.readBack(Self.question, untilSaid: 3, speechLog: speechLog))
             #expect(second.pending, "the second request was answered by the first one's leftovers")
-            agent.agent.typeKeys("no\r")
+            await agent.agent.typeKeys("no\r")
             #expect(second.refused(), "screen: \(agent.agent.visibleScreen)")
             expectTerminalRestored()
         }
@@ -87,11 +88,13 @@ extension RealClientTests {
         /// The sweep point that approved the key once: "ye" as the question appears, "s⏎" after the grace
         /// (Portuguese "sim" to the old prompt). The whole line is dropped and said so; the key is not approved.
         @Test
+        // Synchronous: "as the question appears" is within the 300 ms grace, so its waits wake on the question
+        // at once (poll on the terminal) rather than at a look that a busy pool may delay.
         func aYesBegunAsTheQuestionAppearsNeverApproves() throws {
             let request = try agent.requestSignature("typed-ahead")
             #expect(agent.agent.waitForScreen(Self.question))
             agent.agent.typeKeys("ye")
-            pause(.milliseconds(350))
+            pause(ClientRun.reactionTime)  // past the grace, which began before the question
             agent.agent.typeKeys("s\r")
             #expect(
                 waitUntil(deadline: .seconds(5)) {
@@ -105,33 +108,33 @@ extension RealClientTests {
 
         /// Keys typed before the question was shown (and within the grace period) are dropped.
         @Test
-        func keysTypedBeforeTheQuestionAppearsAreDiscarded() throws {
-            agent.agent.typeKeys("yes\r")
+        func keysTypedBeforeTheQuestionAppearsAreDiscarded() async throws {
+            await agent.agent.typeKeys("yes\r")
             let request = try agent.requestSignature("early")
-            #expect(agent.agent.waitForQuestion(Self.question, speechLog: speechLog))
-            #expect(agent.agent.readBack(Self.question, untilSaid: 2, speechLog: speechLog))
+            #expect(await agent.agent.waitForQuestion(Self.question, speechLog: speechLog))
+            #expect(await agent.agent.readBack(Self.question, untilSaid: 2, speechLog: speechLog))
             #expect(request.pending, "a key typed before the question answered it")
-            agent.agent.typeKeys("no\r")
+            await agent.agent.typeKeys("no\r")
             #expect(request.refused())
         }
 
         /// Enter alone is not an answer; the question stays until one is typed.
         @Test
-        func enterAloneIsNotYes() throws {
+        func enterAloneIsNotYes() async throws {
             let request = try agent.requestSignature("enter")
-            agent.agent.answer("\r", after: Self.question)
-            #expect(agent.agent.waitForHelp(count: 1, speechLog: speechLog), "not told how to answer after Enter")
+            await agent.agent.answer("\r", after: Self.question)
+            #expect(await agent.agent.waitForHelp(count: 1, speechLog: speechLog), "not told how to answer after Enter")
             #expect(request.pending, "Enter alone answered the question")
-            agent.agent.typeKeys("no\r")
+            await agent.agent.typeKeys("no\r")
             #expect(request.refused())
             expectTerminalRestored()
         }
 
         /// The key's fingerprint, on the line after the question, is on the screen and spoken.
         @Test
-        func theKeysFingerprintIsShownAndSpoken() throws {
+        func theKeysFingerprintIsShownAndSpoken() async throws {
             let request = try agent.requestSignature("fingerprint")
-            agent.agent.answer("no\r", after: Self.question)
+            await agent.agent.answer("no\r", after: Self.question)
             #expect(request.refused())
             #expect(agent.agent.visibleScreen.contains(agent.fingerprint), "screen: \(agent.agent.visibleScreen)")
             let spoken = SpokenLine.transcript(speechLog)

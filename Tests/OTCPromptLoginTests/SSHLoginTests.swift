@@ -57,49 +57,49 @@ extension RealClientTests {
             }
         }
 
-        @Test func passwordLogin() throws {
+        @Test func passwordLogin() async throws {
             let run = try ssh("password")
-            run.answer(user.password + "\r", after: "'s password")
+            await run.answer(user.password + "\r", after: "'s password")
             expectLoggedIn(run, secrets: [user.password])
             #expect(SpokenLine.transcript(speechLog).contains("password"))
         }
 
-        @Test func aWrongPasswordThenTheRightOne() throws {
+        @Test func aWrongPasswordThenTheRightOne() async throws {
             let run = try ssh("password")
-            run.answer("wrong-password\r", after: "'s password")
-            run.answer(user.password + "\r", after: "'s password", call: 2, speechLog: speechLog)
+            await run.answer("wrong-password\r", after: "'s password")
+            await run.answer(user.password + "\r", after: "'s password", call: 2, speechLog: speechLog)
             expectLoggedIn(run, secrets: [user.password, "wrong-password"])
             #expect(run.visibleScreen.contains("Permission denied, please try again."))
         }
 
-        @Test func keyboardInteractiveWithATOTPCodeThenThePassword() throws {
+        @Test func keyboardInteractiveWithATOTPCodeThenThePassword() async throws {
             let secret = try server.enableTOTP(for: user.name)
             let run = try ssh("keyboard-interactive")
-            run.answer(try secret.currentCode(), after: "Verification code")
-            run.answer(user.password + "\r", after: "Password")
+            await run.answer(try secret.currentCode(), after: "Verification code")
+            await run.answer(user.password + "\r", after: "Password")
             expectLoggedIn(run, secrets: [user.password])
             let prompts = SpokenLine.read(speechLog).filter { $0.event == "prompt" }.map(\.text)
             #expect(prompts.first?.contains("Verification code") == true, "spoken: \(prompts)")
             #expect(prompts.first?.contains("6-digit") == true, "a code field: \(prompts)")
         }
 
-        @Test func aWrongTOTPCodeThenTheRightOne() throws {
+        @Test func aWrongTOTPCodeThenTheRightOne() async throws {
             let secret = try server.enableTOTP(for: user.name)
             let run = try ssh("keyboard-interactive")
-            run.answer(try secret.wrongCode(), after: "Verification code")
-            run.answer(try secret.currentCode(), after: "Verification code", call: 2, speechLog: speechLog)
-            run.answer(user.password + "\r", after: "Password")
+            await run.answer(try secret.wrongCode(), after: "Verification code")
+            await run.answer(try secret.currentCode(), after: "Verification code", call: 2, speechLog: speechLog)
+            await run.answer(user.password + "\r", after: "Password")
             expectLoggedIn(run, secrets: [user.password])
         }
 
         /// After a refused code, the next question starts by saying so.
         @Test
-        func aRefusedCodeIsSaidAloudBeforeTheNextQuestion() throws {
+        func aRefusedCodeIsSaidAloudBeforeTheNextQuestion() async throws {
             let secret = try server.enableTOTP(for: user.name)
             let run = try ssh("keyboard-interactive")
-            run.answer(try secret.wrongCode(), after: "Verification code")
-            run.answer(try secret.currentCode(), after: "Verification code", call: 2, speechLog: speechLog)
-            run.answer(user.password + "\r", after: "Password")
+            await run.answer(try secret.wrongCode(), after: "Verification code")
+            await run.answer(try secret.currentCode(), after: "Verification code", call: 2, speechLog: speechLog)
+            await run.answer(user.password + "\r", after: "Password")
             expectLoggedIn(run, secrets: [user.password])
             let said = SpokenLine.saidBefore("verification code", in: speechLog)
             try #require(said.count >= 2, "spoken: \(SpokenLine.transcript(speechLog))")

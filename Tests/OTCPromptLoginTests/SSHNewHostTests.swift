@@ -13,18 +13,18 @@ extension RealClientTests.SSHLogin {
         return text.contains(server.knownHostsLine.split(separator: " ")[2])
     }
 
-    @Test func aNewHostsKeyAcceptedWithYesAndEnter() throws {
+    @Test func aNewHostsKeyAcceptedWithYesAndEnter() async throws {
         let run = try ssh("password", newHost: true)
-        run.answer("yes\r", after: Self.newHostQuestion)
-        run.answer(user.password + "\r", after: "'s password")
+        await run.answer("yes\r", after: Self.newHostQuestion)
+        await run.answer(user.password + "\r", after: "'s password")
         expectLoggedIn(run, secrets: [user.password])
         #expect(hostKeyKnown())
     }
 
-    @Test func aNewHostsKeyRefusedWithEscape() throws {
+    @Test func aNewHostsKeyRefusedWithEscape() async throws {
         let run = try ssh("password", newHost: true)
-        run.answer("\u{1b}", after: Self.newHostQuestion)
-        #expect(run.exit() == .exited(255), "screen: \(run.visibleScreen)")
+        await run.answer("\u{1b}", after: Self.newHostQuestion)
+        #expect(await run.exit() == .exited(255), "screen: \(run.visibleScreen)")
         #expect(run.visibleScreen.contains("Host key verification failed."))
         #expect(run.terminalRestored)
         #expect(!hostKeyKnown())
@@ -33,10 +33,10 @@ extension RealClientTests.SSHLogin {
 
     /// "yes⏎" typed in full answers the question, and nothing of it reaches the password field.
     @Test
-    func aNewHostsKeyAcceptedByTypingYes() throws {
+    func aNewHostsKeyAcceptedByTypingYes() async throws {
         let run = try ssh("password", newHost: true)
-        run.answer("yes\r", after: Self.newHostQuestion)
-        run.answer(user.password + "\r", after: "'s password")
+        await run.answer("yes\r", after: Self.newHostQuestion)
+        await run.answer(user.password + "\r", after: "'s password")
         expectLoggedIn(run, secrets: [user.password])
         #expect(hostKeyKnown())
         #expect(!run.visibleScreen.contains("Permission denied"), "a leftover was sent as a password")
@@ -44,12 +44,12 @@ extension RealClientTests.SSHLogin {
 
     /// Keys that arrive with the answer, in the same burst, are not left for the password
     /// field that ssh asks next.
-    @Test func keysSentWithTheAnswerNeverReachThePasswordField() throws {
+    @Test func keysSentWithTheAnswerNeverReachThePasswordField() async throws {
         let run = try ssh("password", newHost: true)
-        #expect(run.waitForQuestion(Self.newHostQuestion))
-        pause(ClientRun.reactionTime)
+        #expect(await run.waitForQuestion(Self.newHostQuestion))
+        await pause(ClientRun.reactionTime)
         run.process.type("yes\rjunk\r")
-        run.answer(user.password + "\r", after: "'s password")
+        await run.answer(user.password + "\r", after: "'s password")
         expectLoggedIn(run, secrets: [user.password, "junk"])
         #expect(!run.visibleScreen.contains("Permission denied"), "a leftover was sent as a password")
     }
@@ -57,30 +57,30 @@ extension RealClientTests.SSHLogin {
     /// The fingerprint pasted (as a terminal pastes: bracketed when the prompt asked for it)
     /// is an answer, and ssh compares it with the key.
     @Test
-    func aNewHostsKeyAcceptedByPastingItsFingerprint() throws {
+    func aNewHostsKeyAcceptedByPastingItsFingerprint() async throws {
         let run = try ssh("password", newHost: true)
-        #expect(run.waitForQuestion(Self.newHostQuestion))
-        pause(ClientRun.reactionTime)
+        #expect(await run.waitForQuestion(Self.newHostQuestion))
+        await pause(ClientRun.reactionTime)
         let bracketed = run.process.screen.contains("\u{1b}[?2004h")
         let paste = bracketed ? "\u{1b}[200~\(server.hostFingerprint)\u{1b}[201~" : server.hostFingerprint
         run.process.type(paste)
-        pause(.milliseconds(200))
-        run.typeKeys("\r")
-        run.answer(user.password + "\r", after: "'s password")
+        await run.process.waitPastThePasteJoin()  // Enter is a read of its own, not the paste's end
+        await run.typeKeys("\r")
+        await run.answer(user.password + "\r", after: "'s password")
         expectLoggedIn(run, secrets: [user.password])
         #expect(hostKeyKnown())
     }
 
     /// The host key's fingerprint, above the question, is on the screen and spoken.
     @Test
-    func theNewHostsFingerprintIsShownAndSpoken() throws {
+    func theNewHostsFingerprintIsShownAndSpoken() async throws {
         let run = try ssh("password", newHost: true)
-        #expect(run.waitForQuestion(Self.newHostQuestion))
-        pause(ClientRun.reactionTime)
+        #expect(await run.waitForQuestion(Self.newHostQuestion))
+        await pause(ClientRun.reactionTime)
         #expect(run.visibleScreen.contains(server.hostFingerprint), "screen: \(run.visibleScreen)")
         #expect(run.visibleScreen.contains("authenticity of host"), "screen: \(run.visibleScreen)")
-        run.typeKeys("no\r")
-        #expect(run.exit() == .exited(255))
+        await run.typeKeys("no\r")
+        #expect(await run.exit() == .exited(255))
         let spoken = SpokenLine.transcript(speechLog).lowercased()
         #expect(spoken.contains("fingerprint") && spoken.contains("authenticity"), "spoken: \(spoken)")
     }

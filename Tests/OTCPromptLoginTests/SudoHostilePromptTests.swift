@@ -40,19 +40,19 @@ extension RealClientTests {
         }
 
         @Test(arguments: prompts)
-        func aPromptThatLooksLikeOptionsIsALabelForTheBareBinary(_ prompt: String) throws {
+        func aPromptThatLooksLikeOptionsIsALabelForTheBareBinary(_ prompt: String) async throws {
             try runSudo(prompt: prompt, wrapped: false)
         }
 
         @Test(arguments: prompts)
-        func aPromptThatLooksLikeOptionsIsALabelThroughTheDocumentedWrapper(_ prompt: String) throws {
+        func aPromptThatLooksLikeOptionsIsALabelThroughTheDocumentedWrapper(_ prompt: String) async throws {
             let spoken = try runSudo(prompt: prompt, wrapped: true)
             #expect(!spoken.isEmpty, "the wrapper said nothing")
         }
 
         /// The user guide says a wrapper written without `--` is safe too.
         @Test(arguments: prompts.filter { $0 != "--" })
-        func aPromptThatLooksLikeOptionsIsALabelThroughAWrapperWithoutTheSeparator(_ prompt: String) throws {
+        func aPromptThatLooksLikeOptionsIsALabelThroughAWrapperWithoutTheSeparator(_ prompt: String) async throws {
             let spoken = try runSudo(prompt: prompt, wrapped: true, separator: false)
             #expect(!spoken.isEmpty, "the wrapper said nothing")
         }
@@ -60,13 +60,13 @@ extension RealClientTests {
         /// Without the wrapper's own `--`, a prompt that is exactly "--" must still be the prompt, not the
         /// separator (which lost it and left a 6-digit field that cannot take sudo's password).
         @Test
-        func aPromptThatIsOnlyTheSeparatorIsALabelThroughAWrapperWithoutTheSeparator() throws {
+        func aPromptThatIsOnlyTheSeparatorIsALabelThroughAWrapperWithoutTheSeparator() async throws {
             try runSudo(prompt: "--", wrapped: true, separator: false)
         }
 
         /// A prompt's escape sequences (here a title change and a right-to-left override,
         /// as a PAM module's text could hold) never reach the terminal raw.
-        @Test func aPromptsEscapeSequencesNeverReachTheTerminal() throws {
+        @Test func aPromptsEscapeSequencesNeverReachTheTerminal() async throws {
             let scratch = try ScratchDirectory()
             let user = try ThrowawayUser(in: scratch, sudo: true)
             let config = try Askpass.quietConfig(in: scratch)
@@ -77,8 +77,8 @@ extension RealClientTests {
                     "SUDO_ASKPASS": Askpass.binary, "HOME": user.home, "OTC_PROMPT_CONFIG": config,
                     "XDG_RUNTIME_DIR": try scratch.runtimeDirectory(owner: user.userID, group: user.groupID),
                 ]))
-            run.answer(user.password + "\r", after: "Password please")
-            #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
+            await run.answer(user.password + "\r", after: "Password please")
+            #expect(await run.exit() == .exited(0), "screen: \(run.visibleScreen)")
             let screen = run.process.screen
             #expect(!screen.contains("\u{1b}]2;owned"), "a title change reached the terminal")
             #expect(!screen.contains("\u{202e}"), "a bidi override reached the terminal")

@@ -29,10 +29,10 @@ extension RealClientTests {
                 ))
         }
 
-        @Test func thePasswordTypedAtTheWrapperLetsSudoRun() throws {
+        @Test func thePasswordTypedAtTheWrapperLetsSudoRun() async throws {
             let run = try sudo(askpass: try Askpass.wrapper(in: scratch, speechLog: speechLog))
-            run.answer(user.password + "\r", after: "password for \(user.name)")
-            #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
+            await run.answer(user.password + "\r", after: "password for \(user.name)")
+            #expect(await run.exit() == .exited(0), "screen: \(run.visibleScreen)")
             #expect(run.terminalRestored)
             let spoken = SpokenLine.transcript(speechLog)
             #expect(spoken.contains("password for \(user.name)"), "spoken: \(spoken)")
@@ -40,21 +40,21 @@ extension RealClientTests {
             #expect(!run.visibleScreen.contains(user.password), "the password was shown: \(run.visibleScreen)")
         }
 
-        @Test func theBareBinaryAsSudoAskpassFindsItsSettingsInTheConfigFile() throws {
+        @Test func theBareBinaryAsSudoAskpassFindsItsSettingsInTheConfigFile() async throws {
             let config = try Askpass.quietConfig(in: scratch)
             let run = try sudo(askpass: Askpass.binary, environment: ["OTC_PROMPT_CONFIG": config])
-            run.answer(user.password + "\r", after: "password for \(user.name)")
-            #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
+            await run.answer(user.password + "\r", after: "password for \(user.name)")
+            #expect(await run.exit() == .exited(0), "screen: \(run.visibleScreen)")
             #expect(run.terminalRestored)
             #expect(!run.visibleScreen.contains(user.password))
         }
 
-        @Test func aWrongPasswordThenTheRightOne() throws {
+        @Test func aWrongPasswordThenTheRightOne() async throws {
             let run = try sudo(askpass: try Askpass.wrapper(in: scratch, speechLog: speechLog))
-            run.answer("wrong-password\r", after: "password for \(user.name)")
-            #expect(run.waitForScreen("Sorry, try again."), "screen: \(run.visibleScreen)")
-            run.answer(user.password + "\r", after: "password for \(user.name)", call: 2, speechLog: speechLog)
-            #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
+            await run.answer("wrong-password\r", after: "password for \(user.name)")
+            #expect(await run.waitForScreen("Sorry, try again."), "screen: \(run.visibleScreen)")
+            await run.answer(user.password + "\r", after: "password for \(user.name)", call: 2, speechLog: speechLog)
+            #expect(await run.exit() == .exited(0), "screen: \(run.visibleScreen)")
             #expect(run.terminalRestored)
             let spoken = SpokenLine.transcript(speechLog)
             #expect(!spoken.contains(user.password) && !spoken.contains("wrong-password"), "spoken: \(spoken)")
@@ -62,11 +62,11 @@ extension RealClientTests {
 
         /// The second call, moments after the first, starts by saying the answer was refused.
         @Test
-        func aRetryIsSaidAloudBeforeTheQuestion() throws {
+        func aRetryIsSaidAloudBeforeTheQuestion() async throws {
             let run = try sudo(askpass: try Askpass.wrapper(in: scratch, speechLog: speechLog))
-            run.answer("wrong-password\r", after: "password for \(user.name)")
-            run.answer(user.password + "\r", after: "password for \(user.name)", call: 2, speechLog: speechLog)
-            #expect(run.exit() == .exited(0))
+            await run.answer("wrong-password\r", after: "password for \(user.name)")
+            await run.answer(user.password + "\r", after: "password for \(user.name)", call: 2, speechLog: speechLog)
+            #expect(await run.exit() == .exited(0))
             let said = SpokenLine.saidBefore("password for \(user.name)", in: speechLog)
             try #require(said.count >= 2, "spoken: \(SpokenLine.transcript(speechLog))")
             #expect(SpokenLine.saysRefused(said[1]), "said before the second question: \(said[1])")
@@ -79,14 +79,16 @@ extension RealClientTests {
                 lstat(runtime + "/" + name, &information)
                 #expect(information.st_mode & 0o077 == 0, "\(name) is open to others")
             }
-            let everything = try runCommand(["/bin/grep", "-rl", "-e", user.password, "-e", "wrong-password", runtime])
+            let everything = try await runCommand([
+                "/bin/grep", "-rl", "-e", user.password, "-e", "wrong-password", runtime,
+            ])
             #expect(everything.output.isEmpty, "a password was recorded: \(everything.output)")
         }
 
         /// "no audio device" is said once per login session, not on every call: two sudo
         /// commands typed in one session (one terminal), each asking for the password.
         @Test
-        func theNoAudioNoticeIsShownOncePerLoginSession() throws {
+        func theNoAudioNoticeIsShownOncePerLoginSession() async throws {
             // The default speech (espeak-ng), and no audio server to play it.
             let askpass = try Askpass.wrapper(in: scratch, speechLog: speechLog, speech: "espeak")
             let run = try ClientRun(
@@ -94,17 +96,17 @@ extension RealClientTests {
                 environment: ClientRun.environment([
                     "SUDO_ASKPASS": askpass, "HOME": user.home, "XDG_RUNTIME_DIR": runtime,
                 ]))
-            run.answer(user.password + "\r", after: "password for \(user.name)")
-            run.answer(user.password + "\r", after: "password for \(user.name)", call: 2, speechLog: speechLog)
-            #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
+            await run.answer(user.password + "\r", after: "password for \(user.name)")
+            await run.answer(user.password + "\r", after: "password for \(user.name)", call: 2, speechLog: speechLog)
+            #expect(await run.exit() == .exited(0), "screen: \(run.visibleScreen)")
             let shown = run.visibleScreen.components(separatedBy: "no audio device").count - 1
             #expect(shown == 1, "the notice was shown \(shown) times: \(run.visibleScreen)")
         }
 
-        @Test func escapeAtTheAskpassGivesSudoNoPassword() throws {
+        @Test func escapeAtTheAskpassGivesSudoNoPassword() async throws {
             let run = try sudo(askpass: try Askpass.wrapper(in: scratch, speechLog: speechLog))
-            run.answer("\u{1b}", after: "password for \(user.name)")
-            #expect(run.exit() == .exited(1), "screen: \(run.visibleScreen)")
+            await run.answer("\u{1b}", after: "password for \(user.name)")
+            #expect(await run.exit() == .exited(1), "screen: \(run.visibleScreen)")
             #expect(run.terminalRestored)
         }
     }

@@ -66,7 +66,7 @@ extension RealClientTests {
         @Test(
             .enabled(if: deviceNodesWork, "the temporary directory cannot hold a working device node (nodev)"),
             arguments: Output.allCases)
-        func aCharacterDeviceKeepsItsTypeModeAndOwner(_ output: Output) throws {
+        func aCharacterDeviceKeepsItsTypeModeAndOwner(_ output: Output) async throws {
             let device = scratch.file("null")
             try #require(mknod(device, S_IFCHR | 0o666, Self.nullDeviceNumber) == 0, "mknod: \(errno)")
             chmod(device, 0o666)  // the umask took bits away
@@ -79,7 +79,7 @@ extension RealClientTests {
         }
 
         @Test(arguments: Output.allCases)
-        func anExistingFileKeepsItsMode(_ output: Output) throws {
+        func anExistingFileKeepsItsMode(_ output: Output) async throws {
             let path = try scratch.write("existing", "", mode: 0o640)
             #expect(try runPrompt(output, path: path).status == .exited(0))
             let after = status(path)
@@ -88,14 +88,14 @@ extension RealClientTests {
         }
 
         @Test(arguments: Output.allCases)
-        func aNewFileIsCreatedReadableByItsOwnerOnly(_ output: Output) throws {
+        func aNewFileIsCreatedReadableByItsOwnerOnly(_ output: Output) async throws {
             let path = scratch.file("new")
             #expect(try runPrompt(output, path: path).status == .exited(0))
             #expect(status(path).st_mode & 0o7777 == 0o600)
         }
 
         @Test(arguments: Output.allCases)
-        func aSymbolicLinkIsNotFollowed(_ output: Output) throws {
+        func aSymbolicLinkIsNotFollowed(_ output: Output) async throws {
             let target = try scratch.write("target", "untouched\n", mode: 0o644)
             let link = scratch.file("link")
             try #require(symlink(target, link) == 0)

@@ -48,18 +48,18 @@ extension RealClientTests {
         /// Found on a real machine: an SSH session forwarding PulseAudio, on a host where the same user's
         /// speech-dispatcher runs: the digits played on the host's speakers. Now espeak-ng goes through the
         /// forwarded PulseAudio (text here, where it answers nothing) and the host's server is never asked.
-        @Test func overSSHWithPulseAudioForwardedTheHostsSpeechDispatcherHearsNothing() throws {
+        @Test func overSSHWithPulseAudioForwardedTheHostsSpeechDispatcherHearsNothing() async throws {
             defer { speechDispatcher.stop() }
             let log = runtime + "/speech.jsonl"
             let run = try ssh(
                 "PULSE_SERVER=tcp:127.0.0.1:9 XDG_RUNTIME_DIR=\(runtime) exec \(Askpass.binary) --speech auto "
                     + "--speech-log \(log)")
             // ssh writes the remote terminal's output on its standard output, not on the local terminal.
-            let asked = waitUntil(deadline: .seconds(15)) { run.process.standardOutput.contains("code") }
+            let asked = await waitUntil(deadline: .seconds(15)) { run.process.standardOutput.contains("code") }
             #expect(asked, "output: \(run.process.standardOutput)")
-            pause(ClientRun.reactionTime)
-            run.typeKeys("482916")
-            #expect(run.exit() == .exited(0), "screen: \(run.visibleScreen)")
+            await pause(ClientRun.reactionTime)
+            await run.typeKeys("482916")
+            #expect(await run.exit() == .exited(0), "screen: \(run.visibleScreen)")
             #expect(run.process.standardOutput.contains("482916"))
             let first = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").first ?? ""
             #expect(first.contains("\"speech\": \"text: "), "\(first)")
@@ -69,7 +69,7 @@ extension RealClientTests {
             let doctor = try ssh(
                 "PULSE_SERVER=tcp:127.0.0.1:9 XDG_RUNTIME_DIR=\(runtime) \(Askpass.binary) --doctor > \(runtime)/doctor"
             )
-            #expect(doctor.exit() == .exited(0))
+            #expect(await doctor.exit() == .exited(0))
             let report = (try? String(contentsOfFile: runtime + "/doctor", encoding: .utf8)) ?? ""
             #expect(report.contains("PULSE_SERVER forwards audio"), "\(report)")
             #expect(report.contains("Where you are: at another machine, a session of uid \(user.userID)"), "\(report)")
@@ -79,19 +79,22 @@ extension RealClientTests {
         /// gpg over SSH with its agent started at the desk: the pinentry gets the agent's environment (no SSH
         /// variables) and only the terminal gpg names (`OPTION ttyname`). That terminal's session is an SSH login,
         /// so the announcements are text lines, not espeak-ng on this machine's speakers.
-        @Test func aPinentryToldAnSSHTerminalShowsText() throws {
+        @Test func aPinentryToldAnSSHTerminalShowsText() async throws {
             defer { speechDispatcher.stop() }
             let ttyFile = runtime + "/tty"
             let login = try ssh("tty > \(ttyFile); exec sleep 60")
-            #expect(waitUntil(deadline: .seconds(15)) { access(ttyFile, F_OK) == 0 })
+            #expect(await waitUntil(deadline: .seconds(15)) { access(ttyFile, F_OK) == 0 })
             let terminal = try String(contentsOfFile: ttyFile, encoding: .utf8).trimmingCharacters(in: .newlines)
             let log = scratch.file("pinentry.jsonl")
             let agent = [
                 "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": scratch.path, "TERM": "xterm-256color",
             ]
-            // gpg-agent's side of the conversation: the terminal, then GETPIN; stdin stays open a while.
+            // gpg-agent's side of the conversation: the terminal, then GETPIN; stdin stays open until the test has
+            // seen the dialog end (a set time ran out on a loaded machine, and the agent gone cancelled the dialog).
+            let answered = scratch.file("answered")
             let script =
-                "(printf 'OPTION ttyname=%s\\nOPTION ttytype=xterm\\nGETPIN\\n' \"$1\"; sleep 6) | "
+                "(printf 'OPTION ttyname=%s\\nOPTION ttytype=xterm\\nGETPIN\\n' \"$1\"; "
+                + "while [ ! -e \(answered) ]; do sleep 0.05; done) | "
                 + "exec \(Askpass.binary) --pinentry --speech auto --speech-log \(log)"
             final class Box: @unchecked Sendable {
                 private let lock = NSLock()
@@ -106,13 +109,16 @@ extension RealClientTests {
                 box.result = try? runCommand(["/bin/sh", "-c", script, "sh", terminal], environment: agent)
             }
             thread.start()
-            let asked = waitUntil(deadline: .seconds(15)) {
+            let asked = await waitUntil(deadline: .seconds(15)) {
                 SpokenLine.read(log).contains { $0.event == "prompt" }
             }
             #expect(asked, "the pinentry never asked on \(terminal)")
-            pause(ClientRun.reactionTime)
-            login.typeKeys("hunter2\r")
-            #expect(waitUntil(deadline: .seconds(20)) { box.result != nil })
+            await pause(ClientRun.reactionTime)
+            await login.typeKeys("hunter2\r")
+            #expect(
+                await waitUntil(deadline: .seconds(20)) { SpokenLine.read(log).contains { $0.event == "complete" } })
+            _ = try scratch.write("answered", "")
+            #expect(await waitUntil(deadline: .seconds(20)) { box.result != nil })
             #expect(box.result?.output.contains("D hunter2") == true, "\(String(describing: box.result))")
             let first = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").first ?? ""
             #expect(first.contains("\"speech\": \"text: you are not at this machine"), "\(first)")
@@ -122,7 +128,7 @@ extension RealClientTests {
         /// tmux started at this machine, attached later over SSH: the pane has no SSH variables, but its client
         /// that typed last is in an SSH session, so announcements are text. Attached here, it is this machine.
         @Test(arguments: [true, false])
-        func aTmuxPaneAttachedOverSSHIsText(overSSH: Bool) throws {
+        func aTmuxPaneAttachedOverSSHIsText(overSSH: Bool) async throws {
             defer { speechDispatcher.stop() }
             let socket = runtime + "/tmux.sock"
             let report = runtime + "/doctor"
@@ -133,7 +139,7 @@ extension RealClientTests {
                 + "XDG_RUNTIME_DIR=\(runtime) \(Askpass.binary) --doctor > \(report).part; "
                 + "mv \(report).part \(report); sleep 60"
             let environment = ["HOME": user.home, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color"]
-            let started = try runCommand(
+            let started = try await runCommand(
                 user.command([
                     "/usr/bin/tmux", "-S", socket, "new-session", "-d", "-x", "100", "-y", "30", "/bin/sh", "-c", pane,
                 ]), environment: environment)
@@ -146,7 +152,7 @@ extension RealClientTests {
                 overSSH
                 ? try ssh("exec \(tmux) attach")
                 : try ClientRun(user.command(["/usr/bin/tmux", "-S", socket, "attach"]), environment: environment)
-            let written = waitUntil(deadline: .seconds(20)) { access(report, F_OK) == 0 }
+            let written = await waitUntil(deadline: .seconds(20)) { access(report, F_OK) == 0 }
             #expect(written, "screen: \(client.visibleScreen)")
             let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
             if overSSH {
@@ -163,10 +169,10 @@ extension RealClientTests {
 
         /// After su or sudo -E, XDG_RUNTIME_DIR can name another user's directory: root's prompt sent every digit
         /// to that user's speech-dispatcher. Another user's socket is refused, with why, and never connected to.
-        @Test func anotherUsersSpeechDispatcherIsRefused() throws {
+        @Test func anotherUsersSpeechDispatcherIsRefused() async throws {
             defer { speechDispatcher.stop() }
             let environment = ClientRun.environment(["XDG_RUNTIME_DIR": runtime, "HOME": scratch.path])
-            let doctor = try runCommand([Askpass.binary, "--doctor"], environment: environment)
+            let doctor = try await runCommand([Askpass.binary, "--doctor"], environment: environment)
             #expect(
                 doctor.output.contains(
                     "speech-dispatcher at \(runtime)/speech-dispatcher/speechd.sock is refused: its directory "
@@ -175,11 +181,11 @@ extension RealClientTests {
             let log = scratch.file("root-speech.jsonl")
             let run = try ClientRun(
                 [Askpass.binary, "--speech", "speechd", "--speech-log", log], environment: environment)
-            #expect(run.waitForScreen("code"))
-            #expect(run.waitForScreen("is refused"), "said once, with why: \(run.visibleScreen)")
-            pause(ClientRun.reactionTime)
-            run.typeKeys("739164")
-            #expect(run.exit() == .exited(0))
+            #expect(await run.waitForScreen("code"))
+            #expect(await run.waitForScreen("is refused"), "said once, with why: \(run.visibleScreen)")
+            await pause(ClientRun.reactionTime)
+            await run.typeKeys("739164")
+            #expect(await run.exit() == .exited(0))
             #expect(speechDispatcher.connections == 0, "another user's server was connected to")
             // Their PulseAudio, found under the same directory, is not played through either.
             let pulse = runtime + "/pulse"
@@ -190,11 +196,11 @@ extension RealClientTests {
             defer { pulseAudio.stop() }
             var withoutServer = environment
             withoutServer["PULSE_SERVER"] = nil
-            let report = try runCommand([Askpass.binary, "--doctor"], environment: withoutServer).output
+            let report = try await runCommand([Askpass.binary, "--doctor"], environment: withoutServer).output
             #expect(
                 report.hasPrefix("Speech: text, because the PulseAudio at \(pulse)/native is refused (its directory"),
                 "\(report)")
-            let espeak = try runCommand(
+            let espeak = try await runCommand(
                 [Askpass.binary, "--doctor", "--speech", "espeak"], environment: withoutServer
             ).output
             #expect(espeak.hasPrefix("Speech: text, because the PulseAudio at"), "\(espeak)")

@@ -7,7 +7,7 @@ extension RealClientTests.WhereThePersonIs {
     /// Found by a tester: with two tmux servers of one user, a pane whose only client came over SSH counted the
     /// other server's local client, which had typed last, and spoke on this machine's speakers; a pane of a
     /// detached server borrowed another server's client. Only the clients of a pane's own server count.
-    @Test func onlyTheClientsOfAPanesOwnTmuxServerCount() throws {
+    @Test func onlyTheClientsOfAPanesOwnTmuxServerCount() async throws {
         defer { speechDispatcher.stop() }
         // -L labels under a private TMUX_TMPDIR: the servers are found as tmux finds them, from the labels.
         let environment = [
@@ -24,7 +24,7 @@ extension RealClientTests.WhereThePersonIs {
         let reports = ["tester": runtime + "/doctor-detached", "tester2": runtime + "/doctor-remote"]
         for label in ["tester", "tester2", "tester3"] {
             let command = reports[label].map(pane) ?? "sleep 60"
-            let started = try runCommand(
+            let started = try await runCommand(
                 user.command([
                     "/usr/bin/tmux", "-L", label, "new-session", "-d", "-x", "100", "-y", "30", "/bin/sh", "-c",
                     command,
@@ -39,15 +39,15 @@ extension RealClientTests.WhereThePersonIs {
         }
         let remote = try ssh("\(tmux("tester2")) attach")
         let local = try ClientRun(user.command(["/usr/bin/tmux", "-L", "tester3", "attach"]), environment: environment)
-        #expect(local.waitForScreen("[0]"), "screen: \(local.visibleScreen)")
+        #expect(await local.waitForScreen("[0]"), "screen: \(local.visibleScreen)")
         // The local client of the other server is the last typed on: its terminal's access time is newest.
-        pause(ClientRun.reactionTime)
-        local.typeKeys("echo x\r")
-        pause(ClientRun.reactionTime)
+        await pause(ClientRun.reactionTime)
+        await local.typeKeys("echo x\r")
+        await pause(ClientRun.reactionTime)
         guard let file = fopen(typed, "w") else { throw HarnessError("create \(typed)") }
         fclose(file)
         for report in reports.values {
-            let written = waitUntil(deadline: .seconds(20)) { access(report, F_OK) == 0 }
+            let written = await waitUntil(deadline: .seconds(20)) { access(report, F_OK) == 0 }
             #expect(written, "\(report) never written; remote screen: \(remote.visibleScreen)")
         }
         let text = (try? String(contentsOfFile: reports["tester2"]!, encoding: .utf8)) ?? ""

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+
+/// A trait for tests that run the built binary or real servers (`@Suite(.runsPrograms)`): each test case
+/// holds one of a few slots while it runs.
+///
+/// Async tests wait without holding a thread, so the test runner starts them all at once; hundreds of
+/// prompts, sshds and PulseAudios starting together on two cores would make a generous deadline a
+/// guess. A few at a time keep the cores busy while others wait, and each test's own timing is what it
+/// would be alone.
+public struct RunsPrograms: SuiteTrait, TestTrait, TestScoping {
+    /// How many such test cases run at once: enough to fill the cores while most of them wait.
+    public static let slots = 12
+
+    public var isRecursive: Bool { true }
+
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        testCase == nil ? nil : self
+    }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        await ProgramSlots.shared.acquire()
+        do {
+            try await function()
+        } catch {
+            await ProgramSlots.shared.release()
+            throw error
+        }
+        await ProgramSlots.shared.release()
+    }
+}
+
+extension Trait where Self == RunsPrograms {
+    /// The test runs the built binary or real servers: a few such tests at a time (`RunsPrograms`).
+    public static var runsPrograms: Self { RunsPrograms() }
+}
+
+/// The slots `RunsPrograms` hands out, first come first served.
+actor ProgramSlots {
+    static let shared = ProgramSlots(count: RunsPrograms.slots)
+
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) { free = count }
+
+    /// How many are waiting for a slot (for the slots' own tests).
+    var waitingCount: Int { waiting.count }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import Testing
+
+@testable import OTCPromptTestSupport
+
+private let shellEnvironment = ["PATH": "/usr/bin:/bin", "TERM": "xterm"]
+
+/// The harness's async waits: the same conditions and results as the synchronous ones, without holding a thread.
+@Suite struct AsyncHarnessTests {
+    @Test func aTypedLineIsAwaitedOnTheScreenAndTheExitAndStdoutIsApart() async throws {
+        let child = try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: ["-c", "printf 'Code: ' >&2; read x; echo got $x"],
+            environment: shellEnvironment)
+        #expect(await child.waitForScreen(containing: "Code: ", deadline: .seconds(10)))
+        #expect(child.type("123456\r"))
+        #expect(await child.waitForStandardOutput(containing: "got 123456", deadline: .seconds(10)))
+        #expect(await child.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(child.standardOutput == "got 123456\n")
+        #expect(!child.screen.contains("got"), "stdout is not the terminal")
+    }
+
+    @Test func aWaitWhoseConditionNeverHoldsEndsAtItsDeadlineAndTheChildRunsOn() async throws {
+        let child = try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: ["-c", "read x"], environment: shellEnvironment)
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(await child.waitForScreen(containing: "never", deadline: .milliseconds(100)) == false)
+        #expect(clock.now - started >= .milliseconds(100))
+        #expect(await child.waitForExit(deadline: .zero) == nil)
+        child.sendSignal(SIGTERM)
+        #expect(await child.waitForExit(deadline: .seconds(10)) == .signaled(SIGTERM))
+    }
+
+    @Test func aStoppedChildIsSeenWithItsSignal() async throws {
+        let child = try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: ["-c", "kill -STOP $$; exit 3"], environment: shellEnvironment)
+        #expect(await child.waitForStop(deadline: .seconds(10)) == SIGSTOP)
+        child.sendSignal(SIGCONT)
+        #expect(await child.waitForExit(deadline: .seconds(10)) == .exited(3))
+    }
+}
+
+/// The slots `.runsPrograms` hands out: never more at once than there are, and the first to wait is the first in.
+@Suite struct ProgramSlotsTests {
+    @Test func aReleaseLetsTheFirstWaiterInAndNoMoreThanTheSlotsAreHeld() async {
+        let slots = ProgramSlots(count: 2)
+        await slots.acquire()
+        await slots.acquire()
+        let order = Order()
+        let first = Task {
+            await slots.acquire()
+            await order.append(1)
+        }
+        // The first waiter is queued before the second is started.
+        while await slots.waitingCount < 1 { await Task.yield() }
+        let second = Task {
+            await slots.acquire()
+            await order.append(2)
+        }
+        while await slots.waitingCount < 2 { await Task.yield() }
+        #expect(await order.values.isEmpty, "a third holder while two slots are held")
+        await slots.release()
+        #expect(await order.becomes([1]), "the first to wait is the first in")
+        await slots.release()
+        #expect(await order.becomes([1, 2]))
+        _ = (first, second)
+    }
+
+    actor Order {
+        var values: [Int] = []
+        func append(_ value: Int) { values.append(value) }
+
+        /// Waits (bounded: a wrong order never comes) until the values are `expected`.
+        func becomes(_ expected: [Int]) async -> Bool {
+            let end = ContinuousClock.now + .seconds(5)
+            while values != expected, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(5)) }
+            return values == expected
+        }
+    }
+}
