@@ -14,6 +14,9 @@ public enum FrontEnd: Equatable, Sendable {
     case cryptsetup
     /// `--doctor`: a report, nothing asked.
     case doctor
+    /// `--agent`: systemd's password requests, asked one by one (`AgentFrontEnd`); `query` answers those waiting
+    /// and exits.
+    case agent(query: Bool)
 
     /// The front end a command line asks for. These are command-line options only: no config file can change them.
     /// - Parameter programPath: argv[0]; a program named `pinentry-otc` is a pinentry.
@@ -22,6 +25,7 @@ public enum FrontEnd: Equatable, Sendable {
         if commandLine.value(Settings.pinentry) || isPinentryName(programPath) { return .pinentry }
         if commandLine.value(Settings.stdin) { return .stdin }
         if commandLine.value(Settings.cryptsetup) { return .cryptsetup }
+        if commandLine.value(Settings.agent) { return .agent(query: commandLine.value(Settings.query)) }
         // `AskpassArguments` has already turned an askpass call into `--askpass -- PROMPT`.
         if commandLine.value(Settings.askpass), let prompt { return .askpass(prompt: prompt) }
         return .prompt
@@ -36,7 +40,7 @@ public enum FrontEnd: Equatable, Sendable {
     /// `--stdin`, not a pinentry (whose terminal gpg-agent names for each dialog).
     public var opensTerminal: Bool {
         switch self {
-        case .prompt, .askpass, .cryptsetup: true
+        case .prompt, .askpass, .cryptsetup, .agent: true
         case .pinentry, .stdin, .doctor: false
         }
     }

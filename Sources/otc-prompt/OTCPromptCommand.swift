@@ -112,7 +112,7 @@ struct OTCPromptCommand {
         case .stdin:
             for notice in notices { StandardError.writeLine(notice) }
             return StandardInputCode.run(configuration: configuration, check: check, environment: environment)
-        case .prompt, .askpass, .pinentry, .cryptsetup:
+        case .prompt, .askpass, .pinentry, .cryptsetup, .agent:
             break
         }
         let memory = AskMemory(store: StateDirectory.open(environment: environment))
@@ -156,6 +156,15 @@ struct OTCPromptCommand {
             ).run()
         }
         guard let terminal else { return ExitStatus.noTerminal }
+        if case .agent(let query) = frontEnd {
+            for notice in notices { terminal.writeLine(notice) }
+            return AgentProgram(
+                template: program, frontEnd: AgentFrontEnd(language: language, verbosity: configuration.verbosity),
+                places: AgentProgram.places(
+                    option: settings[Settings.agentDirectory], environment: environment, user: UserAccount.currentUID),
+                query: query
+            ).run(on: terminal)
+        }
         let status = program.run(
             on: terminal, delivery: frontEnd == .cryptsetup ? CryptsetupFrontEnd.delivery : Delivery.init)
         if case .askpass(let prompt) = frontEnd, AskpassFrontEnd.remembers(request) {

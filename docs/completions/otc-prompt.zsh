@@ -21,6 +21,9 @@ _otc-prompt() {
         '--pinentry[Be GnuPG'\''s pinentry\: speak the Assuan protocol on stdin and stdout.]' \
         '--cryptsetup[Be cryptsetup'\''s keyscript\: ask for the disk passphrase at boot.]' \
         '--stdin[No prompt\: read one line from stdin, check it like a paste, print it.]' \
+        '--agent[Be a password agent\: ask the requests of systemd-ask-password, one at a time.]' \
+        '--query[With --agent\: ask the requests waiting now, then exit.]' \
+        '--agent-directory=[With --agent\: watch these directories instead, separated by \:. (default\: the system'\''s (as root) and the user'\''s)]:DIR\[\:DIR\]: ' \
         '--voice=[An installed espeak-ng voice (espeak-ng --voices lists them). (default\: the language'\''s voice)]:NAME: ' \
         '--rate=[Speech rate in words per minute. (80–450; default\: 175)]:WPM: ' \
         '--volume=[Volume. (0–200; default\: 100)]:N: ' \

@@ -83,7 +83,7 @@ public final class SecretBytes: @unchecked Sendable {
         return copy
     }
 
-    private func append(_ byte: UInt8) {
+    func append(_ byte: UInt8) {
         if count == storage.count { grow() }
         storage[count] = byte
         count += 1

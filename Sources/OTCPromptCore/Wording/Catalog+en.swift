@@ -182,6 +182,13 @@ extension Catalog {
             "diskUnlock.labelNoName": ["Unlock disk"],
             "diskUnlock.wrongPassphrase": ["Wrong passphrase, try %1$d of %2$d."],
             "diskUnlock.wrongPassphraseNoLimit": ["Wrong passphrase, try %1$d."],
+            "agent.waiting": ["Waiting for password requests."],
+            "agent.moreWaiting": ["%d more waiting.", "%d more waiting."],
+            "agent.withdrawn": ["Request withdrawn."],
+            "agent.defaultLabel": ["Password"],
+            "agent.forDisk": ["For disk %1$s."],
+            "agent.forHome": ["For the home directory of %1$s."],
+            "agent.needsRoot": ["A system password request was skipped: it needs otc-prompt --agent run as root."],
         ])
 }
 

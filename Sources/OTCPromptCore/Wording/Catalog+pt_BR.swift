@@ -182,6 +182,13 @@ extension Catalog {
             "diskUnlock.labelNoName": ["Desbloquear o disco"],
             "diskUnlock.wrongPassphrase": ["Frase secreta errada, tentativa %1$d de %2$d."],
             "diskUnlock.wrongPassphraseNoLimit": ["Frase secreta errada, tentativa %1$d."],
+            "agent.waiting": ["Aguardando pedidos de senha."],
+            "agent.moreWaiting": ["Mais %d aguardando.", "Mais %d aguardando."],
+            "agent.withdrawn": ["Pedido retirado."],
+            "agent.defaultLabel": ["Senha"],
+            "agent.forDisk": ["Para o disco %1$s."],
+            "agent.forHome": ["Para o diretório pessoal de %1$s."],
+            "agent.needsRoot": ["Um pedido de senha do sistema foi ignorado: ele precisa de otc-prompt --agent executado como root."],
         ])
 }
 

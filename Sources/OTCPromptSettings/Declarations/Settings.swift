@@ -93,6 +93,23 @@ public enum Settings {
             + "on a retry, \"Wrong passphrase, try 2 of 3\" first); a masked field, the passphrase on stdout. "
             + "Run by the keyscript `/lib/cryptsetup/scripts/otc-prompt` (docs/user-guide.md).",
         domain: .flag, default: false)
+    // The agent is an action, and the directories it watches belong to the machine's queriers: command line only.
+    public static let agent = Setting<Bool>(
+        "agent", group: .logins, "Be a password agent: ask the requests of systemd-ask-password, one at a time.",
+        details: "Watches `/run/systemd/ask-password` (as root), `$XDG_RUNTIME_DIR/systemd/ask-password` and "
+            + "otc-prompt's own `$XDG_RUNTIME_DIR/otc-prompt/ask`; asks each request in turn, oldest first, and "
+            + "answers it; waits for the next. Esc cancels a request; Ctrl-C ends the agent.",
+        domain: .flag, default: false)
+    public static let query = Setting<Bool>(
+        "query", group: .logins, "With `--agent`: ask the requests waiting now, then exit.", domain: .flag,
+        default: false)
+    public static let agentDirectory = Setting<String>(
+        "agent-directory", group: .logins, "With `--agent`: watch these directories instead, separated by `:`.",
+        details: "Each must belong to the user running the agent (root's for `/run/systemd/ask-password`) and be "
+            + "writable by no one else.",
+        domain: .text(valueName: "DIR[:DIR]", allowed: "absolute directory paths separated by \":\"") {
+            !$0.isEmpty && $0.split(separator: ":").allSatisfy { $0.hasPrefix("/") }
+        }, defaultNote: "the system's (as root) and the user's")
     public static let doctor = Setting<Bool>(
         "doctor", group: .general, "Say how announcements would reach you, and why, then exit.",
         details: "Which speech `auto` chooses and why, whether speech-dispatcher answers and with which module, "
@@ -151,7 +168,8 @@ public enum Settings {
     /// Every setting, in the order of `--help` and the docs.
     public static let all: [any AnySetting] = [
         length, charset, mask, noAutoSubmit, language, speech, speechLog, verbosity, escapeDelay,
-        doctor, check, attempts, checkTimeout, timeout, askpass, pinentry, cryptsetup, stdin,
+        doctor, check, attempts, checkTimeout, timeout, askpass, pinentry, cryptsetup, stdin, agent, query,
+        agentDirectory,
         voice, rate, volume, pitch, audioFile,
         style, startColor, endColor, placeholder,
     ]

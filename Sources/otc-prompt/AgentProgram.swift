@@ -1,0 +1,207 @@
+import OTCPromptCore
+import OTCPromptFrontEnds
+import OTCPromptLoop
+import OTCPromptSettings
+import OTCPromptTerminal
+
+/// `--agent`: systemd's password agent on the user's terminal. Watches the request directories, asks each
+/// request in turn (oldest first) through `PromptProgram` as any other caller's, answers it with one datagram,
+/// and waits for the next; `--query` answers those waiting and exits.
+///
+/// It never wakes while idle: the wait is a notice whose caller (`HangUpRelay`) hangs up when a directory
+/// changes. A request being asked ends at once, with "Request withdrawn.", when its file is removed, its process
+/// ends or its time passes (the same relay, on the file's removal, a pidfd and the request's NotAfter); a request
+/// arriving meanwhile waits in the queue and never takes the keys typed into another.
+struct AgentProgram {
+    /// The prompt the options describe; each request sets its own.
+    let template: PromptProgram
+    let frontEnd: AgentFrontEnd
+    /// The directories to watch, each with the user its requests must belong to.
+    let places: [(path: String, owner: UInt32)]
+    let query: Bool
+
+    static let systemDirectory = "/run/systemd/ask-password"
+
+    /// The directories watched by default: the system's (as root), systemd 257's per-user one and otc-prompt's
+    /// own, the per-user ones made (0700) when missing; or those `--agent-directory` names.
+    static func places(option: String?, environment: [String: String], user: UInt32) -> [(path: String, owner: UInt32)]
+    {
+        if let option {
+            return option.split(separator: ":").map {
+                let path = String($0)
+                return (path, path == systemDirectory ? 0 : user)
+            }
+        }
+        var places: [(path: String, owner: UInt32)] = []
+        if user == 0 {
+            AskDirectory.make(systemDirectory, mode: 0o755)
+            places.append((systemDirectory, 0))
+        }
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            for path in [runtime + "/systemd/ask-password", runtime + "/otc-prompt/ask"] {
+                AskDirectory.make(path, mode: 0o700)
+                places.append((path, user))
+            }
+        }
+        return places
+    }
+
+    func run(on terminal: Terminal) -> Int32 {
+        let wording = Wording(language: frontEnd.language)
+        var directories: [AskDirectory] = []
+        for place in places {
+            do { directories.append(try AskDirectory(path: place.path, owner: place.owner)) } catch {
+                say(on: terminal, "otc-prompt: not watching \(place.path): \(error)")
+            }
+        }
+        guard !directories.isEmpty else {
+            say(on: terminal, "otc-prompt: no directory of password requests to watch; see --agent-directory")
+            return ExitStatus.usage
+        }
+        let watch: DirectoryWatch
+        do { watch = try DirectoryWatch(paths: directories.map(\.path)) } catch {
+            say(on: terminal, "otc-prompt: \(error)")
+            return ExitStatus.usage
+        }
+        var queue = AgentQueue()
+        var news: [String] = []
+        rescan(directories, into: &queue)
+        while true {
+            take(watch.changes(), directories: directories, into: &queue)
+            if let entry = queue.next {
+                let directory = directories[entry.directory]
+                let file: AskFile
+                do { file = try directory.read(entry.name) } catch {
+                    // A request answered or given up between the listing and the read is no news.
+                    if case .unreadable(_, let errno) = error, errno == .noSuchFileOrDirectory {
+                    } else {
+                        say(on: terminal, "otc-prompt: \(entry.name) refused: \(error)")
+                    }
+                    queue.remove(entry)
+                    continue
+                }
+                queue.remove(entry)
+                // As systemd's agents: a request whose process is gone, or whose time has passed, is not asked.
+                let now = UInt64(clamping: MonotonicInstant.now.nanoseconds / 1000)
+                if let pid = file.pid, !HangUpRelay.processExists(pid) { continue }
+                if file.hasExpired(atMicroseconds: now) { continue }
+                if directory.owner == 0 && UserAccount.currentUID != 0 {
+                    if !news.contains(wording.agentNeedsRoot) { news.append(wording.agentNeedsRoot) }
+                    continue
+                }
+                let request = frontEnd.request(file, waiting: queue.count, nowMicroseconds: now, news: news)
+                news = []
+                let path = directory.path + "/" + entry.name
+                switch ask(request, file: file, path: path, on: terminal) {
+                case .withdrawn: news.append(wording.agentWithdrawn)
+                case .answered(let answer?):
+                    if directory.contains(entry.name) { AskDirectory.send(answer, to: file.socket) }
+                case .answered(nil): break
+                case .ended(let status): return status
+                }
+                continue
+            }
+            if query { return ExitStatus.submitted }
+            if case .ended(let status) = waitForRequests(
+                news: news, watch: watch, directories: directories, on: terminal)
+            {
+                return status
+            }
+            news = []
+        }
+    }
+
+    private enum Asked {
+        case answered(AgentAnswer?)
+        case withdrawn
+        /// The agent ends: a signal, the terminal gone.
+        case ended(Int32)
+    }
+
+    /// Asks `request`, ended early when the request is withdrawn.
+    private func ask(_ request: Request, file: AskFile, path: String, on terminal: Terminal) -> Asked {
+        let deadline = file.notAfter.map {
+            MonotonicInstant(nanoseconds: Int64(clamping: min($0, UInt64(Int64.max / 1000)) * 1000))
+        }
+        let relay: HangUpRelay
+        do {
+            guard let made = try HangUpRelay.request(path: path, pid: file.pid, deadline: deadline) else {
+                return .withdrawn
+            }
+            relay = made
+        } catch {
+            say(on: terminal, "otc-prompt: \(error)")
+            return .answered(nil)
+        }
+        let outcome = try? prompt(request, caller: relay.descriptor).runSession(on: terminal).get()
+        relay.stop()
+        if let ended = ending(outcome, on: terminal) { return .ended(ended) }
+        if AgentFrontEnd.wasWithdrawn(outcome) { return .withdrawn }
+        return .answered(AgentFrontEnd.answer(outcome, kind: file.kind))
+    }
+
+    /// "Waiting for password requests." until a directory changes; keys meanwhile answer nothing.
+    private func waitForRequests(
+        news: [String], watch: DirectoryWatch, directories: [AskDirectory], on terminal: Terminal
+    ) -> Asked {
+        guard
+            let relay = try? HangUpRelay(
+                watching: [watch.descriptor], deadline: nil,
+                firesWhen: {
+                    watch.keepChangesAndCheckForRequests { directories[$0].contains($1) }
+                })
+        else { return .ended(1) }
+        let outcome = try? prompt(frontEnd.waiting(news: news), caller: relay.descriptor).runSession(on: terminal).get()
+        relay.stop()
+        if let ended = ending(outcome, on: terminal) { return .ended(ended) }
+        return .answered(nil)
+    }
+
+    /// The exit status when `outcome` ends the agent: a signal (raised again: the terminal is restored), the
+    /// terminal closed, the speech options unmet.
+    private func ending(_ outcome: PromptOutcome?, on terminal: Terminal) -> Int32? {
+        switch outcome {
+        case .signalled(let signal)?:
+            guard let watcher = terminal.signalWatcher else { return ExitStatus.signalled(signal) }
+            watcher.reraise(signal)
+        case .terminalClosed?: return ExitStatus.terminalClosed
+        case .speechFailed?: return ExitStatus.usage
+        case nil: return ExitStatus.usage
+        default: return nil
+        }
+    }
+
+    private func prompt(_ request: Request, caller: Int32) -> PromptProgram {
+        var program = template
+        program.request = request
+        program.check = nil
+        program.caller = [caller]
+        return program
+    }
+
+    /// A line on the terminal and in the system log, scrubbed whole: a file's name is a querier's text.
+    private func say(on terminal: Terminal, _ line: String) {
+        let visible = UntrustedText.visible(line)
+        terminal.writeLine(visible)
+        SystemLog.warning(visible)
+    }
+
+    private func rescan(_ directories: [AskDirectory], into queue: inout AgentQueue) {
+        for (index, directory) in directories.enumerated() {
+            for name in directory.names() { queue.add(.init(directory: index, name: name)) }
+        }
+        queue.rescanned()
+    }
+
+    private func take(_ changes: [DirectoryWatch.Change], directories: [AskDirectory], into queue: inout AgentQueue) {
+        for change in changes {
+            switch change {
+            case .added(let directory, let name): queue.add(.init(directory: directory, name: name))
+            case .removed(let directory, let name): queue.remove(.init(directory: directory, name: name))
+            case .lost: rescan(directories, into: &queue)
+            }
+        }
+        // Requests turned away by a full queue are read again once there is room.
+        if queue.overflowed && queue.count < AgentQueue.capacity / 2 { rescan(directories, into: &queue) }
+    }
+}

@@ -1,0 +1,109 @@
+import Testing
+
+@testable import OTCPromptCore
+
+/// systemd's ask file, as its queriers write it and as otc-prompt's callers write it with `rendered()`.
+@Suite struct AskFileTests {
+    /// What systemd-ask-password 252 wrote on this machine for `--id=cryptsetup:/dev/sda2 --timeout=2`.
+    static let systemd252 = """
+        [Ask]
+        PID=25916
+        Socket=/run/systemd/ask-password/sck.51a76772500f311a
+        AcceptCached=0
+        Echo=0
+        NotAfter=10062624740
+        Silent=0
+        Message=Passphrase for "backup"
+        Id=cryptsetup:/dev/sda2
+
+        """
+
+    @Test func systemdsOwnFileIsReadKeyByKey() throws {
+        let file = try AskFile.parse(Array(Self.systemd252.utf8))
+        #expect(
+            file
+                == AskFile(
+                    pid: 25916, socket: "/run/systemd/ask-password/sck.51a76772500f311a", notAfter: 10_062_624_740,
+                    message: "Passphrase for \"backup\"", id: "cryptsetup:/dev/sda2"))
+    }
+
+    @Test func aRenderedFileReadsBackAsTheSameRequest() throws {
+        let file = AskFile(
+            pid: 7, socket: "/run/user/1000/otc-prompt/ask/sck.1", echo: true, notAfter: 99,
+            message: "Line one\nback\\slash\t\u{1B}[2J", id: "otc-prompt:sudo", kind: .question, okLabel: "Delete",
+            notOKLabel: "Keep", cancelLabel: "Stop")
+        let text = file.rendered()
+        #expect(text.split(separator: "\n").count == 13, "one line a key: the message's line break escaped")
+        #expect(try AskFile.parse(Array(text.utf8)) == file)
+    }
+
+    @Test func aPasswordIsTheDefaultKindAndIsNotWritten() throws {
+        let file = AskFile(pid: 1, socket: "/tmp/sck")
+        #expect(!file.rendered().contains("X-OTC-Kind"))
+        #expect(try AskFile.parse(Array(file.rendered().utf8)).kind == .password)
+    }
+
+    @Test func unknownKeysOtherSectionsCommentsAndCarriageReturnsAreIgnored() throws {
+        let text =
+            "# note\r\n[Other]\r\nSocket=/elsewhere\r\n[Ask]\r\n ; comment\r\nSocket = /run/a/sck.1 \r\nColour=red\r\n"
+        let file = try AskFile.parse(Array(text.utf8))
+        #expect(file.socket == "/run/a/sck.1")
+        #expect(file.pid == nil && file.notAfter == nil && file.message == nil)
+    }
+
+    @Test func theLastOfARepeatedKeyWinsAsInSystemd() throws {
+        let file = try AskFile.parse(Array("[Ask]\nSocket=/a/s\nMessage=one\nMessage=two\n".utf8))
+        #expect(file.message == "two")
+    }
+
+    @Test(
+        arguments: [
+            ("Socket=/a/s\n", AskFileError.noAskSection),
+            ("[Ask]\nPID=1\n", .missingSocket),
+            ("[Ask]\nSocket=\n", .missingSocket),
+            ("[Ask]\nSocket=relative/sck\n", .invalidSocket),
+            ("[Ask]\nSocket=/run/a/../../etc/sck\n", .invalidSocket),
+            ("[Ask]\nSocket=/run//sck\n", .invalidSocket),
+            ("[Ask]\nSocket=/a/s\nPID=many\n", .invalidValue(key: "PID")),
+            ("[Ask]\nSocket=/a/s\nPID=-3\n", .invalidValue(key: "PID")),
+            ("[Ask]\nSocket=/a/s\nNotAfter=soon\n", .invalidValue(key: "NotAfter")),
+            ("[Ask]\nSocket=/a/s\nX-OTC-Kind=shell\n", .invalidValue(key: "X-OTC-Kind")),
+        ] as [(String, AskFileError)])
+    func aMalformedFileIsRefusedWithItsReason(text: String, reason: AskFileError) {
+        #expect(throws: reason) { try AskFile.parse(Array(text.utf8)) }
+    }
+
+    @Test func aFileOverSixtyFourKibibytesIsRefusedUnread() {
+        let huge = Array("[Ask]\nSocket=/a/s\nMessage=".utf8) + [UInt8](repeating: 0x41, count: AskFile.maximumSize)
+        #expect(throws: AskFileError.tooLarge) { try AskFile.parse(huge) }
+    }
+
+    @Test func bytesThatAreNotUTF8NorANULCrashNothing() throws {
+        let bytes: [UInt8] = Array("[Ask]\nSocket=/a/s\nMessage=".utf8) + [0xFF, 0x00, 0xC3, 0x0A]
+        let file = try AskFile.parse(bytes)
+        #expect(file.message?.unicodeScalars.contains("\u{FFFD}") == true)
+    }
+
+    @Test func zeroPIDAndZeroNotAfterMeanNone() throws {
+        let file = try AskFile.parse(Array("[Ask]\nSocket=/a/s\nPID=0\nNotAfter=0\n".utf8))
+        #expect(file.pid == nil && file.notAfter == nil)
+        #expect(!file.hasExpired(atMicroseconds: .max))
+        #expect(file.timeLeft(atMicroseconds: 5) == nil)
+    }
+
+    @Test func theTimeLeftCountsDownToZeroAndThenTheRequestHasExpired() {
+        let file = AskFile(pid: 1, socket: "/a/s", notAfter: 5_000_000)
+        #expect(file.timeLeft(atMicroseconds: 2_000_000) == .seconds(3))
+        #expect(!file.hasExpired(atMicroseconds: 4_999_999))
+        #expect(file.hasExpired(atMicroseconds: 5_000_000))
+        #expect(file.timeLeft(atMicroseconds: 9_000_000) == .zero)
+    }
+
+    @Test(arguments: [
+        ("a\\\\b", "a\\b"), ("line\\nnext", "line\nnext"), ("trailing\\", "trailing\\"), ("\\q", "\\q"),
+        ("\\x41\\x4", "A\\x4"), ("\\x00", "\\x00"), ("plain", "plain"),
+    ])
+    func cEscapesAreUndoneAndWhatIsNoEscapeIsKept(written: String, read: String) {
+        #expect(AskFile.unescaped(written) == read)
+    }
+}

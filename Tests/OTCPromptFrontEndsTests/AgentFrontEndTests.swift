@@ -1,0 +1,106 @@
+import OTCPromptCore
+import OTCPromptFrontEnds
+import OTCPromptLoop
+import Testing
+
+/// systemd's ask files as requests, and each outcome as the datagram the querier hears.
+@Suite struct AgentFrontEndTests {
+    private let frontEnd = AgentFrontEnd(language: .en, verbosity: .normal)
+
+    private func field(_ request: Request) throws -> PromptConfiguration {
+        guard case .field(let configuration) = request.ask else { throw Failure("not a field") }
+        return configuration
+    }
+
+    @Test func aDiskPassphraseIsAMaskedFieldLabelledByTheMessageWithTheDiskAndTheTimeLeft() throws {
+        let file = AskFile(
+            pid: 1, socket: "/run/systemd/ask-password/sck.1", notAfter: 95_000_000,
+            message: "Please enter passphrase for disk root", id: "cryptsetup:/dev/sda2")
+        let request = frontEnd.request(file, waiting: 2, nowMicroseconds: 5_000_000)
+        let configuration = try field(request)
+        #expect(configuration.label == "Please enter passphrase for disk root")
+        #expect(configuration.mask && configuration.kind != .code)
+        #expect(configuration.timeLimit == .seconds(90))
+        #expect(configuration.details == ["For disk sda2.", "2 more waiting."])
+        #expect(request.typeAhead == .discarded(grace: ConfirmSession.grace))
+    }
+
+    @Test func echoOneIsAVisibleFieldAndNoIdNoLimitAndNoOneWaitingSayNothingMore() throws {
+        let file = AskFile(pid: 1, socket: "/a/s", echo: true, message: "User name", id: "otc-prompt:sudo")
+        let configuration = try field(frontEnd.request(file, waiting: 0, nowMicroseconds: 0))
+        #expect(!configuration.mask)
+        #expect(configuration.timeLimit == nil)
+        #expect(configuration.details.isEmpty)
+    }
+
+    @Test func aMessageIsScrubbedAndItsEarlierLinesComeFirst() throws {
+        let file = AskFile(pid: 1, socket: "/a/s", message: "Backup of /home\n\u{1B}[2JPassphrase:")
+        let configuration = try field(
+            frontEnd.request(file, waiting: 0, nowMicroseconds: 0, news: ["Request withdrawn."]))
+        #expect(configuration.label == "\\x1B[2JPassphrase:")
+        #expect(configuration.details == ["Backup of /home"])
+        #expect(configuration.news == ["Request withdrawn."])
+    }
+
+    @Test func aRequestWithoutAMessageAsksForAPassword() throws {
+        #expect(
+            try field(frontEnd.request(AskFile(pid: 1, socket: "/a/s"), waiting: 0, nowMicroseconds: 0)).label
+                == "Password")
+    }
+
+    @Test func otcPromptsQuestionHasItsCallersLabels() throws {
+        let file = AskFile(pid: 1, socket: "/a/s", message: "Delete the key?", kind: .question, okLabel: "Delete")
+        let request = frontEnd.request(file, waiting: 1, nowMicroseconds: 0)
+        guard case .question(let question) = request.ask else { throw Failure("not a question") }
+        #expect(question.question == "Delete the key?")
+        #expect(question.labels.yes == "Delete")
+        #expect(request.details == ["1 more waiting."])
+    }
+
+    @Test func otcPromptsNoticeIsTakenWithEnter() throws {
+        let file = AskFile(pid: 1, socket: "/a/s", message: "Touch your key", kind: .notice)
+        guard case .notice(let notice) = frontEnd.request(file, waiting: 0, nowMicroseconds: 0).ask else {
+            throw Failure("not a notice")
+        }
+        #expect(notice.takesEnter && notice.message == "Touch your key")
+    }
+
+    @Test func waitingIsANoticeNoKeyAnswers() throws {
+        guard case .notice(let notice) = frontEnd.waiting(news: ["Request withdrawn."]).ask else {
+            throw Failure("not a notice")
+        }
+        #expect(!notice.takesEnter)
+        #expect(notice.message == "Waiting for password requests.")
+        #expect(notice.details == ["Request withdrawn."])
+    }
+
+    @Test(arguments: [
+        (PromptOutcome.cancelled, AskFile.Kind.password, AgentAnswer.cancel), (.confirmed(true), .question, .yes),
+        (.confirmed(false), .question, .no), (.confirmed(true), .notice, .acknowledged), (.cancelled, .notice, .cancel),
+    ])
+    func eachAnswerIsItsDatagram(outcome: PromptOutcome, kind: AskFile.Kind, answer: AgentAnswer) {
+        #expect(AgentFrontEnd.answer(outcome, kind: kind) == answer)
+    }
+
+    @Test func aSubmittedSecretIsSentAsItIs() {
+        #expect(AgentFrontEnd.answer(.submitted("hunter2"), kind: .password) == .password("hunter2"))
+    }
+
+    @Test(arguments: [
+        PromptOutcome.callerGone, .timedOut, .terminalClosed, .signalled(15), .speechFailed("no voice"),
+    ])
+    func aWithdrawnOrInterruptedRequestIsNotAnswered(outcome: PromptOutcome) {
+        #expect(AgentFrontEnd.answer(outcome, kind: .password) == nil)
+        #expect(AgentFrontEnd.answer(nil, kind: .password) == nil)
+    }
+
+    @Test func onlyTheCallerGoneOrTheTimePassedIsAWithdrawal() {
+        #expect(AgentFrontEnd.wasWithdrawn(.callerGone) && AgentFrontEnd.wasWithdrawn(.timedOut))
+        #expect(!AgentFrontEnd.wasWithdrawn(.cancelled) && !AgentFrontEnd.wasWithdrawn(nil))
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+}
