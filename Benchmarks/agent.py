@@ -71,13 +71,16 @@ def quiet(session, seconds, timeout=10.0):
 
 
 def task_counters(pid):
-    """Voluntary + involuntary context switches of every thread of `pid`, and (VmRSS, VmHWM) in KiB."""
-    switches = 0
+    """Voluntary + involuntary context switches of each thread of `pid` ({"TID name": count}), and (VmRSS, VmHWM)
+    in KiB."""
+    switches = {}
     for task in os.listdir(f"/proc/{pid}/task"):
         with open(f"/proc/{pid}/task/{task}/status") as file:
             for line in file:
+                if line.startswith("Name:"):
+                    name = f"{task} {line.split(maxsplit=1)[1].strip()}"
                 if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                    switches += int(line.split()[1])
+                    switches[name] = switches.get(name, 0) + int(line.split()[1])
     memory = {}
     with open(f"/proc/{pid}/status") as file:
         for line in file:
@@ -93,8 +96,19 @@ def idle(session, seconds=10.0):
     before, _, _ = task_counters(session.process.pid)
     time.sleep(seconds)
     after, rss, hwm = task_counters(session.process.pid)
-    threads = len(os.listdir(f"/proc/{session.process.pid}/task"))
-    return after - before, rss, hwm, threads
+    woken = {name: count - before.get(name, 0) for name, count in after.items() if count != before.get(name, 0)}
+    return woken, rss, hwm, len(after)
+
+
+def first_sample_after(session, seen, timeout=10.0):
+    """The time of the first `sample` event among those traced after the first `seen`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for kind, _, t in session.events()[seen:]:
+            if kind == "sample":
+                return t
+        session.pump(0.002)
+    raise TimeoutError("the agent handed no sample to the sink")
 
 
 def ask(session, number, traced):
@@ -110,7 +124,9 @@ def ask(session, number, traced):
             file.write(f"[Ask]\nPID={os.getpid()}\nSocket={socket_path}\nAcceptCached=0\nEcho=0\nNotAfter=0\n"
                        f"Message={MESSAGE}\nId=bench:{number}\n")
         quiet(session, 0.2)
-        generation = max((gen for kind, gen, _ in session.events() if kind == "sample"), default=0) if traced else 0
+        # Each request is a session of its own, whose announcements count from 1 again: the request's first
+        # sample is the first one traced after the rename, whatever its number.
+        seen = len(session.events()) if traced else 0
         timed = subprocess.run([launcher(), str(session.master), prepared, ask_path], pass_fds=(session.master,),
                                capture_output=True, text=True, timeout=15)
         if timed.returncode != 0:
@@ -118,8 +134,7 @@ def ask(session, number, traced):
         renamed, first_byte = map(int, timed.stdout.split())
         sound = None
         if traced:
-            _, sample = session.wait_event("sample", after_generation=generation, timeout=10)
-            sound = ms(sample - renamed)
+            sound = ms(first_sample_after(session, seen) - renamed)
         # Typed once the question is on the screen and the terminal is quiet: keys typed ahead are not answers.
         deadline = time.monotonic() + 10
         while MESSAGE.encode() not in session.screen[-4096:] and time.monotonic() < deadline:
@@ -158,7 +173,8 @@ def main():
                False)]
     helped = subprocess.run([BINARY, "--help"], capture_output=True, text=True)
     if "--agent" in helped.stdout + helped.stderr:
-        agents.append(("otc-prompt --agent --speech espeak", [BINARY, "--agent", "--speech", "espeak"], True))
+        agents.append(("otc-prompt --agent --speech espeak",
+                       [BINARY, "--agent", "--agent-directory", SYSTEM_DIRECTORY, "--speech", "espeak"], True))
     else:
         print(f"   {BINARY} has no --agent: only the reference agent is measured")
     print(f"\nA. password agents: ask file renamed into {SYSTEM_DIRECTORY} -> the agent's first byte on its pty "
@@ -190,8 +206,10 @@ def main():
         if traced:
             median_line(f"{label}: ask file -> first sample handed to the sink", first_sound[label])
         switches, rss, hwm, threads = idled[label]
-        print(f"{label}: idle 10 s: {switches} context switches ({threads} threads; target 0 wakes), "
+        print(f"{label}: idle 10 s: {sum(switches.values())} context switches ({threads} threads; target 0 wakes), "
               f"VmRSS {rss / 1024:.2f} MiB, VmHWM {hwm / 1024:.2f} MiB  target RSS <= 8 MiB", flush=True)
+        if switches:
+            print("   of which, by thread: " + ", ".join(f"{name} {count}" for name, count in sorted(switches.items())))
     if len(agents) == 2:
         reference, ours = (medians[label] for label, _, _ in agents)
         print(f"   ratio first byte otc-prompt / systemd's agent: {ours / reference:.2f} (target <= 1)")
