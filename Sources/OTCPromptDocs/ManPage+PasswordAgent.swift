@@ -16,7 +16,8 @@ extension ManPage {
                 "Requests are asked one at a time, oldest first, saying how many more wait; Enter answers, Esc "
                     + "declines; a deadline is spoken as the time left, and a request that is withdrawn (its file "
                     + "removed, its asker gone, its time out) ends with \"Request withdrawn.\" Keys typed before a "
-                    + "request appeared are never its answer. While nothing waits, nothing wakes the agent."),
+                    + "request appeared are never its answer. The directories are watched with inotify, without a timer."
+            ),
             ".Pp",
             roff(
                 "Only regular files in the watched directories are read, owned by root in the system directory "
