@@ -158,7 +158,7 @@ def start(agent):
     label, argv, traced = agent
     env = dict(ENV, XDG_RUNTIME_DIR=os.path.join(WORK, "runtime"))
     os.makedirs(env["XDG_RUNTIME_DIR"], mode=0o700, exist_ok=True)
-    session = Session(argv, trace=trace_path(f"trace-{len(label)}") if traced else None, env=env)
+    session = Session(argv, trace=trace_path("agent-trace") if traced else None, env=env)
     quiet(session, 0.5)
     return session
 

@@ -63,16 +63,22 @@ os.close(slave)
 screen = b""
 
 
-def read_until(predicate, timeout, what):
+def pump(timeout):
+    """Reads what the terminal shows within `timeout`; False once the terminal is gone."""
     global screen
+    ready, _, _ = select.select([master], [], [], timeout)
+    if ready:
+        try:
+            screen += os.read(master, 65536)
+        except OSError:
+            return False
+    return True
+
+
+def read_until(predicate, timeout, what):
     deadline = time.monotonic() + timeout
-    while not predicate() and time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 0.05)
-        if ready:
-            try:
-                screen += os.read(master, 65536)
-            except OSError:
-                break
+    while not predicate() and time.monotonic() < deadline and pump(0.05):
+        pass
     if not predicate():
         fail(f"{what}; the terminal shows: {screen[-400:]!r}")
 
@@ -85,10 +91,10 @@ try:
     read_until(lambda: MESSAGE.encode() in screen, 20, "the request's message never reached the terminal")
     # Keys typed before the request appeared, or in its first moment, are not its answer: type once it is quiet.
     quiet_since = time.monotonic()
-    while time.monotonic() - quiet_since < 0.5:
+    settle_deadline = quiet_since + 10
+    while time.monotonic() - quiet_since < 0.5 and time.monotonic() < settle_deadline:
         before = len(screen)
-        read_until(lambda: True, 0, "")
-        time.sleep(0.05)
+        pump(0.05)
         if len(screen) != before:
             quiet_since = time.monotonic()
     os.write(master, PASSPHRASE.encode() + b"\r")
