@@ -33,11 +33,17 @@ public enum ManPage {
             let short = option.short.map { "Fl \($0) , " } ?? ""
             lines += [".It \(short)Fl \\-\(option.long)", roff(option.help)]
         }
-        lines += [".El", ".Sh EXIT STATUS", ".Bl -tag -width Ds"]
+        lines.append(".El")
+        lines += passwordAgent + files
+        lines += [".Sh EXIT STATUS", ".Bl -tag -width Ds"]
         for (status, meaning) in Program.exitStatuses {
             lines += [".It \(roff(status))", roff(capitalizedFirst(meaning)) + "."]
         }
-        lines += [".El", ".Sh SEE ALSO", ".Xr espeak-ng 1 ,", ".Xr gpg-agent 1 ,", ".Xr ssh 1 ,", ".Xr sudo 8"]
+        lines += [
+            ".El", ".Sh SEE ALSO", ".Xr espeak-ng 1 ,", ".Xr gpg-agent 1 ,", ".Xr ssh 1 ,",
+            ".Xr systemd-ask-password 1 ,",
+            ".Xr systemd-tty-ask-password-agent 1 ,", ".Xr sudo 8",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 
