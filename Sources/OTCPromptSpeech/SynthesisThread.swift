@@ -127,7 +127,8 @@ final class SynthesisThread: @unchecked Sendable {
             activeWriter?.replay(kept, generation: generation)
             lock.withLock {
                 replaying -= 1
-                lock.broadcast()
+                // Only a voice waiting to let its device go needs to know; any other is not woken for it.
+                if replaying == 0, releaseAfterSilence != nil { lock.broadcast() }
             }
         } else {
             activeWriter?.wake()
