@@ -158,7 +158,7 @@ final class AudioWriter: @unchecked Sendable {
     }
 
     /// The monotonic time by which everything handed over or queued will have been heard, at `sampleRate`
-    /// samples a second (now when nothing is left): when the device falls silent.
+    /// samples a second: when the device falls silent (or fell silent, when nothing is left).
     func heardBy(sampleRate: Int) -> UInt64 {
         lock.withLock {
             let queued = queue[queueHead...].reduce(0) { $0 + UInt64($1.samples.count) }
