@@ -90,9 +90,17 @@ def task_counters(pid):
     return switches, memory["VmRSS"], memory["VmHWM"]
 
 
-def idle(session, seconds=10.0):
-    """Context switches while nothing is asked for `seconds`, then resident memory."""
+def idle(session, seconds=10.0, traced=False):
+    """Context switches while nothing is asked for `seconds`, then resident memory. A traced agent is idle once its
+    voice has let its device go (the `released` event, after the wait has been heard); the screen alone would start
+    the count while the wait is still being said."""
     quiet(session, 0.5)
+    deadline = time.monotonic() + 20
+    while traced and not any(kind == "released" for kind, _, _ in session.events()):
+        if time.monotonic() > deadline:
+            print("   the agent's voice never let its device go (no `released` event): measured while it holds it")
+            break
+        session.pump(0.05)
     before, _, _ = task_counters(session.process.pid)
     time.sleep(seconds)
     after, rss, hwm = task_counters(session.process.pid)
@@ -189,7 +197,7 @@ def main():
             session = start(agent)
             try:
                 if block == 0:
-                    idled[label] = idle(session)
+                    idled[label] = idle(session, traced=traced)
                 for _ in range(min(BLOCK, REPS - block * BLOCK)):
                     number += 1
                     byte, sound = ask(session, number, traced)

@@ -40,6 +40,10 @@ final class AudioWriter: @unchecked Sendable {
     /// how many samples it holds.
     private var pacedSince: UInt64?
     private var pacedSamples = 0
+    /// When the audio handed over so far will have been heard, as far as the writer can tell (a paced sink:
+    /// from its count; any other: when its last write began, its write setting the pace); from the sink's
+    /// opening, so a device that has said nothing yet has been silent since then.
+    private var audibleUntil = monotonicNanoseconds()
     /// A thread is in the sink's write, flush or interrupt: the writer, or the synthesis thread.
     private var sinkBusy = false
     /// The newest generation a chunk was handed over for: a newer one's chunk is its first.
@@ -104,11 +108,13 @@ final class AudioWriter: @unchecked Sendable {
     /// begins meanwhile, and the writer's own flush is then not needed.
     func interruptDevice() {
         let generation = generations.current
-        let holdsSink = sink.interruptDropsWrittenAudio && lock.withLock { () -> Bool in
-            guard !sinkBusy else { return false }
-            sinkBusy = true
-            return true
-        }
+        let holdsSink =
+            sink.interruptDropsWrittenAudio
+            && lock.withLock { () -> Bool in
+                guard !sinkBusy else { return false }
+                sinkBusy = true
+                return true
+            }
         sink.interrupt { [trace] in trace?.record("stopped", generation: generation) }
         trace?.record("interrupted", generation: generation)
         guard holdsSink else { return }
@@ -151,6 +157,16 @@ final class AudioWriter: @unchecked Sendable {
         }
     }
 
+    /// The monotonic time by which everything handed over or queued will have been heard, at `sampleRate`
+    /// samples a second: when the device falls silent (or fell silent, when nothing is left).
+    func heardBy(sampleRate: Int) -> UInt64 {
+        lock.withLock {
+            let queued = queue[queueHead...].reduce(0) { $0 + UInt64($1.samples.count) }
+            guard queued > 0 || sinkBusy else { return audibleUntil }
+            return max(audibleUntil, monotonicNanoseconds()) + queued * 1_000_000_000 / UInt64(max(1, sampleRate))
+        }
+    }
+
     /// For a paced sink, the monotonic time from which the next chunk may be written: once the
     /// audio already handed over is at most the sink's lead ahead of real time. nil: write now
     /// (not paced, nothing handed over yet, or the device has run dry, which restarts the count).
@@ -179,12 +195,16 @@ final class AudioWriter: @unchecked Sendable {
             tracedGeneration = generation
             trace.record("sample", generation: generation)
         }
-        if sink.pacing != nil {
+        if let pacing = sink.pacing {
             if pacedSince == nil {
                 pacedSince = monotonicNanoseconds()
                 pacedSamples = 0
             }
             pacedSamples += count
+            let handed = UInt64(pacedSamples) * 1_000_000_000 / UInt64(max(1, pacing.sampleRate))
+            audibleUntil = (pacedSince ?? 0) + handed
+        } else {
+            audibleUntil = monotonicNanoseconds()
         }
     }
 

@@ -31,14 +31,18 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     }
 
     /// Starts espeak-ng and `output` on the synthesis thread and returns at once.
-    /// - Parameter muted: start before it is known to be wanted (`--speech auto` still probing): what
-    ///   it is asked to say waits until `unmute`, so it gains the probes' time and says nothing if unused.
-    public static func start(options: SpeechOptions, output: SpeechOutput, muted: Bool = false)
-        -> EspeakSpeechBackend
-    {
+    /// - Parameters:
+    ///   - muted: start before it is known to be wanted (`--speech auto` still probing): what it is asked to
+    ///     say waits until `unmute`, so it gains the probes' time and says nothing if unused.
+    ///   - releaseAfterSilence: for a voice that mostly waits (the password agent's wait), a device is let go
+    ///     this long after its last sound, so that nothing of it wakes while idle, and opened again for the
+    ///     next announcement; nil keeps it until `finish`. An audio file is always kept.
+    public static func start(
+        options: SpeechOptions, output: SpeechOutput, muted: Bool = false, releaseAfterSilence: Duration? = nil
+    ) -> EspeakSpeechBackend {
         EspeakSpeechBackend(
             options: options, bufferMilliseconds: 10, opensSinkBeside: output.isDevice, muted: muted,
-            output: output)
+            releaseAfterSilence: output.isDevice ? releaseAfterSilence : nil, output: output)
     }
 
     /// Loads espeak-ng's data and `voiceName` on a thread of its own, from the first moment of the
@@ -59,30 +63,36 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// Starts with a sink of the caller's (benchmarks and tests); returns at once.
     /// - Parameter bufferMilliseconds: audio per chunk, the granularity of interruption.
     public static func start(
-        options: SpeechOptions, bufferMilliseconds: Int = 10, makeSink: @escaping AudioSinkFactory
+        options: SpeechOptions, bufferMilliseconds: Int = 10, releaseAfterSilence: Duration? = nil,
+        makeSink: @escaping AudioSinkFactory
     ) -> EspeakSpeechBackend {
-        EspeakSpeechBackend(options: options, bufferMilliseconds: bufferMilliseconds, makeSink: makeSink)
+        EspeakSpeechBackend(
+            options: options, bufferMilliseconds: bufferMilliseconds, releaseAfterSilence: releaseAfterSilence,
+            makeSink: makeSink)
     }
 
     private init(
         options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool = false, muted: Bool = false,
-        makeSink: @escaping AudioSinkFactory, fileStatus: AudioFileStatus? = nil
+        releaseAfterSilence: Duration? = nil, makeSink: @escaping AudioSinkFactory,
+        fileStatus: AudioFileStatus? = nil
     ) {
         self.fileStatus = fileStatus
         synthesis = SynthesisThread(
             options: options, bufferMilliseconds: bufferMilliseconds, opensSinkBeside: opensSinkBeside,
-            muted: muted, makeSink: makeSink, generations: fileStatus?.generations ?? GenerationCounter())
+            muted: muted, releaseAfterSilence: releaseAfterSilence, makeSink: makeSink,
+            generations: fileStatus?.generations ?? GenerationCounter())
     }
 
     /// Speaks into `output`; a file's sink reports a stop through the backend's `audioFileFailure`.
     private convenience init(
         options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool, muted: Bool = false,
-        output: SpeechOutput
+        releaseAfterSilence: Duration? = nil, output: SpeechOutput
     ) {
         let status = AudioFileStatus()
         self.init(
             options: options, bufferMilliseconds: bufferMilliseconds, opensSinkBeside: opensSinkBeside, muted: muted,
-            makeSink: Self.sinkFactory(for: output, status: status), fileStatus: output.isDevice ? nil : status)
+            releaseAfterSilence: releaseAfterSilence, makeSink: Self.sinkFactory(for: output, status: status),
+            fileStatus: output.isDevice ? nil : status)
     }
 
     deinit {

@@ -16,6 +16,8 @@ import OTCPromptSystem
 /// - `sample G T`: the first chunk of announcement G is handed to the sink (device or file);
 /// - `underrun 0 T`: the PulseAudio server reported that the stream ran dry;
 /// - `engine 0 T`, `device 0 T`: at start-up, espeak-ng has its voice; the sink is open too.
+/// - `released G T`: a voice that mostly waits let its device go after the silence (G: the newest announcement);
+///   `device G T` follows when it is opened again for announcement G.
 /// Unset, it costs one `getenv` per process; set, one `clock_gettime` and one `write` per event,
 /// about six per announcement.
 final class SpeechTrace: Sendable {

@@ -1,9 +1,15 @@
+import OTCPromptSystem
+
 /// The one thread that calls espeak-ng: initialises it, synthesises the newest announcement,
 /// and hands its audio to the writer. Requests are posted without waiting: only the newest
 /// unsynthesised one is kept, so a burst of keys never builds a backlog.
 ///
 /// A key echo heard before is not synthesised again: its audio is kept (`EchoAudioCache`) and,
 /// while this thread is idle, played by the caller's thread itself, with no thread to wake.
+///
+/// A voice that waits long between announcements (the password agent's wait) may let its device go once
+/// the last sound has been heard (`releaseAfterSilence`): the stream is closed, the writer thread ends, and
+/// this thread waits with no deadline; the next announcement opens the device again, as start-up does.
 final class SynthesisThread: @unchecked Sendable {
     enum Readiness {
         case starting
@@ -33,6 +39,13 @@ final class SynthesisThread: @unchecked Sendable {
     private var muted: Bool
     private var writer: AudioWriter?
     private let trace = SpeechTrace.shared
+    /// How long after the last sound the device is let go; nil: kept until `finish`.
+    private let releaseAfterSilence: UInt64?
+    /// The device was let go (`release`), and whether it is being opened again for a request (see `finish`).
+    private var released = false
+    private var reopening = false
+    /// Echoes being played on callers' threads (`speak`): the writer is not let go under them.
+    private var replaying = 0
 
     /// Open the sink beside the engine's start-up rather than after it (a device: not a file, which
     /// cannot be opened twice should the guessed sample rate be wrong).
@@ -40,9 +53,11 @@ final class SynthesisThread: @unchecked Sendable {
 
     init(
         options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool = false, muted: Bool = false,
-        makeSink: @escaping AudioSinkFactory, generations: GenerationCounter = GenerationCounter()
+        releaseAfterSilence: Duration? = nil, makeSink: @escaping AudioSinkFactory,
+        generations: GenerationCounter = GenerationCounter()
     ) {
         self.generations = generations
+        self.releaseAfterSilence = releaseAfterSilence.map { UInt64(clamping: $0.nanosecondsRoundedUp) }
         self.muted = muted
         self.options = options
         self.bufferMilliseconds = bufferMilliseconds
@@ -100,6 +115,7 @@ final class SynthesisThread: @unchecked Sendable {
                 let chunks = echoes.audio(for: text)
             {
                 pending = nil
+                replaying += 1
                 return (writer, generation, chunks)
             }
             pending = Request(text: text, generation: generation, isEcho: isEcho)
@@ -109,6 +125,11 @@ final class SynthesisThread: @unchecked Sendable {
         trace?.record("requested", generation: generation)
         if let kept {
             activeWriter?.replay(kept, generation: generation)
+            lock.withLock {
+                replaying -= 1
+                // Only a voice waiting to let its device go needs to know; any other is not woken for it.
+                if replaying == 0, releaseAfterSilence != nil { lock.broadcast() }
+            }
         } else {
             activeWriter?.wake()
         }
@@ -122,6 +143,10 @@ final class SynthesisThread: @unchecked Sendable {
             if case .starting = readiness { readiness = .failed(.engineUnavailable("finished before ready")) }
             finishing = true
             lock.broadcast()
+            // A device let go is opened again for the last words: they are waited for as any others.
+            while writer == nil, released, !muted, reopening || pending != nil {
+                if !lock.wait(until: deadline) { break }
+            }
             return writer
         }
         guard let activeWriter else { return }
@@ -132,12 +157,17 @@ final class SynthesisThread: @unchecked Sendable {
     }
 
     private func run() {
-        guard let (engine, writer) = start() else { return }
+        guard let engine = start() else { return }
         lock.withLock {
             while true {
                 if !muted, let request = pending {
                     pending = nil
                     synthesizing = true
+                    guard let writer = writer ?? reopenDevice(sampleRate: engine.sampleRate) else {
+                        // No device any more: the announcement is not heard (the next prompt's start-up says why).
+                        synthesizing = false
+                        continue
+                    }
                     let kept = request.isEcho ? echoes.audio(for: request.text) : nil
                     let heard = lock.unlocked { () -> [[Int16]]? in
                         trace?.record("woke", generation: request.generation)
@@ -153,19 +183,62 @@ final class SynthesisThread: @unchecked Sendable {
                     continue
                 }
                 if finishing { break }
+                if let linger = releaseAfterSilence, let active = writer, !muted {
+                    let releaseAt = active.heardBy(sampleRate: engine.sampleRate) &+ linger
+                    if replaying > 0 {
+                        lock.wait()
+                    } else if monotonicNanoseconds() >= releaseAt {
+                        writer = nil
+                        released = true
+                        lock.unlocked { release(active) }
+                    } else {
+                        lock.wait(until: releaseAt)
+                    }
+                    continue
+                }
                 lock.wait()
             }
             echoes.wipe()
         }
         engine.terminate()
-        writer.close()
+        writer?.close()
+    }
+
+    /// Lets the device go: what is left plays out (nothing, after the silence), the stream is closed and the
+    /// writer thread ends. Waits at most a second for it; the lock is not held.
+    private func release(_ active: AudioWriter) {
+        active.close()
+        _ = active.waitUntilClosed(deadline: monotonicNanoseconds() + 1_000_000_000)
+        FreeMemory.trim()
+        trace?.record("released", generation: generations.current)
+    }
+
+    /// Opens the device again for a request after `release`; nil when it cannot be had. The lock is held,
+    /// and released while the device opens (within its own deadline).
+    private func reopenDevice(sampleRate: Int) -> AudioWriter? {
+        reopening = true
+        let opened = lock.unlocked { () -> AudioWriter? in
+            let capture = StderrCapture()
+            let opened = try? makeSink(sampleRate)
+            _ = capture?.finish()
+            guard let sink = opened else { return nil }
+            trace?.record("device", generation: generations.current)
+            let writer = AudioWriter(sink: sink, generations: generations)
+            startThread { writer.run() }
+            return writer
+        }
+        reopening = false
+        if opened != nil { released = false }
+        writer = opened
+        lock.broadcast()
+        return opened
     }
 
     /// Initialises the engine and opens the sink with fd 2 captured; publishes the outcome.
     ///
     /// A device is opened on a thread of its own while espeak-ng loads its voice, at the sample rate
     /// espeak-ng 1.51 always reports: ready at the later of the two, not after their sum.
-    private func start() -> (EspeakEngine, AudioWriter)? {
+    private func start() -> EspeakEngine? {
         let capture = StderrCapture()
         // An audio server that does not answer ends the start-up at its deadline, even while espeak-ng
         // still starts: its own audio probe in espeak_Initialize (pcaudiolib's) waits on the same server as
@@ -213,7 +286,7 @@ final class SynthesisThread: @unchecked Sendable {
                 lock.broadcast()
                 return true
             }
-            if accepted { return (engine, writer) }
+            if accepted { return engine }
             engine.terminate()
             writer.close()
             return nil
@@ -262,33 +335,5 @@ final class SynthesisThread: @unchecked Sendable {
     private static func summary(detail: String, noise: String) -> String {
         let lastNoise = noise.split(whereSeparator: \.isNewline).last.map(String.init)
         return [detail, lastNoise].compactMap { $0 }.joined(separator: "; ")
-    }
-}
-
-/// A sink being opened on a thread of its own (see `SynthesisThread.start`).
-private final class SinkOpening: @unchecked Sendable {
-    private let lock = ConditionLock()
-    private var result: Result<any AudioSink, SpeechError>?
-
-    /// - Parameter failed: called on the opening's thread when the sink cannot be had.
-    init(rate: Int, makeSink: @escaping AudioSinkFactory, failed: @escaping @Sendable (SpeechError) -> Void) {
-        startThread { [self] in
-            let opened = Result { () throws(SpeechError) in try makeSink(rate) }
-            if case .failure(let error) = opened { failed(error) }
-            lock.withLock {
-                result = opened
-                lock.broadcast()
-            }
-        }
-    }
-
-    /// The sink, or why it could not be opened, once the opening has ended.
-    func wait() -> Result<any AudioSink, SpeechError> {
-        lock.withLock {
-            while true {
-                if let result { return result }
-                lock.wait()
-            }
-        }
     }
 }

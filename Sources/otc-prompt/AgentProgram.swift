@@ -21,6 +21,10 @@ struct AgentProgram {
     let query: Bool
 
     static let systemDirectory = "/run/systemd/ask-password"
+    /// The wait lets its voice go this long after "Waiting for password requests." has been heard: the stream
+    /// closed and the speech threads waiting with no deadline, nothing of the agent wakes until a request comes
+    /// (or a key is typed), whose first sound then pays the stream's opening, as a prompt's start-up does.
+    static let voiceReleasedAfterSilence: Duration = .seconds(1)
 
     /// The directories watched by default: the system's (as root), systemd 257's per-user one and otc-prompt's
     /// own, the per-user ones made (0700) when missing; or those `--agent-directory` names.
@@ -151,7 +155,9 @@ struct AgentProgram {
                     watch.keepChangesAndCheckForRequests { directories[$0].contains($1) }
                 })
         else { return .ended(1) }
-        let outcome = try? prompt(frontEnd.waiting(news: news), caller: relay.descriptor).runSession(on: terminal).get()
+        var waiting = prompt(frontEnd.waiting(news: news), caller: relay.descriptor)
+        waiting.voiceReleasedAfterSilence = Self.voiceReleasedAfterSilence
+        let outcome = try? waiting.runSession(on: terminal).get()
         relay.stop()
         if let ended = ending(outcome, on: terminal) { return .ended(ended) }
         // The user closed the wait (`AgentFrontEnd.waiting`): the agent stops, as asked.

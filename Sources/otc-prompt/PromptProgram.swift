@@ -27,6 +27,9 @@ struct PromptProgram {
     /// The descriptors of a caller waiting for the answer on a terminal that is not its own
     /// (gpg-agent's pipe, for a pinentry): see `PromptSystem.live(terminal:caller:)`.
     var caller: [Int32] = []
+    /// espeak-ng lets its audio device go this long after its last sound, and opens it again for the next
+    /// announcement: for a prompt that mostly waits (the password agent's wait). nil: kept for the whole prompt.
+    var voiceReleasedAfterSilence: Duration?
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
     let escapeDelay: Duration
@@ -89,7 +92,7 @@ struct PromptProgram {
             speech = try SpeechSetup(
                 choice: self.speech, voice: voice, voiceLocation: voiceLocation, audioFile: audioFile,
                 terminal: terminal, environment: environment, logPath: speechLogPath, memory: memory,
-                elapsed: { MonotonicInstant.now - start })
+                releaseAfterSilence: voiceReleasedAfterSilence, elapsed: { MonotonicInstant.now - start })
         } catch {
             terminal.restore()
             terminal.writeLine("otc-prompt: \(error)")

@@ -19,11 +19,14 @@ struct SpeechSetup {
     /// True when announcements are text lines from the start (`--speech text`, SSH with no audio).
     let isText: Bool
 
+    /// - Parameter releaseAfterSilence: espeak-ng lets its device go this long after its last sound (see
+    ///   `EspeakSpeechBackend.start`); nil keeps it for the whole prompt.
     /// - Throws: `TerminalError` when the audio file or the speech log cannot be opened (usage errors, 64),
     ///   `.system` when no thread can be started for the voice.
     init(
         choice: SpeechChoice, voice: SpeechOptions, voiceLocation: String?, audioFile: String?, terminal: Terminal,
-        environment: [String: String], logPath: String?, memory: AskMemory, elapsed: @escaping () -> Duration
+        environment: [String: String], logPath: String?, memory: AskMemory, releaseAfterSilence: Duration? = nil,
+        elapsed: @escaping () -> Duration
     ) throws(TerminalError) {
         // The terminal the prompt reads from: its login session says where the person typing is.
         let place = SpeechRouteProbes.PromptTerminal.descriptor(terminal.input)
@@ -62,9 +65,12 @@ struct SpeechSetup {
         let speculative = decided == nil
         let engine =
             decided?.kind == .espeak || speculative
-            ? EspeakSpeechBackend.start(options: voice, output: output, muted: speculative) : nil
+            ? EspeakSpeechBackend.start(
+                options: voice, output: output, muted: speculative, releaseAfterSilence: releaseAfterSilence) : nil
         let writer = log.map { SpeechLogWriter(file: $0, note: nil, elapsed: elapsed, failed: logFailed) }
-        let start = VoiceStart(voice: voice, voiceLocation: voiceLocation, output: output, environment: environment)
+        let start = VoiceStart(
+            voice: voice, voiceLocation: voiceLocation, output: output, environment: environment,
+            releaseAfterSilence: releaseAfterSilence)
         let startup = try VoiceStartup(
             route: decided, choose: { SpeechRouteProbes.route(for: choice, environment: environment, terminal: place) },
             engine: engine, start: start, log: writer, memory: memory)

@@ -147,13 +147,17 @@ struct VoiceStart: Sendable {
     var voiceLocation: String?
     var output: SpeechOutput
     var environment: [String: String]
+    /// How long after its last sound espeak-ng lets the device go (`EspeakSpeechBackend.start`).
+    var releaseAfterSilence: Duration?
 
     func run(route: SpeechRoute, engine: EspeakSpeechBackend?) -> VoiceStartup.Result {
         if route.kind == .speechd, output.isDevice {
             // A muted engine started for `auto` is not used: it says nothing and goes with the held speech.
             return VoiceStartup.Result(voice: speechDispatcher(route: route), route: route)
         }
-        var engine = engine ?? EspeakSpeechBackend.start(options: voice, output: output)
+        var engine =
+            engine
+            ?? EspeakSpeechBackend.start(options: voice, output: output, releaseAfterSilence: releaseAfterSilence)
         engine.unmute()
         do throws(SpeechError) {
             try engine.waitUntilReady(timeout: VoiceStartup.readyTimeout)
@@ -161,7 +165,8 @@ struct VoiceStart: Sendable {
         } catch .unknownVoice(let name) where voiceLocation != nil {
             var language = voice
             language.voice = nil
-            engine = EspeakSpeechBackend.start(options: language, output: output)
+            engine = EspeakSpeechBackend.start(
+                options: language, output: output, releaseAfterSilence: releaseAfterSilence)
             let notice =
                 "\(voiceLocation ?? ""): voice '\(name)' is not installed; using \(language.voiceName) "
                 + "(espeak-ng --voices lists the voices)"
