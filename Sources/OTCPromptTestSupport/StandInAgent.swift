@@ -49,28 +49,33 @@ public final class StandInAgent {
         }
     }
 
-    /// Waits for a question to be posted in `directory` (either when nil).
-    public func waitForQuestion(in directory: String? = nil, deadline: Duration = .seconds(20)) -> Posted? {
+    /// Waits for a question to be posted in `directory` (either when nil), the task suspended between looks so its
+    /// thread runs other tests meanwhile (`PseudoTerminalProcess+Async`).
+    public func waitForQuestion(in directory: String? = nil, deadline: Duration = .seconds(20)) async -> Posted? {
+        var found: Posted?
+        _ = await Self.look(deadline: deadline) {
+            found = posted.first { directory == nil || $0.path.hasPrefix(directory! + "/") }
+            return found != nil
+        }
+        return found
+    }
+
+    /// Waits until nothing is left in either directory (`leftovers`), the task suspended between looks; false at
+    /// the deadline.
+    public func waitUntilEmpty(deadline: Duration = .seconds(10)) async -> Bool {
+        await Self.look(deadline: deadline) { leftovers.isEmpty }
+    }
+
+    /// Looks until `condition` holds, sleeping the task (not the thread) between looks; false at the deadline.
+    private static func look(deadline: Duration, until condition: () -> Bool) async -> Bool {
         let clock = ContinuousClock()
         let end = clock.now + deadline
         while true {
-            if let found = posted.first(where: { directory == nil || $0.path.hasPrefix(directory! + "/") }) {
-                return found
-            }
-            if clock.now >= end { return nil }
-            usleep(20_000)
+            if condition() { return true }
+            let left = clock.now.duration(to: end)
+            if left <= .zero { return false }
+            try? await Task.sleep(for: min(left, .milliseconds(20)))
         }
-    }
-
-    /// Waits until nothing is left in either directory (`leftovers`); false at the deadline.
-    public func waitUntilEmpty(deadline: Duration = .seconds(10)) -> Bool {
-        let clock = ContinuousClock()
-        let end = clock.now + deadline
-        while !leftovers.isEmpty {
-            if clock.now >= end { return false }
-            usleep(20_000)
-        }
-        return true
     }
 
     /// Sends `answer` ("+secret", "+yes", "-") as one datagram to the question's socket, as an agent does.
