@@ -67,8 +67,11 @@ import Testing
     }
 
     @Test func twoRequestsAreAskedOldestFirstSayingHowManyWait() async throws {
-        let first = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=First request"])
-        let second = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Second request"])
+        // Ordered by name too: requests made within one tick of the file system's clock are taken by name.
+        let first = try AgentQuerier(
+            in: directory, name: "ask.1-first", lines: ["PID=\(getpid())", "Message=First request"])
+        let second = try AgentQuerier(
+            in: directory, name: "ask.2-second", lines: ["PID=\(getpid())", "Message=Second request"])
         let run = try await agent(ready: "First request")
         #expect(await said(run, "1 more waiting."))
         await run.waitPastTheGrace()
