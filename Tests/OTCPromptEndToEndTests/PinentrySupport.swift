@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OTCPromptTestSupport
 import Testing
 
 /// Runs a program to its end with `input` on stdin, bounded by `deadline`; its stdout, stderr and status.
@@ -101,12 +102,12 @@ final class GnuPGHome {
         speechLog = path + "/speech.jsonl"
         // gpg-agent passes no options: a wrapper adds the speech mode and the log.
         let wrapper = path + "/pinentry"
-        try """
-        #!/bin/sh
-        exec "\(PromptRun.binary)" --pinentry --speech text --speech-log "\(speechLog)"
+        try writeExecutable(
+            """
+            #!/bin/sh
+            exec "\(PromptRun.binary)" --pinentry --speech text --speech-log "\(speechLog)"
 
-        """.write(toFile: wrapper, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: wrapper)
+            """, to: wrapper)
         // From here on the agent must ask its pinentry: no loopback.
         try writeAgentConfiguration(loopback: false)
         let template = try await KeyTemplate.shared.value
