@@ -37,9 +37,42 @@ extension Trait where Self == RunsPrograms {
     public static var runsPrograms: Self { RunsPrograms() }
 }
 
+/// A trait for the few tests that wait synchronously on purpose (`@Test(.waitsSynchronously)`): they time keys
+/// against the program's 300 ms grace, so their waits must wake the moment the question is drawn, and each holds
+/// one of the test runner's threads while it runs. They take turns, one at a time: the runner has a thread a core
+/// (two here), and two such tests at once would stop every async test, whose programs then time out.
+public struct WaitsSynchronously: SuiteTrait, TestTrait, TestScoping {
+    public var isRecursive: Bool { true }
+
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        testCase == nil ? nil : self
+    }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        // Awaited, so a test waiting for its turn holds no thread.
+        await ProgramSlots.synchronous.acquire()
+        do {
+            try await function()
+        } catch {
+            await ProgramSlots.synchronous.release()
+            throw error
+        }
+        await ProgramSlots.synchronous.release()
+    }
+}
+
+extension Trait where Self == WaitsSynchronously {
+    /// The test waits synchronously on purpose: one such test at a time (`WaitsSynchronously`).
+    public static var waitsSynchronously: Self { WaitsSynchronously() }
+}
+
 /// The slots `RunsPrograms` hands out, first come first served.
 actor ProgramSlots {
     static let shared = ProgramSlots(count: RunsPrograms.slots)
+    /// The one turn of the tests that wait synchronously (`WaitsSynchronously`).
+    static let synchronous = ProgramSlots(count: 1)
 
     private var free: Int
     private var waiting: [CheckedContinuation<Void, Never>] = []

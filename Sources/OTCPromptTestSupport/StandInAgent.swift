@@ -4,7 +4,7 @@ import Glibc
 /// A password agent of the test's own, standing in for `otc-prompt --agent`: it finds the ask files posted in a
 /// runtime directory, as any agent would, and answers each on its socket with what the test says. It reads the
 /// files as text and knows nothing of otc-prompt's parser, so the posting side is tested against the protocol.
-public final class StandInAgent {
+public final class StandInAgent: Sendable {
     /// systemd's per-user directory (passwords) and otc-prompt's own (questions, notices).
     public let systemdDirectory: String
     public let otcPromptDirectory: String
@@ -49,28 +49,42 @@ public final class StandInAgent {
         }
     }
 
-    /// Waits for a question to be posted in `directory` (either when nil).
-    public func waitForQuestion(in directory: String? = nil, deadline: Duration = .seconds(20)) -> Posted? {
-        let clock = ContinuousClock()
-        let end = clock.now + deadline
-        while true {
-            if let found = posted.first(where: { directory == nil || $0.path.hasPrefix(directory! + "/") }) {
-                return found
-            }
-            if clock.now >= end { return nil }
-            usleep(20_000)
+    /// Waits for a question to be posted in `directory` (either when nil). Looked for every 20 ms on a thread of
+    /// its own, while the test's task waits suspended: a question may live only a second (a caller's limit), less
+    /// than the test runner's threads can all be busy, and a look made on them could come after it was withdrawn.
+    public func waitForQuestion(in directory: String? = nil, deadline: Duration = .seconds(20)) async -> Posted? {
+        await withCheckedContinuation { continuation in
+            Thread {
+                let clock = ContinuousClock()
+                let end = clock.now + deadline
+                while true {
+                    if let found = self.posted.first(where: { directory == nil || $0.path.hasPrefix(directory! + "/") })
+                    {
+                        return continuation.resume(returning: found)
+                    }
+                    if clock.now >= end { return continuation.resume(returning: nil) }
+                    usleep(20_000)
+                }
+            }.start()
         }
     }
 
-    /// Waits until nothing is left in either directory (`leftovers`); false at the deadline.
-    public func waitUntilEmpty(deadline: Duration = .seconds(10)) -> Bool {
+    /// Waits until nothing is left in either directory (`leftovers`), the task suspended between looks; false at
+    /// the deadline.
+    public func waitUntilEmpty(deadline: Duration = .seconds(10)) async -> Bool {
+        await Self.look(deadline: deadline) { leftovers.isEmpty }
+    }
+
+    /// Looks until `condition` holds, sleeping the task (not the thread) between looks; false at the deadline.
+    private static func look(deadline: Duration, until condition: () -> Bool) async -> Bool {
         let clock = ContinuousClock()
         let end = clock.now + deadline
-        while !leftovers.isEmpty {
-            if clock.now >= end { return false }
-            usleep(20_000)
+        while true {
+            if condition() { return true }
+            let left = clock.now.duration(to: end)
+            if left <= .zero { return false }
+            try? await Task.sleep(for: min(left, .milliseconds(20)))
         }
-        return true
     }
 
     /// Sends `answer` ("+secret", "+yes", "-") as one datagram to the question's socket, as an agent does.

@@ -6,7 +6,7 @@ import Testing
 /// The built binary with no terminal at all (a session of its own, stdin not a terminal), as a detached ssh-agent or
 /// gpg-agent runs it: the question is posted for a password agent in the run's own XDG_RUNTIME_DIR, and a stand-in
 /// agent answers it. The real clients are in OTCPromptLoginTests (`AgentCallers`).
-@Suite final class AgentPostingEndToEndTests {
+@Suite(.runsPrograms) final class AgentPostingEndToEndTests {
     /// A runtime directory with a short path, as /run/user/UID is: a socket's path has at most 107 bytes.
     let runtime: String
     let environment: [String: String]
@@ -32,60 +32,60 @@ import Testing
             environment: environment, terminal: false)
     }
 
-    @Test func anAskpassPasswordIsPostedForAnyAgentAndItsAnswerPrinted() throws {
+    @Test func anAskpassPasswordIsPostedForAnyAgentAndItsAnswerPrinted() async throws {
         let process = try askpass("[sudo] password for joe: ")
         let question = try #require(
-            agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted: \(process.standardErrorText)")
+            await agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted: \(process.standardErrorText)")
         #expect(question.keys["Echo"] == "0")
         #expect(question.keys["Message"]?.contains("password for joe") == true, "\(question.text)")
         #expect(agent.answer(question, with: "+correct horse"))
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(process.standardOutput == "correct horse\n")
-        #expect(agent.waitUntilEmpty(), "left: \(agent.leftovers)")
+        #expect(await agent.waitUntilEmpty(), "left: \(agent.leftovers)")
     }
 
-    @Test func aConfirmationIsPostedOnlyWhereOtcPromptsAgentReadsIt() throws {
+    @Test func aConfirmationIsPostedOnlyWhereOtcPromptsAgentReadsIt() async throws {
         let process = try askpass("Allow use of key id_ed25519?", extra: ["SSH_ASKPASS_PROMPT": "confirm"])
-        let question = try #require(agent.waitForQuestion(), "nothing posted: \(process.standardErrorText)")
+        let question = try #require(await agent.waitForQuestion(), "nothing posted: \(process.standardErrorText)")
         #expect(question.path.hasPrefix(agent.otcPromptDirectory + "/"))
         #expect(!FileManager.default.fileExists(atPath: agent.systemdDirectory), "nothing in systemd's directory")
         #expect(agent.answer(question, with: "+yes"))
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
-        #expect(agent.waitUntilEmpty(), "left: \(agent.leftovers)")
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await agent.waitUntilEmpty(), "left: \(agent.leftovers)")
     }
 
-    @Test func noAnswerWithinTheLimitIsACancelAndSaysWhy() throws {
+    @Test func noAnswerWithinTheLimitIsACancelAndSaysWhy() async throws {
         let process = try askpass("Password: ", options: ["--timeout", "1"])
-        #expect(agent.waitForQuestion() != nil, "nothing posted: \(process.standardErrorText)")
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(130))
+        #expect(await agent.waitForQuestion() != nil, "nothing posted: \(process.standardErrorText)")
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(130))
         #expect(process.standardOutput == "")
         #expect(process.standardErrorText.contains("no password agent answered within 1 s"))
-        #expect(agent.waitUntilEmpty(), "left: \(agent.leftovers)")
+        #expect(await agent.waitUntilEmpty(), "left: \(agent.leftovers)")
     }
 
     /// An askpass killed with SIGKILL leaves its question; the next one removes it before posting its own.
-    @Test func whatAKilledAskpassLeftIsRemovedByTheNext() throws {
+    @Test func whatAKilledAskpassLeftIsRemovedByTheNext() async throws {
         let killed = try askpass("Password: ")
-        let left = try #require(agent.waitForQuestion(), "nothing posted: \(killed.standardErrorText)")
+        let left = try #require(await agent.waitForQuestion(), "nothing posted: \(killed.standardErrorText)")
         killed.sendSignal(SIGKILL)
-        #expect(killed.waitForExit(deadline: .seconds(10)) != nil)
+        #expect(await killed.waitForExit(deadline: .seconds(10)) != nil)
         #expect(FileManager.default.fileExists(atPath: left.path), "SIGKILL leaves it")
         let next = try askpass("Password: ")
         let posted = try #require(
-            waitUntilPosted { $0.path != left.path }, "nothing posted: \(next.standardErrorText)")
+            await waitUntilPosted { $0.path != left.path }, "nothing posted: \(next.standardErrorText)")
         #expect(!FileManager.default.fileExists(atPath: left.path))
         #expect(!FileManager.default.fileExists(atPath: left.socket))
         #expect(agent.answer(posted, with: "-"))
-        #expect(next.waitForExit(deadline: .seconds(10)) == .exited(130))
-        #expect(agent.waitUntilEmpty(), "left: \(agent.leftovers)")
+        #expect(await next.waitForExit(deadline: .seconds(10)) == .exited(130))
+        #expect(await agent.waitUntilEmpty(), "left: \(agent.leftovers)")
     }
 
-    private func waitUntilPosted(_ matching: (StandInAgent.Posted) -> Bool) -> StandInAgent.Posted? {
+    private func waitUntilPosted(_ matching: (StandInAgent.Posted) -> Bool) async -> StandInAgent.Posted? {
         let clock = ContinuousClock()
         let end = clock.now + .seconds(10)
         while clock.now < end {
             if let found = agent.posted.first(where: matching) { return found }
-            usleep(20_000)
+            try? await Task.sleep(for: .milliseconds(20))
         }
         return nil
     }
@@ -99,24 +99,24 @@ import Testing
             environment: environment, terminal: false)
     }
 
-    @Test func aPinentrysPassphraseIsPostedAndSentAsTheDataLine() throws {
+    @Test func aPinentrysPassphraseIsPostedAndSentAsTheDataLine() async throws {
         let process = try pinentry("SETDESC Unlock the key of otc-e2e\\nGETPIN\\nBYE\\n")
         let question = try #require(
-            agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted: \(process.standardErrorText)")
+            await agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted: \(process.standardErrorText)")
         #expect(question.keys["Message"]?.contains("Unlock the key of otc-e2e") == true, "\(question.text)")
         #expect(agent.answer(question, with: "+correct horse"))
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(process.standardOutput.contains("D correct horse\nOK\n"), "\(process.standardOutput)")
-        #expect(agent.waitUntilEmpty(), "left: \(agent.leftovers)")
+        #expect(await agent.waitUntilEmpty(), "left: \(agent.leftovers)")
     }
 
-    @Test func aPinentryWaitsOnlyAsLongAsSetTimeoutSays() throws {
+    @Test func aPinentryWaitsOnlyAsLongAsSetTimeoutSays() async throws {
         let process = try pinentry("SETTIMEOUT 1\\nGETPIN\\nBYE\\n")
-        let question = try #require(agent.waitForQuestion(), "nothing posted: \(process.standardErrorText)")
+        let question = try #require(await agent.waitForQuestion(), "nothing posted: \(process.standardErrorText)")
         #expect(UInt64(question.keys["NotAfter"] ?? "").map { $0 > 0 } == true)
-        #expect(process.waitForExit(deadline: .seconds(10)) != nil)
+        #expect(await process.waitForExit(deadline: .seconds(10)) != nil)
         #expect(!process.standardOutput.contains("\nD "))
         #expect(process.standardOutput.contains("ERR "), "\(process.standardOutput)")
-        #expect(agent.waitUntilEmpty(), "left: \(agent.leftovers)")
+        #expect(await agent.waitUntilEmpty(), "left: \(agent.leftovers)")
     }
 }

@@ -51,12 +51,18 @@ final class AgentQuerier {
         try #require(rename(temporary, path) == 0)
     }
 
-    /// The datagram the agent sent, or nil when none came within `deadline`.
-    func answer(deadline: Duration = .seconds(20)) -> String? {
-        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, Int32(deadline.components.seconds * 1000)) == 1 else { return nil }
+    /// The datagram the agent sent, or nil when none came within `deadline`: looks without blocking, then suspends
+    /// the task a few ms, so its thread runs other tests while the agent is asked.
+    func answer(deadline: Duration = .seconds(20)) async -> String? {
+        let clock = ContinuousClock()
+        let end = clock.now + deadline
+        while !hasAnswer {
+            let left = clock.now.duration(to: end)
+            if left <= .zero { return nil }
+            try? await Task.sleep(for: min(left, .milliseconds(5)))
+        }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = recv(socket, &buffer, buffer.count, 0)
+        let count = recv(socket, &buffer, buffer.count, Int32(MSG_DONTWAIT))
         return count < 0 ? nil : String(decoding: buffer[..<count], as: UTF8.self)
     }
 

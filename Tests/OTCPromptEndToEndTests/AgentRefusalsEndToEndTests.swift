@@ -5,29 +5,29 @@ import Testing
 
 /// What `--agent` refuses to believe: every refused request is said on the screen and never asked, and the agent
 /// goes on to the next one. A thousand requests at once are queued, counted and withdrawn without a crash.
-@Suite struct AgentRefusalsEndToEndTests {
+@Suite(.runsPrograms) struct AgentRefusalsEndToEndTests {
     let directory = AgentQuerier.directory()
 
-    private func agent(ready: String) throws -> PromptRun {
-        try PromptRun(["--agent", "--agent-directory", directory], ready: ready)
+    private func agent(ready: String) async throws -> PromptRun {
+        try await PromptRun(["--agent", "--agent-directory", directory], ready: ready)
     }
 
     /// Writes the refused requests, then a good one: the good one is asked, and each bad one was said refused.
-    private func expectRefused(_ reason: String, write: () throws -> [AgentQuerier]) throws {
+    private func expectRefused(_ reason: String, write: () throws -> [AgentQuerier]) async throws {
         let kept = try write()
         // Last by name too: requests made within one tick of the file system's clock are taken by name.
         let good = try AgentQuerier(
             in: directory, name: "ask.zz-good", lines: ["PID=\(getpid())", "Message=The good one"])
-        let run = try agent(ready: "The good one")
+        let run = try await agent(ready: "The good one")
         #expect(run.process.screen.contains(reason), "screen: \(run.process.screen)")
-        run.waitPastTheGrace()
+        await run.waitPastTheGrace()
         run.type([0x1B])
-        #expect(good.answer() == "-")
+        #expect(await good.answer() == "-")
         #expect(kept.allSatisfy { !$0.hasAnswer })
     }
 
-    @Test func aSymlinkIsNeverFollowed() throws {
-        try expectRefused("ask.link refused: it is not a regular file") {
+    @Test func aSymlinkIsNeverFollowed() async throws {
+        try await expectRefused("ask.link refused: it is not a regular file") {
             let target = try AgentQuerier(
                 in: PromptRun.privateDirectory(), lines: ["PID=\(getpid())", "Message=Elsewhere"])
             #expect(symlink(target.askPath, directory + "/ask.link") == 0)
@@ -35,9 +35,9 @@ import Testing
         }
     }
 
-    @Test func aSocketOutsideTheDirectoryIsRefused() throws {
+    @Test func aSocketOutsideTheDirectoryIsRefused() async throws {
         let elsewhere = AgentQuerier.directory()
-        try expectRefused("refused: its socket is not in the same directory") {
+        try await expectRefused("refused: its socket is not in the same directory") {
             let outside = try AgentQuerier(in: elsewhere, lines: ["PID=\(getpid())", "Message=Outside"])
             try AgentQuerier.write(
                 "[Ask]\nPID=\(getpid())\nSocket=\(outside.socketPath)\nMessage=Outside\n",
@@ -46,16 +46,16 @@ import Testing
         }
     }
 
-    @Test func aSocketPathClimbingOutIsRefused() throws {
-        try expectRefused("ask.climb refused: it is not a request") {
+    @Test func aSocketPathClimbingOutIsRefused() async throws {
+        try await expectRefused("ask.climb refused: it is not a request") {
             try AgentQuerier.write(
                 "[Ask]\nPID=\(getpid())\nSocket=\(directory)/../sck.x\nMessage=Climb\n", to: directory + "/ask.climb")
             return []
         }
     }
 
-    @Test func aSocketThatIsARegularFileIsRefused() throws {
-        try expectRefused("ask.plain refused: its socket is not a socket") {
+    @Test func aSocketThatIsARegularFileIsRefused() async throws {
+        try await expectRefused("ask.plain refused: its socket is not a socket") {
             FileManager.default.createFile(atPath: directory + "/sck.plain", contents: Data())
             try AgentQuerier.write(
                 "[Ask]\nPID=\(getpid())\nSocket=\(directory)/sck.plain\nMessage=Plain\n", to: directory + "/ask.plain")
@@ -64,8 +64,8 @@ import Testing
     }
 
     @Test(.enabled(if: getuid() == 0, "chown needs root"))
-    func aSocketOfAnotherUserIsRefused() throws {
-        try expectRefused("ask.foreign refused: its socket does not belong") {
+    func aSocketOfAnotherUserIsRefused() async throws {
+        try await expectRefused("ask.foreign refused: its socket does not belong") {
             let foreign = try AgentQuerier(
                 in: directory, name: "ask.foreign", lines: ["PID=\(getpid())", "Message=Foreign"])
             #expect(chown(foreign.socketPath, 65534, 65534) == 0)
@@ -73,29 +73,29 @@ import Testing
         }
     }
 
-    @Test func aHugeFileIsRefusedUnread() throws {
-        try expectRefused("ask.huge refused: it is larger than 64 KiB") {
+    @Test func aHugeFileIsRefusedUnread() async throws {
+        try await expectRefused("ask.huge refused: it is larger than 64 KiB") {
             let text = "[Ask]\nSocket=\(directory)/sck.none\nMessage=" + String(repeating: "A", count: 70_000) + "\n"
             try AgentQuerier.write(text, to: directory + "/ask.huge")
             return []
         }
     }
 
-    @Test func aMalformedFileIsRefused() throws {
-        try expectRefused("ask.bad refused: it is not a request") {
+    @Test func aMalformedFileIsRefused() async throws {
+        try await expectRefused("ask.bad refused: it is not a request") {
             try AgentQuerier.write("\u{0}\u{1}garbage=\n[Ask\nPID=x\n", to: directory + "/ask.bad")
             return []
         }
     }
 
-    @Test func aRefusedFileNameIsShownEscapedNeverObeyed() throws {
-        try expectRefused("ask.\\x1B[2J refused: it is not a request") {
+    @Test func aRefusedFileNameIsShownEscapedNeverObeyed() async throws {
+        try await expectRefused("ask.\\x1B[2J refused: it is not a request") {
             try AgentQuerier.write("not an ask file\n", to: directory + "/ask.\u{1B}[2J")
             return []
         }
     }
 
-    @Test func aThousandRequestsAreQueuedCountedAndWithdrawnWithoutACrash() throws {
+    @Test func aThousandRequestsAreQueuedCountedAndWithdrawnWithoutACrash() async throws {
         let socketOwner = try AgentQuerier(
             in: directory, name: "ask.0000", lines: ["PID=\(getpid())", "Message=Number 0"])
         for index in 1..<1000 {
@@ -103,10 +103,10 @@ import Testing
                 "[Ask]\nPID=\(getpid())\nSocket=\(socketOwner.socketPath)\nMessage=Number \(index)\n",
                 to: directory + String(format: "/ask.%04d", index))
         }
-        let run = try agent(ready: "Number 0")
+        let run = try await agent(ready: "Number 0")
         #expect(
-            run.process.wait(deadline: .seconds(20)) { _ in
-                run.logEntries().contains { $0.text.contains("999 more waiting.") }
+            await run.process.wait(deadline: .seconds(20)) { _ in
+                run.log.contains { $0.text.contains("999 more waiting.") }
             })
         let status = (try? String(contentsOfFile: "/proc/\(run.process.processID)/status", encoding: .utf8)) ?? ""
         let resident = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
@@ -114,8 +114,8 @@ import Testing
         #expect(kilobytes < 200_000, "resident \(kilobytes) kB")
         for index in 0..<1000 { unlink(directory + String(format: "/ask.%04d", index)) }
         #expect(
-            run.process.wait(deadline: .seconds(30)) { _ in
-                run.logEntries().contains { $0.text.contains("Waiting for password requests") }
+            await run.process.wait(deadline: .seconds(30)) { _ in
+                run.log.contains { $0.text.contains("Waiting for password requests") }
             })
         #expect(!run.process.hasExited)
     }

@@ -7,7 +7,7 @@ import Testing
 /// /run/systemd/ask-password and honours no other directory: so root only, and the tests remove no file but their
 /// own queriers'. The directory is made 0755 when missing, as systemd makes it; an existing one is left as it is.
 @Suite(
-    .serialized,
+    .runsPrograms, .serialized,
     .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/systemd-ask-password")))
 struct AgentSystemdEndToEndTests {
     static let systemDirectory = "/run/systemd/ask-password"
@@ -26,9 +26,10 @@ struct AgentSystemdEndToEndTests {
         }
 
         /// What it printed once it ended, and how it ended; nil when it did not end within `deadline`.
-        func result(deadline: Duration = .seconds(20)) -> (output: String, status: Int32)? {
+        /// The task is suspended between looks, so its thread runs other tests while the querier waits.
+        func result(deadline: Duration = .seconds(20)) async -> (output: String, status: Int32)? {
             let end = ContinuousClock.now + deadline
-            while process.isRunning && ContinuousClock.now < end { usleep(20_000) }
+            while process.isRunning && ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(20)) }
             guard !process.isRunning else { return nil }
             let data = output.fileHandleForReading.readDataToEndOfFile()
             return (String(decoding: data, as: UTF8.self), process.terminationStatus)
@@ -62,67 +63,67 @@ struct AgentSystemdEndToEndTests {
         }
     }
 
-    private func agent() throws -> PromptRun {
-        try PromptRun(
+    private func agent() async throws -> PromptRun {
+        try await PromptRun(
             ["--agent", "--agent-directory", Self.systemDirectory], ready: "Waiting for password requests")
     }
 
-    @Test func aPassphraseReachesSystemdAskPassword() throws {
-        let run = try agent()
+    @Test func aPassphraseReachesSystemdAskPassword() async throws {
+        let run = try await agent()
         let querier = try Querier("Passphrase for backup", options: ["--id=cryptsetup:/dev/sda2"])
-        #expect(run.process.waitForScreen(containing: "Passphrase for backup", deadline: .seconds(20)))
+        #expect(await run.process.waitForScreen(containing: "Passphrase for backup", deadline: .seconds(20)))
         #expect(
-            run.process.wait(deadline: .seconds(10)) { _ in
-                run.logEntries().contains { $0.text.contains("For disk sda2.") }
+            await run.process.wait(deadline: .seconds(10)) { _ in
+                run.log.contains { $0.text.contains("For disk sda2.") }
             })
-        run.waitPastTheGrace()
+        await run.waitPastTheGrace()
         run.type("correct horse\r")
-        let result = querier.result()
+        let result = await querier.result()
         #expect(result?.output == "correct horse\n")
         #expect(result?.status == 0)
         // The querier removed its file, then closed it: that is no request, and the agent says it waits once.
         let next = try Querier("Next querier")
-        #expect(run.process.waitForScreen(containing: "Next querier", deadline: .seconds(20)))
-        let waits = run.logEntries().filter { $0.text.contains("Waiting for password requests") }
+        #expect(await run.process.waitForScreen(containing: "Next querier", deadline: .seconds(20)))
+        let waits = run.log.filter { $0.text.contains("Waiting for password requests") }
         #expect(waits.count == 2, "\(waits)")
-        run.waitPastTheGrace()
+        await run.waitPastTheGrace()
         run.type([0x1B])
-        #expect(next.result() != nil)
+        #expect(await next.result() != nil)
     }
 
-    @Test func severalQueriersOneTimingOutOneKilledWhileAsked() throws {
-        let run = try agent()
+    @Test func severalQueriersOneTimingOutOneKilledWhileAsked() async throws {
+        let run = try await agent()
         let first = try Querier("First querier")
-        #expect(run.process.waitForScreen(containing: "First querier", deadline: .seconds(20)))
+        #expect(await run.process.waitForScreen(containing: "First querier", deadline: .seconds(20)))
         let timed = try Querier("Timed querier", options: ["--timeout=3"])
         let killed = try Querier("Killed querier")
         // The first is answered; the timed one runs out while it waits or while it is asked.
-        run.waitPastTheGrace()
+        await run.waitPastTheGrace()
         run.type("one\r")
-        #expect(first.result()?.output == "one\n")
-        #expect(timed.result(deadline: .seconds(20))?.status != 0)
-        #expect(run.process.waitForScreen(containing: "Killed querier", deadline: .seconds(20)))
+        #expect(await first.result()?.output == "one\n")
+        #expect(await timed.result(deadline: .seconds(20))?.status != 0)
+        #expect(await run.process.waitForScreen(containing: "Killed querier", deadline: .seconds(20)))
         // SIGKILL: its file and socket stay, so only its process's end can withdraw it; they are removed after.
         let killedPID = killed.process.processIdentifier
         kill(killedPID, SIGKILL)
         defer { Self.removeFiles(of: killedPID) }
         #expect(
-            run.process.wait(deadline: .seconds(20)) { _ in
-                run.logEntries().contains { $0.text.contains("Request withdrawn.") }
+            await run.process.wait(deadline: .seconds(20)) { _ in
+                run.log.contains { $0.text.contains("Request withdrawn.") }
             })
         #expect(
-            run.process.wait(deadline: .seconds(20)) { _ in
-                run.logEntries().last?.text.contains("Waiting for password requests") == true
+            await run.process.wait(deadline: .seconds(20)) { _ in
+                run.log.last?.text.contains("Waiting for password requests") == true
             })
     }
 
-    @Test func escCancelsSystemdAskPassword() throws {
-        let run = try agent()
+    @Test func escCancelsSystemdAskPassword() async throws {
+        let run = try await agent()
         let querier = try Querier("Cancel me")
-        #expect(run.process.waitForScreen(containing: "Cancel me", deadline: .seconds(20)))
-        run.waitPastTheGrace()
+        #expect(await run.process.waitForScreen(containing: "Cancel me", deadline: .seconds(20)))
+        await run.waitPastTheGrace()
         run.type([0x1B])
-        let result = querier.result()
+        let result = await querier.result()
         #expect(result != nil && result?.status != 0 && result?.output == "")
     }
 }

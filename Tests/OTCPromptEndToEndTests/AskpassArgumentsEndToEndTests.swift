@@ -24,9 +24,7 @@ struct AskpassArgumentsEndToEndTests {
         /// A wrapper script in the scratch directory that execs the prompt with `options` before "$@".
         func wrapper(_ options: String) throws -> String {
             let path = directory + "/otc-askpass-\(UUID().uuidString)"
-            try "#!/bin/sh\nexec \"\(PromptRun.binary)\" \(options) \"$@\"\n".write(
-                toFile: path, atomically: true, encoding: .utf8)
-            chmod(path, 0o700)
+            try writeExecutable("#!/bin/sh\nexec \"\(PromptRun.binary)\" \(options) \"$@\"\n", to: path)
             return path
         }
     }
@@ -40,15 +38,15 @@ struct AskpassArgumentsEndToEndTests {
 
     /// Runs `program PROMPT` as an askpass caller would (stdout a pipe), answers "pw" and checks that the
     /// prompt was only ever a label.
-    private func answer(_ prompt: String, program: String, scratch: Scratch) throws {
+    private func answer(_ prompt: String, program: String, scratch: Scratch) async throws {
         let environment = PromptRun.environment([
             "SUDO_ASKPASS": PromptRun.binary, "OTC_PROMPT_CONFIG": scratch.config,
         ])
         let process = try PseudoTerminalProcess(executable: program, arguments: [prompt], environment: environment)
-        let shown = process.waitForScreen(containing: "secret text", deadline: .seconds(10))
+        let shown = await process.waitForScreen(containing: "secret text", deadline: .seconds(10))
         #expect(shown, "no password field for \(prompt): \(process.screen)")
         process.type("pw\r")
-        #expect(process.waitForExit(deadline: .seconds(10)) == .exited(0), "\(prompt)")
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0), "\(prompt)")
         #expect(process.standardOutput == "pw\n", "\(prompt)")
         #expect(!FileManager.default.fileExists(atPath: scratch.trap), "\(prompt) acted as an option")
         #expect(!process.screen.contains("OVERVIEW"), "\(prompt) printed the help")
@@ -58,7 +56,7 @@ struct AskpassArgumentsEndToEndTests {
     @Test func theOnlyArgumentOfAnAskpassCallIsNeverAnOption() async throws {
         let scratch = try Scratch()
         for prompt in Self.hostilePrompts(trap: scratch.trap) {
-            try answer(prompt, program: PromptRun.binary, scratch: scratch)
+            try await answer(prompt, program: PromptRun.binary, scratch: scratch)
         }
     }
 
@@ -66,7 +64,7 @@ struct AskpassArgumentsEndToEndTests {
         let scratch = try Scratch()
         let wrapper = try scratch.wrapper("--askpass --rate 320 --")
         for prompt in Self.hostilePrompts(trap: scratch.trap) {
-            try answer(prompt, program: wrapper, scratch: scratch)
+            try await answer(prompt, program: wrapper, scratch: scratch)
         }
     }
 
@@ -75,7 +73,7 @@ struct AskpassArgumentsEndToEndTests {
         let scratch = try Scratch()
         let wrapper = try scratch.wrapper("--askpass --rate 320")
         for prompt in Self.hostilePrompts(trap: scratch.trap) {
-            try answer(prompt, program: wrapper, scratch: scratch)
+            try await answer(prompt, program: wrapper, scratch: scratch)
         }
     }
 

@@ -18,18 +18,18 @@ struct AutoSpeechEndToEndTests {
     }
 
     /// `otc-prompt --doctor` in `environment`: its report.
-    private func doctor(_ environment: [String: String]) throws -> String {
+    private func doctor(_ environment: [String: String]) async throws -> String {
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--doctor"], environment: environment)
-        #expect(process.waitForExit(deadline: .seconds(20)) == .exited(0))
+        #expect(await process.waitForExit(deadline: .seconds(20)) == .exited(0))
         return process.standardOutput
     }
 
     /// `otc-prompt --help` in `environment`, its wrapped lines joined.
-    private func help(_ environment: [String: String]) throws -> String {
+    private func help(_ environment: [String: String]) async throws -> String {
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--help"], environment: environment)
-        #expect(process.waitForExit(deadline: .seconds(20)) == .exited(0))
+        #expect(await process.waitForExit(deadline: .seconds(20)) == .exited(0))
         return process.standardOutput.replacingOccurrences(of: "\n    ", with: " ")
     }
 
@@ -52,10 +52,10 @@ struct AutoSpeechEndToEndTests {
         #expect(await run.process.waitForScreen(containing: "6-digit code. Type the digits", deadline: .seconds(5)))
         run.type("123456")
         #expect(await run.exit() == .exited(0))
-        #expect(try doctor(environment).hasPrefix("Speech: text, because you are not at this machine"))
-        #expect(try help(environment).contains("Here and now: text, because you are not at this machine"))
+        #expect(try await doctor(environment).hasPrefix("Speech: text, because you are not at this machine"))
+        #expect(try await help(environment).contains("Here and now: text, because you are not at this machine"))
         // With PulseAudio forwarded, espeak-ng plays through it (text here: the test's PULSE_SERVER answers nothing).
-        #expect(try doctor(PromptRun.environment(ssh)).contains("PULSE_SERVER forwards audio"))
+        #expect(try await doctor(PromptRun.environment(ssh)).contains("PULSE_SERVER forwards audio"))
     }
 
     /// No speech server, no screen reader, no audio device: espeak-ng is chosen and falls back to text.
@@ -65,7 +65,7 @@ struct AutoSpeechEndToEndTests {
         #expect(speechNote(run)?.hasPrefix("text: speech unavailable: no audio device") == true)
         run.type("123456")
         #expect(await run.exit() == .exited(0))
-        let report = try doctor(PromptRun.environment(dead))
+        let report = try await doctor(PromptRun.environment(dead))
         // espeak-ng was chosen, but with no device the user gets text lines, and the first line says so.
         #expect(report.hasPrefix("Speech: text, because espeak-ng was chosen (no speech server"), "\(report)")
         #expect(report.contains("speech-dispatcher does not answer at /nonexistent/speechd.sock"))
@@ -89,11 +89,11 @@ struct AutoSpeechEndToEndTests {
             run.type("985391")
             #expect(await run.exit() == .exited(0))
             #expect(run.process.standardOutput == "985391\n")
-            let report = try doctor(PromptRun.environment(environment))
+            let report = try await doctor(PromptRun.environment(environment))
             #expect(report.hasPrefix("Speech: speechd, because speech-dispatcher answers"), "\(report)")
             #expect(report.contains("with the espeak-ng module"), "\(report)")
             #expect(
-                try help(PromptRun.environment(environment)).contains(
+                try await help(PromptRun.environment(environment)).contains(
                     "Here and now: speechd, because speech-dispatcher answers on its socket"))
         }
         // `--audio-file` is espeak-ng writing into the file, whatever answers, and the log says so.
@@ -127,12 +127,12 @@ struct AutoSpeechEndToEndTests {
         // $SPEECHD_CMD stands in for speech-dispatcher: it records libspeechd's arguments and starts a
         // private server on the socket path it was given.
         let script = directory + "/spawn.sh"
-        try """
-        #!/bin/sh
-        echo "$@" > \(directory)/spawn.arguments
-        /usr/bin/speech-dispatcher -s -t 0 -C \(directory)/conf -S "$5" -L \(directory)/logs >/dev/null 2>&1 &
-        """.write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o700)
+        try writeExecutable(
+            """
+            #!/bin/sh
+            echo "$@" > \(directory)/spawn.arguments
+            /usr/bin/speech-dispatcher -s -t 0 -C \(directory)/conf -S "$5" -L \(directory)/logs >/dev/null 2>&1 &
+            """, to: script)
         let socket = directory + "/spawned.sock"
         let log = directory + "/speech.jsonl"
         let environment = PromptRun.environment(

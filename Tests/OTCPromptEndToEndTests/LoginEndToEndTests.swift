@@ -187,7 +187,7 @@ struct LoginEndToEndTests {
 
     /// Runs `otc-prompt --stdin OPTIONS` with `input` on stdin (a file, kept until the process
     /// exits) and no terminal; returns how it exited and the process, for its output.
-    private func runWithStandardInput(_ input: String, options: String = "") throws -> (
+    private func runWithStandardInput(_ input: String, options: String = "") async throws -> (
         status: OTCPromptTestSupport.ExitStatus?, process: PseudoTerminalProcess
     ) {
         let path = NSTemporaryDirectory() + "/otc-stdin-\(UUID().uuidString)"
@@ -197,12 +197,12 @@ struct LoginEndToEndTests {
             executable: "/bin/sh",
             arguments: ["-c", "exec \"$0\" --stdin \(options) < \"$1\"", PromptRun.binary, path],
             environment: PromptRun.environment(), terminal: false)
-        return (process.waitForExit(deadline: .seconds(10)), process)
+        return (await process.waitForExit(deadline: .seconds(10)), process)
     }
 
     @Test func standardInputValidAndInvalid() async throws {
         for (input, status, output) in [("Your code: 123 456\n", Int32(0), "123456\n"), ("12345\n", 65, "")] {
-            let (exit, process) = try runWithStandardInput(input)
+            let (exit, process) = try await runWithStandardInput(input)
             #expect(exit == .exited(status))
             #expect(process.standardOutput == output)
             if status != 0 { #expect(process.standardErrorText.contains("no valid 6-digit code")) }
@@ -227,7 +227,7 @@ struct LoginEndToEndTests {
 
     @Test func standardInputFreeTextIsTheWholeLine() async throws {
         for (input, status, output) in [("correct horse 9!\n", Int32(0), "correct horse 9!\n"), ("\n", 65, "")] {
-            let (exit, process) = try runWithStandardInput(input, options: "--charset any")
+            let (exit, process) = try await runWithStandardInput(input, options: "--charset any")
             #expect(exit == .exited(status))
             #expect(process.standardOutput == output)
             if status != 0 { #expect(process.standardErrorText.contains("no valid secret")) }

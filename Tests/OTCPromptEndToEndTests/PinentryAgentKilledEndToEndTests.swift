@@ -28,7 +28,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(2))) func killingGpgAgentMidGetpinEndsThePinentryAndLeavesTheNextLineAlone() async throws
     {
-        let home = try GnuPGHome()
+        let home = try await GnuPGHome()
         let gpg = try PseudoTerminalProcess(
             executable: "/bin/sh",
             arguments: home.onTerminal("--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'"),

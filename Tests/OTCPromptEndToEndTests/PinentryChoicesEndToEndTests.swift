@@ -18,7 +18,7 @@ extension PinentryEndToEndTests {
     /// gpg-agent's weak-passphrase warning: its buttons (OK and Cancel) are the choices, said by name, and
     /// typing one answers.
     @Test(.timeLimit(.minutes(3))) func aWeakPassphrasesWarningOffersGpgsChoicesByName() async throws {
-        let home = try GnuPGHome()
+        let home = try await GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")
         changePassphrase(gpg, to: "abc")
         #expect(
@@ -38,8 +38,8 @@ extension PinentryEndToEndTests {
     /// With enforced constraints gpg-agent 2.2 sends its warning as the next GETPIN's error: the news is
     /// said first, then the field, then "Please enter the new passphrase".
     @Test(.timeLimit(.minutes(3))) func anEnforcedConstraintsWarningIsSaidBeforeTheRest() async throws {
-        let home = try GnuPGHome()
-        try home.addAgentOptions(["enforce-passphrase-constraints"])
+        let home = try await GnuPGHome()
+        try await home.addAgentOptions(["enforce-passphrase-constraints"])
         let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")
         changePassphrase(gpg, to: "abc")
         #expect(waitForScreen(gpg, "insecure passphrase"), "screen: \(gpg.screen)")

@@ -90,9 +90,9 @@ import Testing
     func repliesAreThoseOfPinentryTTY(index: Int) async throws {
         let script = Self.conversations[index]
         let environment = PromptRun.environment()
-        let ours = try runProgram(
+        let ours = try await runProgram(
             PromptRun.binary, ["--pinentry", "--speech", "none"], input: script, environment: environment)
-        let theirs = try runProgram("/usr/bin/pinentry-tty", [], input: script, environment: environment)
+        let theirs = try await runProgram("/usr/bin/pinentry-tty", [], input: script, environment: environment)
         #expect(ours.status == 0 && theirs.status == 0)
         #expect(Self.normalized(ours.output) == Self.normalized(theirs.output))
         #expect(Self.normalized(ours.output).count > 20)
@@ -103,9 +103,9 @@ import Testing
     @Test func anUnusableTerminalIsReportedAsPinentryCursesReportsIt() async throws {
         let script = "OPTION ttyname=/nonexistent/tty\nGETPIN\nCONFIRM\nMESSAGE\nBYE\n"
         let environment = PromptRun.environment()
-        let ours = try runProgram(
+        let ours = try await runProgram(
             PromptRun.binary, ["--pinentry", "--speech", "none"], input: script, environment: environment)
-        let theirs = try runProgram("/usr/bin/pinentry-curses", [], input: script, environment: environment)
+        let theirs = try await runProgram("/usr/bin/pinentry-curses", [], input: script, environment: environment)
         #expect(Self.normalized(ours.output) == Self.normalized(theirs.output))
         #expect(ours.output.contains("ERR 83918929 No such file or directory <Pinentry>"))
     }
@@ -115,9 +115,9 @@ import Testing
             "NOP\nSETDESC " + String(repeating: "a", count: 993) + "\nSETDESC " + String(repeating: "a", count: 994)
             + "\nNOP\n"
         let environment = PromptRun.environment()
-        let ours = try runProgram(
+        let ours = try await runProgram(
             PromptRun.binary, ["--pinentry", "--speech", "none"], input: script, environment: environment)
-        let theirs = try runProgram("/usr/bin/pinentry-tty", [], input: script, environment: environment)
+        let theirs = try await runProgram("/usr/bin/pinentry-tty", [], input: script, environment: environment)
         #expect(ours.output == theirs.output)
         #expect(ours.output == "OK Pleased to meet you\nOK\nOK\n")
         #expect(ours.error.contains("Line passed to IPC too long"))
@@ -129,7 +129,7 @@ import Testing
             atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: (link as NSString).deletingLastPathComponent) }
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: PromptRun.binary)
-        let run = try runProgram(link, [], input: "GETINFO flavor\nBYE\n", environment: PromptRun.environment())
+        let run = try await runProgram(link, [], input: "GETINFO flavor\nBYE\n", environment: PromptRun.environment())
         #expect(run.output == "OK Pleased to meet you\nD otc\nOK\nOK closing connection\n")
     }
 
@@ -158,14 +158,14 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(2))) func signingAfterAWrongPassphraseSaysTheErrorAndTheRetryWorks() async throws {
-        let home = try GnuPGHome()
+        let home = try await GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
         #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
         gpg.type("wrong horse\r")
         #expect(waitForScreen(gpg, "Bad Passphrase (try 2 of 3)"), "screen: \(gpg.screen)")
         gpg.type(GnuPGHome.passphrase + "\r")
         #expect(await gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
-        let verified = try home.gpg(["--verify", home.path + "/message.gpg"])
+        let verified = try await home.gpg(["--verify", home.path + "/message.gpg"])
         #expect(verified.status == 0 && verified.error.contains("Good signature from \"Alice <alice@example.org>\""))
 
         let spoken = home.spoken
@@ -190,8 +190,8 @@ import Testing
     /// Decryption asks through the same GETPIN as signing, for the encryption subkey: said, then the
     /// plaintext comes out, and the passphrase is nowhere in the log or on the screen.
     @Test(.timeLimit(.minutes(2))) func decryptingAsksForThePassphraseOfTheSubkey() async throws {
-        let home = try GnuPGHome()
-        let encrypted = try home.gpg([
+        let home = try await GnuPGHome()
+        let encrypted = try await home.gpg([
             "--batch", "--yes", "--trust-model", "always", "--encrypt", "--recipient", "alice@example.org",
             "--output", home.path + "/message.asc", home.path + "/message",
         ])
@@ -208,7 +208,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(2))) func escapeCancelsAndGpgSaysOperationCancelled() async throws {
-        let home = try GnuPGHome()
+        let home = try await GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
         let before = gpg.attributesAtStart
         #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
@@ -221,7 +221,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(3))) func changingThePassphraseAsksTwiceAndReportsAMismatch() async throws {
-        let home = try GnuPGHome()
+        let home = try await GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")
         let new = "N3w pass 42!"
         #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
@@ -238,7 +238,7 @@ import Testing
         #expect(await gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
 
         // The new passphrase is the one that now signs (a fresh agent: nothing cached).
-        _ = try runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: home.environment)
+        _ = try await runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: home.environment)
         let sign = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
         #expect(waitForScreen(sign, "Passphrase, empty"), "screen: \(sign.screen)")
         sign.type(new + "\r")
@@ -248,13 +248,13 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(2))) func withoutATerminalGpgReportsWhy() async throws {
-        let home = try GnuPGHome()
+        let home = try await GnuPGHome()
         var environment = home.environment
         environment["GPG_TTY"] = nil
         // Made by the test, and opened to its group: nowhere to post the question for a password agent either
         // (AgentPostingEndToEndTests has the agent that answers it), so nothing can ask.
         #expect(chmod(environment["XDG_RUNTIME_DIR"]!, 0o770) == 0)
-        let run = try runProgram(
+        let run = try await runProgram(
             "/usr/bin/setsid",
             [
                 "--wait", "/usr/bin/gpg", "--homedir", home.path, "--yes", "--sign", "--output",

@@ -1,43 +1,81 @@
 import Foundation
 import Glibc
+import OTCPromptTestSupport
 import Testing
 
 /// Runs a program to its end with `input` on stdin, bounded by `deadline`; its stdout, stderr and status.
+/// Synchronous, for a deinit's clean-up; tests await the async one.
 func runProgram(
     _ executable: String, _ arguments: [String], input: String = "", environment: [String: String],
     deadline: Duration = .seconds(60)
 ) throws -> (output: String, error: String, status: Int32) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    // Collected as they come, so a chatty child never blocks on a full pipe.
-    let collected = Collected()
-    stdout.fileHandleForReading.readabilityHandler = { collected.append(output: $0.availableData) }
-    stderr.fileHandleForReading.readabilityHandler = { collected.append(error: $0.availableData) }
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
+    let started = try StartedProgram(executable, arguments, input: input, environment: environment)
     let clock = ContinuousClock()
     let end = clock.now + deadline
-    while process.isRunning && clock.now < end { usleep(10_000) }
-    if process.isRunning {
-        process.terminate()
-        Issue.record("\(executable) \(arguments) did not finish within \(deadline)")
-    }
-    process.waitUntilExit()
+    while started.process.isRunning && clock.now < end { usleep(10_000) }
+    started.end(deadline: deadline)
     usleep(50_000)
-    stdout.fileHandleForReading.readabilityHandler = nil
-    stderr.fileHandleForReading.readabilityHandler = nil
-    collected.append(output: stdout.fileHandleForReading.readDataToEndOfFile())
-    collected.append(error: stderr.fileHandleForReading.readDataToEndOfFile())
-    return (collected.output, collected.error, process.terminationStatus)
+    return started.collect()
+}
+
+/// Runs a program to its end with `input` on stdin, bounded by `deadline`; its stdout, stderr and status. The task
+/// is suspended between looks, so its thread runs other tests while gpg or gpg-agent works.
+func runProgram(
+    _ executable: String, _ arguments: [String], input: String = "", environment: [String: String],
+    deadline: Duration = .seconds(60)
+) async throws -> (output: String, error: String, status: Int32) {
+    let started = try StartedProgram(executable, arguments, input: input, environment: environment)
+    let clock = ContinuousClock()
+    let end = clock.now + deadline
+    while started.process.isRunning && clock.now < end { try? await Task.sleep(for: .milliseconds(10)) }
+    started.end(deadline: deadline)
+    try? await Task.sleep(for: .milliseconds(50))
+    return started.collect()
+}
+
+/// A program started with its input written and its output collected as it comes, so a chatty child never blocks
+/// on a full pipe; `end` ends it if it is still running.
+private struct StartedProgram {
+    let process = Process()
+    let description: String
+    private let stdout = Pipe()
+    private let stderr = Pipe()
+    private let collected = Collected()
+
+    init(_ executable: String, _ arguments: [String], input: String, environment: [String: String]) throws {
+        description = "\(executable) \(arguments)"
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let stdin = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let collected = collected
+        stdout.fileHandleForReading.readabilityHandler = { collected.append(output: $0.availableData) }
+        stderr.fileHandleForReading.readabilityHandler = { collected.append(error: $0.availableData) }
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+    }
+
+    /// Ends a program still running at its deadline (recorded as an issue) and reaps it.
+    func end(deadline: Duration) {
+        if process.isRunning {
+            process.terminate()
+            Issue.record("\(description) did not finish within \(deadline)")
+        }
+        process.waitUntilExit()
+    }
+
+    /// What is left of its output once it ended (a moment after, for the last of it to come through the handlers).
+    func collect() -> (output: String, error: String, status: Int32) {
+        stdout.fileHandleForReading.readabilityHandler = nil
+        stderr.fileHandleForReading.readabilityHandler = nil
+        collected.append(output: stdout.fileHandleForReading.readDataToEndOfFile())
+        collected.append(error: stderr.fileHandleForReading.readDataToEndOfFile())
+        return (collected.output, collected.error, process.terminationStatus)
+    }
 }
 
 private final class Collected: @unchecked Sendable {
@@ -59,20 +97,20 @@ final class GnuPGHome {
     let speechLog: String
     static let passphrase = "corr%ect horse"
 
-    init() throws {
+    init() async throws {
         path = try Self.makeDirectory()
         speechLog = path + "/speech.jsonl"
         // gpg-agent passes no options: a wrapper adds the speech mode and the log.
         let wrapper = path + "/pinentry"
-        try """
-        #!/bin/sh
-        exec "\(PromptRun.binary)" --pinentry --speech text --speech-log "\(speechLog)"
+        try writeExecutable(
+            """
+            #!/bin/sh
+            exec "\(PromptRun.binary)" --pinentry --speech text --speech-log "\(speechLog)"
 
-        """.write(toFile: wrapper, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: wrapper)
+            """, to: wrapper)
         // From here on the agent must ask its pinentry: no loopback.
         try writeAgentConfiguration(loopback: false)
-        let template = try KeyTemplate.shared.get()
+        let template = try await KeyTemplate.shared.value
         for item in KeyTemplate.items where FileManager.default.fileExists(atPath: template + "/" + item) {
             try FileManager.default.copyItem(atPath: template + "/" + item, toPath: path + "/" + item)
         }
@@ -89,40 +127,43 @@ final class GnuPGHome {
 
     /// Alice's key, made once per test process (ed25519 with a cv25519 encryption subkey, both fast
     /// to make) in a home of its own whose agent is then stopped; removed when the process exits.
+    /// Awaited: the tests that want it first wait for the one making it without holding a thread.
     enum KeyTemplate {
         /// What a home holds of the key: the keyring, the secret keys, the trust database.
         static let items = ["pubring.kbx", "private-keys-v1.d", "trustdb.gpg"]
 
-        static let shared: Result<String, any Error> = Result {
+        static let shared = Task<String, any Error> {
             let path = try GnuPGHome.makeDirectory()
-            let environment = PromptRun.environment(["GNUPGHOME": path])
+            made = path
             atexit {
-                if case .success(let path) = GnuPGHome.KeyTemplate.shared {
-                    try? FileManager.default.removeItem(atPath: path)
-                }
+                if let path = GnuPGHome.KeyTemplate.made { try? FileManager.default.removeItem(atPath: path) }
             }
+            let environment = PromptRun.environment(["GNUPGHOME": path])
             try "allow-loopback-pinentry\n".write(toFile: path + "/gpg-agent.conf", atomically: true, encoding: .utf8)
-            func gpg(_ arguments: [String]) throws -> (output: String, error: String, status: Int32) {
-                try runProgram("/usr/bin/gpg", ["--homedir", path] + arguments, environment: environment)
+            func gpg(_ arguments: [String]) async throws -> (output: String, error: String, status: Int32) {
+                try await runProgram("/usr/bin/gpg", ["--homedir", path] + arguments, environment: environment)
             }
-            let created = try gpg([
+            let created = try await gpg([
                 "--batch", "--pinentry-mode", "loopback", "--passphrase", GnuPGHome.passphrase, "--quick-gen-key",
                 "Alice <alice@example.org>", "ed25519", "sign", "never",
             ])
             #expect(created.status == 0, "key creation failed: \(created.error)")
             // An encryption subkey under the same passphrase, for the decryption test.
-            let listed = try gpg(["--batch", "--with-colons", "--list-keys", "alice@example.org"]).output
+            let listed = try await gpg(["--batch", "--with-colons", "--list-keys", "alice@example.org"]).output
             let fingerprint =
                 listed.split(separator: "\n").first { $0.hasPrefix("fpr:") }?
                 .split(separator: ":", omittingEmptySubsequences: false).dropFirst(9).first.map(String.init) ?? ""
-            let subkey = try gpg([
+            let subkey = try await gpg([
                 "--batch", "--pinentry-mode", "loopback", "--passphrase", GnuPGHome.passphrase, "--quick-add-key",
                 fingerprint, "cv25519", "encr", "never",
             ])
             #expect(subkey.status == 0, "subkey creation failed: \(subkey.error)")
-            _ = try runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: environment)
+            _ = try await runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: environment)
             return path
         }
+
+        /// The template's directory once made, for the clean-up at exit (written once, before `atexit`).
+        nonisolated(unsafe) static var made: String?
     }
 
     deinit {
@@ -135,9 +176,9 @@ final class GnuPGHome {
     }
 
     /// Lines added to gpg-agent.conf ("enforce-passphrase-constraints"); the agent restarts with them.
-    func addAgentOptions(_ options: [String]) throws {
+    func addAgentOptions(_ options: [String]) async throws {
         try writeAgentConfiguration(loopback: false, options: options)
-        _ = try runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: environment)
+        _ = try await runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: environment)
     }
 
     private func writeAgentConfiguration(loopback: Bool, options: [String] = []) throws {
@@ -147,8 +188,8 @@ final class GnuPGHome {
     }
 
     @discardableResult
-    func gpg(_ arguments: [String]) throws -> (output: String, error: String, status: Int32) {
-        try runProgram("/usr/bin/gpg", ["--homedir", path] + arguments, environment: environment)
+    func gpg(_ arguments: [String]) async throws -> (output: String, error: String, status: Int32) {
+        try await runProgram("/usr/bin/gpg", ["--homedir", path] + arguments, environment: environment)
     }
 
     /// A shell line that runs gpg on the pty with GPG_TTY naming it, as a user's shell profile does.

@@ -9,12 +9,14 @@ import Testing
 /// typed again then answers. The screen is seen a little after the grace started, never before, so
 /// a start well inside the grace must never answer and one past it must.
 // Synchronous: its keys are timed from the moment the question appears, so its waits wake on the question at
-// once (poll on the terminal) rather than at a look that a busy pool may delay.
+// once (poll on the terminal) rather than at a look that a busy pool may delay. Each test holds a thread of the
+// runner, so it takes its turn with the other synchronous tests (.waitsSynchronously).
 @Suite(.runsPrograms, .serialized)
 struct TypeAheadSweepEndToEndTests {
     static let question = "Allow use of key /root/.ssh/id_ed25519?"
 
-    @Test(.timeLimit(.minutes(2)), arguments: [("C.UTF-8", "yes", 50), ("pt_BR.UTF-8", "sim", 100)])
+    @Test(
+        .waitsSynchronously, .timeLimit(.minutes(2)), arguments: [("C.UTF-8", "yes", 50), ("pt_BR.UTF-8", "sim", 100)])
     func aWordBegunWithinTheGraceNeverAnswers(locale: String, word: String, step: Int) throws {
         for start in stride(from: 0, through: 1000, by: step) {
             let run = try PromptRun(
@@ -45,7 +47,7 @@ struct TypeAheadSweepEndToEndTests {
     /// Tab, Up, Ctrl-R, Ctrl-T, Ctrl-L pressed as the question appears, "yes⏎" half a second later:
     /// once approved, as those keys type no letter. Now any key begins a leftover line; a focus
     /// report the terminal sends on its own does not, and a Tab inside a word typed later changes nothing.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.waitsSynchronously, .timeLimit(.minutes(1)))
     func aKeyThatTypesNoLetterWithinTheGraceBeginsALeftoverLine() throws {
         for key in ["\t", "\u{1B}[A", "\u{12}", "\u{14}", "\u{0C}"] {
             let run = try PromptRun(

@@ -11,29 +11,30 @@ extension RealClientTests.AgentCallers {
         let passphrase = "otc gpg " + uniqueSuffix()
         let environment: [String: String]
 
-        init(in scratch: ScratchDirectory, runtime: String, pinentry: String) throws {
+        init(in scratch: ScratchDirectory, runtime: String, pinentry: String) async throws {
             home = scratch.file("gnupg")
             guard mkdir(home, 0o700) == 0 else { throw HarnessError("mkdir \(home)") }
             environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "GNUPGHOME": home, "XDG_RUNTIME_DIR": runtime]
             // The key is made through an agent of its own (loopback), which caches the passphrase: that one is
             // stopped before the detached one starts, so the signature must ask.
-            let made = try runCommand(
+            let made = try await runCommand(
                 [
                     "/usr/bin/gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", passphrase,
                     "--quick-gen-key", "otc-e2e <otc-e2e@example.invalid>", "ed25519", "sign", "never",
                 ], environment: environment, deadline: .seconds(60))
             guard made.status == .exited(0) else { throw HarnessError("gpg --quick-gen-key: \(made.error)") }
-            stop()
-            let started = try runCommand(
+            await stop()
+            let started = try await runCommand(
                 ["/usr/bin/setsid", "/usr/bin/gpg-agent", "--daemon", "--pinentry-program", pinentry],
                 environment: environment)
             guard started.status == .exited(0) else { throw HarnessError("gpg-agent --daemon: \(started.error)") }
         }
 
-        deinit { stop() }
+        deinit { _ = try? runCommand(["/usr/bin/gpgconf", "--kill", "gpg-agent"], environment: environment) }
 
-        func stop() {
-            _ = try? runCommand(["/usr/bin/gpgconf", "--kill", "gpg-agent"], environment: environment)
+        /// Stops the agent (`gpgconf --kill`), the task suspended meanwhile.
+        func stop() async {
+            _ = try? await runCommand(["/usr/bin/gpgconf", "--kill", "gpg-agent"], environment: environment)
         }
 
         /// `gpg --sign` of a fresh file, no terminal: gpg-agent asks its pinentry for the passphrase.
@@ -46,56 +47,56 @@ extension RealClientTests.AgentCallers {
                 environment: environment, terminal: false)
         }
 
-        func verifies(_ message: String) throws -> Bool {
-            try runCommand(["/usr/bin/gpg", "--batch", "--verify", message + ".gpg"], environment: environment).status
-                == .exited(0)
+        func verifies(_ message: String) async throws -> Bool {
+            try await runCommand(["/usr/bin/gpg", "--batch", "--verify", message + ".gpg"], environment: environment)
+                .status == .exited(0)
         }
     }
 
-    @Test func thePassphraseTypedAtTheAgentReachesADetachedGPGAgentAndTheSignatureIsMade() throws {
-        let gpg = try DetachedGPG(
+    @Test func thePassphraseTypedAtTheAgentReachesADetachedGPGAgentAndTheSignatureIsMade() async throws {
+        let gpg = try await DetachedGPG(
             in: scratch, runtime: runtime, pinentry: try wrapper("pinentry-otc", "--pinentry --speech none"))
         let message = try scratch.write("message", "a message to sign\n")
         let signing = try gpg.sign(message)
         let question = try #require(
-            agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted; pinentry said: \(callerErrors)")
+            await agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted; pinentry said: \(callerErrors)")
         // A password: systemd's own directory, where any agent may answer it; masked; and no secret in the file.
         #expect(question.keys["Echo"] == "0")
         #expect(question.keys["X-OTC-Kind"] == nil || question.keys["X-OTC-Kind"] == "password")
         #expect(question.keys["Message"]?.localizedCaseInsensitiveContains("passphrase") == true, "\(question.text)")
         #expect(!question.text.contains(gpg.passphrase))
         agent.answer(question, with: "+" + gpg.passphrase)
-        #expect(signing.waitForExit(deadline: .seconds(30)) == .exited(0), "gpg: \(signing.standardErrorText)")
-        #expect(try gpg.verifies(message))
-        expectNothingLeft()
+        #expect(await signing.waitForExit(deadline: .seconds(30)) == .exited(0), "gpg: \(signing.standardErrorText)")
+        #expect(try await gpg.verifies(message))
+        await expectNothingLeft()
     }
 
-    @Test func escapeAtTheAgentCancelsTheSignature() throws {
-        let gpg = try DetachedGPG(
+    @Test func escapeAtTheAgentCancelsTheSignature() async throws {
+        let gpg = try await DetachedGPG(
             in: scratch, runtime: runtime, pinentry: try wrapper("pinentry-otc", "--pinentry --speech none"))
         let message = try scratch.write("message", "a message to sign\n")
         let signing = try gpg.sign(message)
         let question = try #require(
-            agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted; pinentry said: \(callerErrors)")
+            await agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted; pinentry said: \(callerErrors)")
         agent.answer(question, with: "-")
-        let status = signing.waitForExit(deadline: .seconds(30))
+        let status = await signing.waitForExit(deadline: .seconds(30))
         #expect(status != nil && status != .exited(0), "gpg signed without the passphrase")
         #expect(access(message + ".gpg", F_OK) != 0)
-        expectNothingLeft()
+        await expectNothingLeft()
     }
 
     /// gpg-agent gone while its question waits (killed, `gpgconf --kill`): the pinentry withdraws it and ends.
-    @Test func gpgAgentGoingWithdrawsItsQuestion() throws {
-        let gpg = try DetachedGPG(
+    @Test func gpgAgentGoingWithdrawsItsQuestion() async throws {
+        let gpg = try await DetachedGPG(
             in: scratch, runtime: runtime, pinentry: try wrapper("pinentry-otc", "--pinentry --speech none"))
         let message = try scratch.write("message", "a message to sign\n")
         let signing = try gpg.sign(message)
         let question = try #require(
-            agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted; pinentry said: \(callerErrors)")
+            await agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted; pinentry said: \(callerErrors)")
         let pinentry = try #require(Int32(question.keys["PID"] ?? ""))
-        gpg.stop()
-        expectNothingLeft()
-        #expect(waitUntil(deadline: .seconds(10)) { kill(pinentry, 0) != 0 }, "the pinentry outlived gpg-agent")
-        #expect(signing.waitForExit(deadline: .seconds(30)) != .exited(0))
+        await gpg.stop()
+        await expectNothingLeft()
+        #expect(await waitUntil(deadline: .seconds(10)) { kill(pinentry, 0) != 0 }, "the pinentry outlived gpg-agent")
+        #expect(await signing.waitForExit(deadline: .seconds(30)) != .exited(0))
     }
 }

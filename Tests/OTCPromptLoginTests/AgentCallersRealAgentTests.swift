@@ -24,31 +24,31 @@ extension RealClientTests.AgentCallers {
         return (run, speechLog)
     }
 
-    @Test func aDetachedSSHAgentsQuestionIsAnsweredYesAtTheRealAgent() throws {
-        let ssh = try detachedSSH(askpassOptions: "")
+    @Test func aDetachedSSHAgentsQuestionIsAnsweredYesAtTheRealAgent() async throws {
+        let ssh = try await detachedSSH(askpassOptions: "")
         defer { kill(ssh.agentPID, SIGTERM) }
         let (person, speechLog) = try realAgent()
         defer { person.process.sendSignal(SIGTERM) }
         let login = try login(ssh)
-        person.answer("yes\r", after: "Allow use of key")
-        #expect(login.waitForExit(deadline: .seconds(30)) == .exited(0), "ssh: \(login.standardErrorText)")
+        await person.answer("yes\r", after: "Allow use of key")
+        #expect(await login.waitForExit(deadline: .seconds(30)) == .exited(0), "ssh: \(login.standardErrorText)")
         #expect(login.standardOutput.contains("logged-in-as-\(ssh.user.name)"))
         #expect(SpokenLine.transcript(speechLog).contains("Allow use of key"))
-        expectNothingLeft()
+        await expectNothingLeft()
     }
 
-    @Test func aDetachedGPGAgentsPassphraseIsTypedAtTheRealAgent() throws {
-        let gpg = try DetachedGPG(
+    @Test func aDetachedGPGAgentsPassphraseIsTypedAtTheRealAgent() async throws {
+        let gpg = try await DetachedGPG(
             in: scratch, runtime: runtime, pinentry: try wrapper("pinentry-otc", "--pinentry --speech none"))
         let (person, speechLog) = try realAgent()
         defer { person.process.sendSignal(SIGTERM) }
         let message = try scratch.write("message", "a message to sign\n")
         let signing = try gpg.sign(message)
-        person.answer(gpg.passphrase + "\r", after: "passphrase")
-        #expect(signing.waitForExit(deadline: .seconds(30)) == .exited(0), "gpg: \(signing.standardErrorText)")
-        #expect(try gpg.verifies(message))
+        await person.answer(gpg.passphrase + "\r", after: "passphrase")
+        #expect(await signing.waitForExit(deadline: .seconds(30)) == .exited(0), "gpg: \(signing.standardErrorText)")
+        #expect(try await gpg.verifies(message))
         #expect(!SpokenLine.transcript(speechLog).contains(gpg.passphrase), "the passphrase was never said")
         #expect(!person.visibleScreen.contains(gpg.passphrase), "nor shown")
-        expectNothingLeft()
+        await expectNothingLeft()
     }
 }

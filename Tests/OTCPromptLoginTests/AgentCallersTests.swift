@@ -36,8 +36,8 @@ extension RealClientTests {
         var callerErrors: String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
 
         /// Everything posted was withdrawn: no ask file, socket or temporary file is left.
-        func expectNothingLeft(sourceLocation: SourceLocation = #_sourceLocation) {
-            let clean = agent.waitUntilEmpty()
+        func expectNothingLeft(sourceLocation: SourceLocation = #_sourceLocation) async {
+            let clean = await agent.waitUntilEmpty()
             #expect(clean, "left behind: \(agent.leftovers)", sourceLocation: sourceLocation)
         }
 
@@ -53,16 +53,18 @@ extension RealClientTests {
             let knownHosts: String
         }
 
-        func detachedSSH(askpassOptions: String) throws -> DetachedSSH {
+        func detachedSSH(askpassOptions: String) async throws -> DetachedSSH {
             let askpass = try wrapper("otc-askpass", "--askpass --speech none " + askpassOptions + " --")
             let key = scratch.file("id_ed25519")
-            try runChecked(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "otc-e2e-key", "-f", key])
+            try await runChecked([
+                "/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "otc-e2e-key", "-f", key,
+            ])
             let authorized = try scratch.write(
                 "authorized_keys", try String(contentsOfFile: key + ".pub", encoding: .utf8))
             let server = try PrivateSSHServer(in: scratch, authorizedKeys: authorized)
             let user = try ThrowawayUser(in: scratch)
             let socket = scratch.file("agent.sock")
-            let started = try runCommand(
+            let started = try await runCommand(
                 ["/usr/bin/setsid", "/usr/bin/ssh-agent", "-a", socket],
                 environment: ClientRun.environment([
                     "SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force", "XDG_RUNTIME_DIR": runtime,
@@ -70,7 +72,8 @@ extension RealClientTests {
             guard let pid = started.output.firstMatch(of: /SSH_AGENT_PID=([0-9]+)/).flatMap({ pid_t($0.1) }) else {
                 throw HarnessError("no agent pid in \(started.output) \(started.error)")
             }
-            let added = try runCommand(["/usr/bin/ssh-add", "-c", key], environment: sshClientEnvironment(socket))
+            let added = try await runCommand(
+                ["/usr/bin/ssh-add", "-c", key], environment: sshClientEnvironment(socket))
             guard added.status == .exited(0) else {
                 kill(pid, SIGTERM)
                 throw HarnessError("ssh-add -c: \(added.error)")
@@ -96,11 +99,11 @@ extension RealClientTests {
                 ], environment: sshClientEnvironment(ssh.socket), terminal: false)
         }
 
-        @Test func yesAtTheAgentLetsTheDetachedSSHAgentSignTheLogin() throws {
-            let ssh = try detachedSSH(askpassOptions: "")
+        @Test func yesAtTheAgentLetsTheDetachedSSHAgentSignTheLogin() async throws {
+            let ssh = try await detachedSSH(askpassOptions: "")
             defer { kill(ssh.agentPID, SIGTERM) }
             let login = try login(ssh)
-            let question = try #require(agent.waitForQuestion(), "nothing posted; askpass said: \(callerErrors)")
+            let question = try #require(await agent.waitForQuestion(), "nothing posted; askpass said: \(callerErrors)")
             // A yes/no question only otc-prompt's agent can ask: its own directory, never systemd's.
             #expect(question.path.hasPrefix(agent.otcPromptDirectory + "/"))
             #expect(question.keys["X-OTC-Kind"] == "question")
@@ -111,61 +114,61 @@ extension RealClientTests {
             var status = stat()
             #expect(lstat(question.socket, &status) == 0 && status.st_mode & 0o777 == 0o600)
             agent.answer(question, with: "+yes")
-            #expect(login.waitForExit(deadline: .seconds(20)) == .exited(0), "ssh: \(login.standardErrorText)")
+            #expect(await login.waitForExit(deadline: .seconds(20)) == .exited(0), "ssh: \(login.standardErrorText)")
             #expect(login.standardOutput.contains("logged-in-as-\(ssh.user.name)"))
-            expectNothingLeft()
+            await expectNothingLeft()
         }
 
-        @Test func noAtTheAgentRefusesTheLogin() throws {
-            let ssh = try detachedSSH(askpassOptions: "")
+        @Test func noAtTheAgentRefusesTheLogin() async throws {
+            let ssh = try await detachedSSH(askpassOptions: "")
             defer { kill(ssh.agentPID, SIGTERM) }
             let login = try login(ssh)
-            let question = try #require(agent.waitForQuestion(), "nothing posted; askpass said: \(callerErrors)")
+            let question = try #require(await agent.waitForQuestion(), "nothing posted; askpass said: \(callerErrors)")
             agent.answer(question, with: "+no")
-            let status = login.waitForExit(deadline: .seconds(20))
+            let status = await login.waitForExit(deadline: .seconds(20))
             #expect(status != nil && status != .exited(0), "ssh logged in without a yes")
             #expect(!login.standardOutput.contains("logged-in-as"))
-            expectNothingLeft()
+            await expectNothingLeft()
         }
 
         /// A password typed for a question is no answer (nor is anything but yes, no or "-"): the question waits on.
-        @Test func aPasswordDatagramIsNoAnswerToAQuestion() throws {
-            let ssh = try detachedSSH(askpassOptions: "")
+        @Test func aPasswordDatagramIsNoAnswerToAQuestion() async throws {
+            let ssh = try await detachedSSH(askpassOptions: "")
             defer { kill(ssh.agentPID, SIGTERM) }
             let login = try login(ssh)
-            let question = try #require(agent.waitForQuestion(), "nothing posted; askpass said: \(callerErrors)")
+            let question = try #require(await agent.waitForQuestion(), "nothing posted; askpass said: \(callerErrors)")
             agent.answer(question, with: "+yes please")
             agent.answer(question, with: "-")
-            let status = login.waitForExit(deadline: .seconds(20))
+            let status = await login.waitForExit(deadline: .seconds(20))
             #expect(status != nil && status != .exited(0), "ssh logged in without a yes")
-            expectNothingLeft()
+            await expectNothingLeft()
         }
 
         /// The askpass ended by a signal while its question waits (ssh-agent killed, a logout) withdraws it first.
         @Test(arguments: [SIGTERM, SIGHUP])
-        func aSignalWithdrawsThePostedQuestion(_ signal: Int32) throws {
-            let ssh = try detachedSSH(askpassOptions: "")
+        func aSignalWithdrawsThePostedQuestion(_ signal: Int32) async throws {
+            let ssh = try await detachedSSH(askpassOptions: "")
             defer { kill(ssh.agentPID, SIGTERM) }
             let login = try login(ssh)
-            let question = try #require(agent.waitForQuestion(), "nothing posted; askpass said: \(callerErrors)")
+            let question = try #require(await agent.waitForQuestion(), "nothing posted; askpass said: \(callerErrors)")
             let askpass = try #require(Int32(question.keys["PID"] ?? ""))
             #expect(kill(askpass, signal) == 0)
-            let status = login.waitForExit(deadline: .seconds(20))
+            let status = await login.waitForExit(deadline: .seconds(20))
             #expect(status != nil && status != .exited(0), "ssh logged in with nobody's yes")
-            expectNothingLeft()
+            await expectNothingLeft()
         }
 
         /// No agent runs: the question is withdrawn at the caller's limit (`--timeout`), the login refused, and the
         /// reason given where the user can find it (stderr here; the system log too).
-        @Test func withNoAgentTheQuestionEndsAtTheCallersLimitAsACancel() throws {
-            let ssh = try detachedSSH(askpassOptions: "--timeout 2")
+        @Test func withNoAgentTheQuestionEndsAtTheCallersLimitAsACancel() async throws {
+            let ssh = try await detachedSSH(askpassOptions: "--timeout 2")
             defer { kill(ssh.agentPID, SIGTERM) }
             let login = try login(ssh)
-            #expect(agent.waitForQuestion() != nil, "nothing posted; askpass said: \(callerErrors)")
-            let status = login.waitForExit(deadline: .seconds(20))
+            #expect(await agent.waitForQuestion() != nil, "nothing posted; askpass said: \(callerErrors)")
+            let status = await login.waitForExit(deadline: .seconds(20))
             #expect(status != nil && status != .exited(0), "ssh logged in with nobody's yes")
             #expect(callerErrors.contains("no password agent answered within 2 s"), "askpass said: \(callerErrors)")
-            expectNothingLeft()
+            await expectNothingLeft()
         }
     }
 }

@@ -21,7 +21,7 @@ extension RealClientTests {
                 """, mode: 0o755)
             let socket = scratch.file("agent.sock")
             let key = scratch.file("id_ed25519")
-            try runChecked(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "otc-e2e-key", "-f", key])
+            try await runChecked(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "otc-e2e-key", "-f", key])
             // As a shell profile runs it, on the user's terminal.
             let shell = try ClientRun(
                 ["/bin/sh", "-c", "eval \"$(ssh-agent -a '\(socket)')\" >/dev/null && echo \"pid=$SSH_AGENT_PID\""],

@@ -42,7 +42,7 @@ extension RealClientTests {
         func anAgentWithoutATerminalIsToldWhy() async throws {
             let socket = scratch.file("agent.sock")
             let key = scratch.file("id_ed25519")
-            try runChecked(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key])
+            try await runChecked(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key])
             // Made by this test, and opened to its group: nowhere to post the question for a password agent either
             // (`AgentCallers` has the agent that answers it).
             let runtime = try scratch.runtimeDirectory()

@@ -87,9 +87,9 @@ extension RealClientTests {
 
         /// The sweep point that approved the key once: "ye" as the question appears, "s⏎" after the grace
         /// (Portuguese "sim" to the old prompt). The whole line is dropped and said so; the key is not approved.
-        @Test
+        @Test(.waitsSynchronously)
         // Synchronous: "as the question appears" is within the 300 ms grace, so its waits wake on the question
-        // at once (poll on the terminal) rather than at a look that a busy pool may delay.
+        // at once (poll on the terminal) rather than at a look that a busy pool may delay; one such test at a time.
         func aYesBegunAsTheQuestionAppearsNeverApproves() throws {
             let request = try agent.requestSignature("typed-ahead")
             #expect(agent.agent.waitForScreen(Self.question))

@@ -90,3 +90,11 @@ func runCommand(
     let status = await process.waitForExit(deadline: deadline)
     return CommandResult(status: status, output: process.standardOutput, error: process.standardErrorText)
 }
+
+/// Runs `arguments` and throws unless it exits 0, the task suspended while it runs.
+func runChecked(_ arguments: [String], deadline: Duration = .seconds(20)) async throws {
+    let result = try await runCommand(arguments, deadline: deadline)
+    guard result.status == .exited(0) else {
+        throw HarnessError("\(arguments.joined(separator: " ")): \(String(describing: result.status)) \(result.error)")
+    }
+}

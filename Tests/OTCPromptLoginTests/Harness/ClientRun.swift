@@ -19,12 +19,30 @@ enum Askpass {
         let directory = String(cString: made)
         let copy = directory + "/otc-prompt"
         // Both made here, by this process: their modes are ours to set.
-        guard chmod(directory, 0o755) == 0, (try? FileManager.default.copyItem(atPath: source, toPath: copy)) != nil,
-            chmod(copy, 0o755) == 0
+        guard chmod(directory, 0o755) == 0, copyClosedOnExec(source, to: copy), chmod(copy, 0o755) == 0
         else { return source }
         atexit { try? FileManager.default.removeItem(atPath: (Askpass.binary as NSString).deletingLastPathComponent) }
         return copy
     }()
+
+    /// Copies `source` to a new file `destination` through descriptors closed on exec. Other tests start programs
+    /// meanwhile: a child forked while the copy is open for writing would otherwise keep that descriptor through
+    /// its exec, and every exec of the copy would fail with ETXTBSY ("Text file busy") for as long as it runs.
+    private static func copyClosedOnExec(_ source: String, to destination: String) -> Bool {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return false }
+        defer { close(input) }
+        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
+        guard output >= 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var copied = true
+        while copied {
+            let count = read(input, &buffer, buffer.count)
+            if count == 0 { break }
+            copied = count > 0 && write(output, buffer, count) == count
+        }
+        return close(output) == 0 && copied
+    }
 
     /// The user guide's wrapper (`exec otc-prompt --askpass OPTIONS -- "$@"`), with a speech log, written
     /// into `directory` as an executable script anyone may run; returns its path. Without `separator` the
