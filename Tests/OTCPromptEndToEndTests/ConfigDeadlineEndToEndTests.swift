@@ -33,8 +33,9 @@ struct ConfigDeadlineEndToEndTests {
             #expect(await run.process.waitForScreen(containing: "▏", deadline: .seconds(5)))
             let shownAfter = clock.now - started
             #expect(flat(run.process.screen).contains(notice), "\(run.process.screen)")
-            // Not before the read's 1 s deadline; the upper bound is for a hang (how soon after it: make bench).
-            #expect(shownAfter >= .milliseconds(900) && shownAfter < .seconds(10), "shown after \(shownAfter)")
+            // Not before the read's 1 s deadline. A hang is the screen wait's deadline above; how soon after the
+            // deadline it is drawn is make bench's (a loaded machine can take seconds to start the program at all).
+            #expect(shownAfter >= .milliseconds(900), "shown after \(shownAfter)")
             run.type("123456")
             #expect(await run.exit() == .exited(0))
             #expect(run.process.standardOutput == "123456\n")
