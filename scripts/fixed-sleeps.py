@@ -44,11 +44,16 @@ def main():
         for m in NAMED.finditer(path.read_text()):
             name, value = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
             constants[name] = int(value.replace("_", "")) / 1000
-    fixed, polls, unknown, graces = [], [], [], []
+    fixed, polls, unknown, graces, windows = [], [], [], [], []
     for path in files:
         stack = []  # True for a loop body
         for number, line in enumerate(path.read_text().splitlines(), 1):
             code = STRING.sub('""', line.split("//")[0])
+            if line.rstrip().endswith("// measured interval"):
+                # A window in which nothing may happen (an idle program's wakes counted): what the test measures,
+                # not a wait for an event that could come sooner.
+                windows.append(f"{path}:{number}")
+                continue
             if ("waitPastTheGrace()" in code or "pause(ClientRun.reactionTime)" in code
                     or "pause(Self.reactionTime)" in code) and "func " not in code:
                 graces.append(f"{path}:{number}")
@@ -79,6 +84,8 @@ def main():
     print(f"fixed sleeps: {len(fixed)} totalling {sum(v for _, v, _ in fixed):.2f} s")
     print(f"poll intervals inside event waits: {len(polls)}")
     print(f"waits for the type-ahead grace (300 ms each, a rule of the program): {len(graces)}")
+    if windows:
+        print(f"measured intervals (a window in which nothing may happen): {len(windows)}: {', '.join(windows)}")
     if unknown:
         print(f"sleeps of a computed length (not summed): {len(unknown)}")
 

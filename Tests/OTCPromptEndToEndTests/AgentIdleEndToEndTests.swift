@@ -6,44 +6,46 @@ import Testing
 /// `--agent --speech espeak` through a PulseAudio of the test's own: the agent waits all day, so once its wait has
 /// been said it lets its voice go (the stream closed, the writer thread gone) and no thread of it wakes; the next
 /// request opens the voice again and is spoken. The speech threads' events come from `OTC_PROMPT_TRACE`.
-@Suite(.serialized)
+@Suite(.runsPrograms, .serialized)
 struct AgentIdleEndToEndTests {
     @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
-    func anIdleAgentWakesNoThreadAndTheNextRequestIsStillSpoken() throws {
+    func anIdleAgentWakesNoThreadAndTheNextRequestIsStillSpoken() async throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
         let trace = NSTemporaryDirectory() + "/otc-e2e-trace-\(UUID().uuidString)"
         defer { unlink(trace) }
         let directory = AgentQuerier.directory()
-        let run = try PromptRun(
+        let run = try await PromptRun(
             ["--agent", "--agent-directory", directory],
             environment: PromptRun.environment(["PULSE_SERVER": pulse.server, "OTC_PROMPT_TRACE": trace]),
             speech: "espeak", ready: "Waiting for password requests")
         let pid = run.process.processID
-        #expect(run.process.wait(deadline: .seconds(20)) { _ in Self.events(trace).contains { $0 == "released" } })
+        #expect(
+            await run.process.wait(deadline: .seconds(20)) { _ in Self.events(trace).contains { $0 == "released" } })
 
         let before = Self.contextSwitches(of: pid)
-        // The interval measured, not a wait for an event: nothing is expected to happen in it.
-        usleep(2_000_000)
+        // The interval measured, not a wait for an event: nothing is expected to happen in it. Longer than the
+        // slowest periodic wake seen before (libpulse's timing update on an open stream, every 1.5 s).
+        usleep(2_000_000)  // measured interval
         let after = Self.contextSwitches(of: pid)
         #expect(!before.isEmpty)
         #expect(after == before, "threads that woke while idle: \(Self.woken(before, after))")
 
         let querier = try AgentQuerier(
             in: directory, lines: ["PID=\(getpid())", "Echo=0", "Message=Passphrase after the silence"])
-        #expect(run.process.waitForScreen(containing: "Passphrase after the silence", deadline: .seconds(20)))
+        #expect(await run.process.waitForScreen(containing: "Passphrase after the silence", deadline: .seconds(20)))
         // The request's announcement reached the device: a stream opened again, and a first sample handed to it.
         #expect(
-            run.process.wait(deadline: .seconds(20)) { _ in
+            await run.process.wait(deadline: .seconds(20)) { _ in
                 let events = Self.events(trace)
                 guard let released = events.firstIndex(of: "released") else { return false }
                 return events[released...].contains("device") && events[released...].contains("sample")
             }, "trace: \(Self.events(trace))")
-        run.waitPastTheGrace()
+        await run.waitPastTheGrace()
         run.type("quiet horse\r")
-        #expect(querier.answer() == "+quiet horse")
+        #expect(await querier.answer() == "+quiet horse")
         run.process.sendSignal(SIGTERM)
-        #expect(run.exit() == .signaled(SIGTERM))
+        #expect(await run.exit() == .signaled(SIGTERM))
         #expect(run.terminalRestored)
     }
 

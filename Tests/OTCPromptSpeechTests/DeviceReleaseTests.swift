@@ -46,7 +46,7 @@ extension SpeechTests {
             try backend.waitUntilReady()
             backend.speak(Announcement(.prompt, "One"))
             #expect(sinks.wait { $0.first.map { $0.writtenSampleCount > 0 } ?? false })
-            usleep(300_000)
+            usleep(100_000)
             backend.speak(Announcement(.prompt, "Two"))
             backend.finish(timeout: .seconds(10))
             #expect(sinks.all.count == 1)
