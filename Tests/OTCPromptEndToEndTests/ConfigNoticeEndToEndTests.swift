@@ -30,7 +30,7 @@ import Testing
         return false
     }
 
-    @Test(.timeLimit(.minutes(1))) func aPinentrySaysTheFilesProblemsWithItsFirstDialogOnlyAndOnStderr() async throws {
+    @Test(.timeLimit(.minutes(5))) func aPinentrySaysTheFilesProblemsWithItsFirstDialogOnlyAndOnStderr() async throws {
         let environment = try environment()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let script =
@@ -54,7 +54,7 @@ import Testing
         #expect(run.standardErrorText.contains(#":3: unknown setting "colour" (known: "#), "\(run.standardErrorText)")
     }
 
-    @Test(.timeLimit(.minutes(1))) func anAskpassPromptSaysTheFilesProblemsWithItsQuestionAndOnStderr() async throws {
+    @Test(.timeLimit(.minutes(5))) func anAskpassPromptSaysTheFilesProblemsWithItsQuestionAndOnStderr() async throws {
         let environment = try environment()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let run = try PseudoTerminalProcess(

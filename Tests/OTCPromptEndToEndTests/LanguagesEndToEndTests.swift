@@ -7,7 +7,7 @@ import Testing
 /// Every registered language, through the built binary on a pty: the speech log holds that
 /// language's words, looked up in its catalog (a new catalog is tested without a test edit).
 @Suite(.runsPrograms) struct LanguagesEndToEndTests {
-    @Test(.timeLimit(.minutes(2)), arguments: Language.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Language.allCases)
     func aWholeSessionIsSaidInTheLanguage(language: Language) async throws {
         let catalog = language.catalog
         let label = catalog.text("defaultLabel")

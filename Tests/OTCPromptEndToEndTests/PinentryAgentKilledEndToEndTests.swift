@@ -26,7 +26,7 @@ import Testing
         return stat[stat.index(close, offsetBy: 2)] != "Z"
     }
 
-    @Test(.timeLimit(.minutes(2))) func killingGpgAgentMidGetpinEndsThePinentryAndLeavesTheNextLineAlone() async throws
+    @Test(.timeLimit(.minutes(5))) func killingGpgAgentMidGetpinEndsThePinentryAndLeavesTheNextLineAlone() async throws
     {
         let home = try await GnuPGHome()
         let gpg = try PseudoTerminalProcess(

@@ -17,7 +17,7 @@ extension PinentryEndToEndTests {
 
     /// gpg-agent's weak-passphrase warning: its buttons (OK and Cancel) are the choices, said by name, and
     /// typing one answers.
-    @Test(.timeLimit(.minutes(3))) func aWeakPassphrasesWarningOffersGpgsChoicesByName() async throws {
+    @Test(.timeLimit(.minutes(5))) func aWeakPassphrasesWarningOffersGpgsChoicesByName() async throws {
         let home = try await GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")
         changePassphrase(gpg, to: "abc")
@@ -37,7 +37,7 @@ extension PinentryEndToEndTests {
 
     /// With enforced constraints gpg-agent 2.2 sends its warning as the next GETPIN's error: the news is
     /// said first, then the field, then "Please enter the new passphrase".
-    @Test(.timeLimit(.minutes(3))) func anEnforcedConstraintsWarningIsSaidBeforeTheRest() async throws {
+    @Test(.timeLimit(.minutes(5))) func anEnforcedConstraintsWarningIsSaidBeforeTheRest() async throws {
         let home = try await GnuPGHome()
         try await home.addAgentOptions(["enforce-passphrase-constraints"])
         let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")

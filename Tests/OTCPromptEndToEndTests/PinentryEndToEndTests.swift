@@ -157,7 +157,7 @@ import Testing
         return false
     }
 
-    @Test(.timeLimit(.minutes(2))) func signingAfterAWrongPassphraseSaysTheErrorAndTheRetryWorks() async throws {
+    @Test(.timeLimit(.minutes(5))) func signingAfterAWrongPassphraseSaysTheErrorAndTheRetryWorks() async throws {
         let home = try await GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
         #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
@@ -189,7 +189,7 @@ import Testing
 
     /// Decryption asks through the same GETPIN as signing, for the encryption subkey: said, then the
     /// plaintext comes out, and the passphrase is nowhere in the log or on the screen.
-    @Test(.timeLimit(.minutes(2))) func decryptingAsksForThePassphraseOfTheSubkey() async throws {
+    @Test(.timeLimit(.minutes(5))) func decryptingAsksForThePassphraseOfTheSubkey() async throws {
         let home = try await GnuPGHome()
         let encrypted = try await home.gpg([
             "--batch", "--yes", "--trust-model", "always", "--encrypt", "--recipient", "alice@example.org",
@@ -207,7 +207,7 @@ import Testing
         #expect(!spoken.contains(GnuPGHome.passphrase) && !gpg.screen.contains(GnuPGHome.passphrase))
     }
 
-    @Test(.timeLimit(.minutes(2))) func escapeCancelsAndGpgSaysOperationCancelled() async throws {
+    @Test(.timeLimit(.minutes(5))) func escapeCancelsAndGpgSaysOperationCancelled() async throws {
         let home = try await GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
         let before = gpg.attributesAtStart
@@ -220,7 +220,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: home.path + "/message.gpg"))
     }
 
-    @Test(.timeLimit(.minutes(3))) func changingThePassphraseAsksTwiceAndReportsAMismatch() async throws {
+    @Test(.timeLimit(.minutes(5))) func changingThePassphraseAsksTwiceAndReportsAMismatch() async throws {
         let home = try await GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")
         let new = "N3w pass 42!"
@@ -247,7 +247,7 @@ import Testing
         for secret in [GnuPGHome.passphrase, new, "N3w pass 43!"] { #expect(!home.spoken.contains(secret)) }
     }
 
-    @Test(.timeLimit(.minutes(2))) func withoutATerminalGpgReportsWhy() async throws {
+    @Test(.timeLimit(.minutes(5))) func withoutATerminalGpgReportsWhy() async throws {
         let home = try await GnuPGHome()
         var environment = home.environment
         environment["GPG_TTY"] = nil
@@ -267,7 +267,7 @@ import Testing
 
     /// A card's PIN prompt: a masked field of any length (an OpenPGP card's PIN may hold letters), Enter
     /// submits, the count said and never a character; the PIN goes back percent-escaped as pinentry sends it.
-    @Test(.timeLimit(.minutes(1))) func aCardPINIsAMaskedFieldWhoseCharactersAreNeverSaid() async throws {
+    @Test(.timeLimit(.minutes(5))) func aCardPINIsAMaskedFieldWhoseCharactersAreNeverSaid() async throws {
         let log = NSTemporaryDirectory() + "/otc-pin-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: log) }
         let script =
@@ -293,7 +293,7 @@ import Testing
     /// A retry in text mode (a braille display, a remote user) was one run-on line: "Bad Passphrase (try 2
     /// of 3). Passphrase, empty, secret text. … Please enter …". Each part and each of gpg's lines is a line,
     /// a blank line where gpg left one; the speech log still has the one flow.
-    @Test(.timeLimit(.minutes(1))) func aRetryInTextModeKeepsGpgsLines() async throws {
+    @Test(.timeLimit(.minutes(5))) func aRetryInTextModeKeepsGpgsLines() async throws {
         let log = NSTemporaryDirectory() + "/otc-retry-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: log) }
         let script =
@@ -317,7 +317,7 @@ import Testing
 
     /// CONFIRM needs a typed whole yes: Enter alone answers nothing, "no" is "Not confirmed"; a MESSAGE is
     /// a notice that Enter takes.
-    @Test(.timeLimit(.minutes(1))) func aConfirmationNeedsATypedYes() async throws {
+    @Test(.timeLimit(.minutes(5))) func aConfirmationNeedsATypedYes() async throws {
         let script =
             #"printf 'OPTION ttyname=%s\nSETDESC Do you trust%%0Athe key 6D0B3CD7B42E591B?\nCONFIRM\nCONFIRM\nMESSAGE\nBYE\n' "$(tty)" | "$0" --pinentry --speech text"#
         let run = try PseudoTerminalProcess(

@@ -13,7 +13,7 @@ import Testing
     .enabled(if: getuid() == 0, "reading another process's memory through /proc/PID/mem needs root (ptrace access)"))
 struct SecretMemoryEndToEndTests {
     @Test(
-        .timeLimit(.minutes(1)),
+        .timeLimit(.minutes(5)),
         arguments: [
             ("x7%Qk2#z", false),  // 8 bytes: a Swift String this short lives inline, on the stack
             ("c0rrect%horse_b4tt3r", false),  // 20 bytes: a String this long lives on the heap

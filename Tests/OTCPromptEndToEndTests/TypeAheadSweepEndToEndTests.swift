@@ -16,7 +16,7 @@ struct TypeAheadSweepEndToEndTests {
     static let question = "Allow use of key /root/.ssh/id_ed25519?"
 
     @Test(
-        .waitsSynchronously, .timeLimit(.minutes(2)), arguments: [("C.UTF-8", "yes", 50), ("pt_BR.UTF-8", "sim", 100)])
+        .waitsSynchronously, .timeLimit(.minutes(5)), arguments: [("C.UTF-8", "yes", 50), ("pt_BR.UTF-8", "sim", 100)])
     func aWordBegunWithinTheGraceNeverAnswers(locale: String, word: String, step: Int) throws {
         for start in stride(from: 0, through: 1000, by: step) {
             let run = try PromptRun(
@@ -47,7 +47,7 @@ struct TypeAheadSweepEndToEndTests {
     /// Tab, Up, Ctrl-R, Ctrl-T, Ctrl-L pressed as the question appears, "yes⏎" half a second later:
     /// once approved, as those keys type no letter. Now any key begins a leftover line; a focus
     /// report the terminal sends on its own does not, and a Tab inside a word typed later changes nothing.
-    @Test(.waitsSynchronously, .timeLimit(.minutes(1)))
+    @Test(.waitsSynchronously, .timeLimit(.minutes(5)))
     func aKeyThatTypesNoLetterWithinTheGraceBeginsALeftoverLine() throws {
         for key in ["\t", "\u{1B}[A", "\u{12}", "\u{14}", "\u{0C}"] {
             let run = try PromptRun(
