@@ -108,7 +108,8 @@ public final class AskPost {
             for fd in caller { descriptors.append(pollfd(fd: fd, events: Terminal.pollReadHangUp, revents: 0)) }
             let timeout = MonotonicInstant.now.duration(to: deadline).pollTimeout
             let ready = SystemCall.retrying("poll") { poll(&descriptors, nfds_t(descriptors.count), timeout) }
-            if ready == 0 && MonotonicInstant.now >= deadline { return .timedOut }
+            // A poll that fails for good (EINVAL, ENOMEM) would otherwise spin here until the caller gives up.
+            if ready < 0 || (ready == 0 && MonotonicInstant.now >= deadline) { return .timedOut }
             if ready <= 0 { continue }
             if let signals, descriptors[1].revents != 0, let signal = signals.takePendingSignal() {
                 return .signalled(signal)

@@ -14,7 +14,9 @@ public struct StateDirectory: Sendable {
     /// The store, created 0700 if missing; nil where it cannot be had safely.
     /// The corresponding C calls are `mkdir`, `lstat` and `getuid`.
     public static func open(environment: [String: String]) -> StateDirectory? {
-        let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        // Only a runtime directory of this user's: root run with a user's XDG_RUNTIME_DIR (`su`, `sudo -E`) would
+        // otherwise make a root-owned directory in it, which the user's own prompts then refuse.
+        let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") && ownedByThisUser($0) ? $0 : nil }
         let path = base.map { $0 + "/otc-prompt" } ?? "/tmp/otc-prompt-\(getuid())"
         _ = mkdir(path, 0o700)
         var status = stat()
@@ -22,6 +24,11 @@ public struct StateDirectory: Sendable {
             status.st_mode & 0o077 == 0
         else { return nil }
         return StateDirectory(path: path)
+    }
+
+    private static func ownedByThisUser(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_uid == getuid()
     }
 
     /// The text of `name` in the store, nil when missing or unreadable (at most 4 KiB).

@@ -56,7 +56,15 @@ extension PseudoTerminalProcess {
             for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        var result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        // A script written a moment ago can be busy for a moment more: a program another test spawned in between
+        // holds the writing descriptor (close-on-exec, but only closed at its own exec). Go's os/exec retries too.
+        var tries = 0
+        while result == ETXTBSY && tries < 100 {
+            tries += 1
+            usleep(10_000)
+            result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        }
         guard result == 0 else {
             errno = result
             return .failure(PseudoTerminalError("posix_spawn \(executable)"))

@@ -41,7 +41,11 @@ struct AgentProgram {
             AskDirectory.make(systemDirectory, mode: 0o755)
             places.append((systemDirectory, 0))
         }
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+        // Root keeps a user's XDG_RUNTIME_DIR after `su` or `sudo -E`: a tree the user can rename under a root agent
+        // (and whose directories it would otherwise make as root's) is not root's to watch.
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"),
+            user != 0 || (try? AskDirectory(path: runtime, owner: 0)) != nil
+        {
             for path in [runtime + "/systemd/ask-password", runtime + "/otc-prompt/ask"] {
                 AskDirectory.make(path, mode: 0o700)
                 places.append((path, user))
