@@ -199,10 +199,10 @@ struct AgentProgram {
     }
 
     private func rescan(_ directories: [AskDirectory], into queue: inout AgentQueue) {
-        for (index, directory) in directories.enumerated() {
-            for name in directory.names() { queue.add(.init(directory: index, name: name)) }
-        }
-        queue.rescanned()
+        queue.rescan(
+            directories.enumerated().flatMap { index, directory in
+                directory.names().map { AgentQueue.Entry(directory: index, name: $0) }
+            })
     }
 
     private func take(_ changes: [DirectoryWatch.Change], directories: [AskDirectory], into queue: inout AgentQueue) {

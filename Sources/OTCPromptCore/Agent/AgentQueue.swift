@@ -59,6 +59,11 @@ public struct AgentQueue: Equatable, Sendable {
     /// How many wait besides the one being asked.
     public var waitingBesidesNext: Int { max(0, entries.count - 1) }
 
-    /// Clears the overflow mark when the directory has been read again.
-    public mutating func rescanned() { overflowed = false }
+    /// The directory read again: every request in `found` added (those already queued keep their place). The
+    /// overflow mark is cleared first, so a read that still finds more than the queue holds leaves it set, and
+    /// the rest are read once there is room.
+    public mutating func rescan(_ found: [Entry]) {
+        overflowed = false
+        for entry in found { add(entry) }
+    }
 }

@@ -30,8 +30,16 @@ import Testing
         for index in 0..<AgentQueue.capacity { queue.add(.init(directory: 0, name: "ask.\(index)")) }
         let added = queue.add(.init(directory: 0, name: "ask.more"))
         #expect(!added && queue.overflowed && queue.count == AgentQueue.capacity)
-        queue.rescanned()
-        #expect(!queue.overflowed)
+        // Read again while still full: the mark stays, so the rest are read once there is room.
+        let all = (0...AgentQueue.capacity).map { AgentQueue.Entry(directory: 0, name: "ask.\($0)") }
+        queue.rescan(all)
+        #expect(queue.overflowed && queue.count == AgentQueue.capacity)
+        // Half of them answered (their files gone): read again, the one turned away is queued at last.
+        let answered = Set(all.prefix(AgentQueue.capacity / 2))
+        for entry in answered { queue.remove(entry) }
+        queue.rescan(all.filter { !answered.contains($0) })
+        #expect(!queue.overflowed && queue.count == AgentQueue.capacity / 2 + 1)
+        #expect(queue.entries.last?.name == "ask.\(AgentQueue.capacity)")
     }
 
     @Test(arguments: [
