@@ -53,13 +53,21 @@ extension RealClientTests.AgentCallers {
         }
     }
 
-    @Test func thePassphraseTypedAtTheAgentReachesADetachedGPGAgentAndTheSignatureIsMade() async throws {
+    /// A detached gpg-agent signing a fresh file, and the question its pinentry posted for the password agent.
+    private func signingAsked() async throws -> (
+        gpg: DetachedGPG, message: String, signing: PseudoTerminalProcess, question: StandInAgent.Posted
+    ) {
         let gpg = try await DetachedGPG(
             in: scratch, runtime: runtime, pinentry: try wrapper("pinentry-otc", "--pinentry --speech none"))
         let message = try scratch.write("message", "a message to sign\n")
         let signing = try gpg.sign(message)
         let question = try #require(
             await agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted; pinentry said: \(callerErrors)")
+        return (gpg, message, signing, question)
+    }
+
+    @Test func thePassphraseTypedAtTheAgentReachesADetachedGPGAgentAndTheSignatureIsMade() async throws {
+        let (gpg, message, signing, question) = try await signingAsked()
         // A password: systemd's own directory, where any agent may answer it; masked; and no secret in the file.
         #expect(question.keys["Echo"] == "0")
         #expect(question.keys["X-OTC-Kind"] == nil || question.keys["X-OTC-Kind"] == "password")
@@ -72,27 +80,18 @@ extension RealClientTests.AgentCallers {
     }
 
     @Test func escapeAtTheAgentCancelsTheSignature() async throws {
-        let gpg = try await DetachedGPG(
-            in: scratch, runtime: runtime, pinentry: try wrapper("pinentry-otc", "--pinentry --speech none"))
-        let message = try scratch.write("message", "a message to sign\n")
-        let signing = try gpg.sign(message)
-        let question = try #require(
-            await agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted; pinentry said: \(callerErrors)")
+        let (gpg, message, signing, question) = try await signingAsked()
         agent.answer(question, with: "-")
         let status = await signing.waitForExit(deadline: .seconds(30))
         #expect(status != nil && status != .exited(0), "gpg signed without the passphrase")
         #expect(access(message + ".gpg", F_OK) != 0)
         await expectNothingLeft()
+        withExtendedLifetime(gpg) {}  // its gpg-agent runs until the end
     }
 
     /// gpg-agent gone while its question waits (killed, `gpgconf --kill`): the pinentry withdraws it and ends.
     @Test func gpgAgentGoingWithdrawsItsQuestion() async throws {
-        let gpg = try await DetachedGPG(
-            in: scratch, runtime: runtime, pinentry: try wrapper("pinentry-otc", "--pinentry --speech none"))
-        let message = try scratch.write("message", "a message to sign\n")
-        let signing = try gpg.sign(message)
-        let question = try #require(
-            await agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted; pinentry said: \(callerErrors)")
+        let (gpg, _, signing, question) = try await signingAsked()
         let pinentry = try #require(Int32(question.keys["PID"] ?? ""))
         await gpg.stop()
         await expectNothingLeft()
