@@ -18,6 +18,7 @@ import OTCPromptSystem
 /// - `engine 0 T`, `device 0 T`: at start-up, espeak-ng has its voice; the sink is open too.
 /// - `released G T`: a voice that mostly waits let its device go after the silence (G: the newest announcement);
 ///   `device G T` follows when it is opened again for announcement G.
+/// - `renewed 0 T`: the password agent's new image started, without the voice's libraries (`VoiceRelease`).
 /// Unset, it costs one `getenv` per process; set, one `clock_gettime` and one `write` per event,
 /// about six per announcement.
 final class SpeechTrace: Sendable {

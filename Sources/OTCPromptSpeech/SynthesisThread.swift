@@ -211,6 +211,7 @@ final class SynthesisThread: @unchecked Sendable {
         _ = active.waitUntilClosed(deadline: monotonicNanoseconds() + 1_000_000_000)
         FreeMemory.trim()
         trace?.record("released", generation: generations.current)
+        VoiceRelease.announce()
     }
 
     /// Opens the device again for a request after `release`; nil when it cannot be had. The lock is held,

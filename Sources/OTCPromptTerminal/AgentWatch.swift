@@ -29,6 +29,20 @@ public final class DirectoryWatch: @unchecked Sendable {
     public init(paths: [String]) throws(TerminalError) {
         descriptor = SystemCall.retrying("inotify_init1") { inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK)) }
         guard descriptor >= 0 else { throw .system(.current, call: "inotify_init1") }
+        try watch(paths)
+    }
+
+    /// Takes over the watch a previous image of the agent handed over (`AgentRenewal`), with the events it has
+    /// queued since: adding a path already watched gives back its watch, so each event maps to its directory
+    /// again. The corresponding C calls are `fcntl` and `inotify_add_watch`.
+    public init(adopting descriptor: Int32, paths: [String]) throws(TerminalError) {
+        self.descriptor = descriptor
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        try watch(paths)
+    }
+
+    private func watch(_ paths: [String]) throws(TerminalError) {
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR | IN_DONT_FOLLOW)
         for (index, path) in paths.enumerated() {
             let watch = SystemCall.retrying("inotify_add_watch") { inotify_add_watch(descriptor, path, mask) }

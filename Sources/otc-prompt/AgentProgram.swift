@@ -2,6 +2,7 @@ import OTCPromptCore
 import OTCPromptFrontEnds
 import OTCPromptLoop
 import OTCPromptSettings
+import OTCPromptSpeech
 import OTCPromptTerminal
 
 /// `--agent`: systemd's password agent on the user's terminal. Watches the request directories, asks each
@@ -19,6 +20,10 @@ struct AgentProgram {
     /// The directories to watch, each with the user its requests must belong to.
     let places: [(path: String, owner: UInt32)]
     let query: Bool
+    /// Handed over by the previous image, which executed this one once its voice had gone quiet.
+    let renewal: AgentRenewal?
+    /// The command line, for the next renewal.
+    let arguments: [String]
 
     static let systemDirectory = "/run/systemd/ask-password"
     /// The wait lets its voice go this long after "Waiting for password requests." has been heard: the stream
@@ -59,7 +64,8 @@ struct AgentProgram {
         var directories: [AskDirectory] = []
         for place in places {
             do { directories.append(try AskDirectory(path: place.path, owner: place.owner)) } catch {
-                say(on: terminal, "otc-prompt: not watching \(place.path): \(error)")
+                // Said by the first image already.
+                if renewal == nil { say(on: terminal, "otc-prompt: not watching \(place.path): \(error)") }
             }
         }
         guard !directories.isEmpty else {
@@ -67,16 +73,33 @@ struct AgentProgram {
             return ExitStatus.usage
         }
         let watch: DirectoryWatch
-        do { watch = try DirectoryWatch(paths: directories.map(\.path)) } catch {
+        do {
+            if let handed = renewal?.watch {
+                watch = try DirectoryWatch(adopting: handed, paths: directories.map(\.path))
+            } else {
+                watch = try DirectoryWatch(paths: directories.map(\.path))
+            }
+        } catch {
             say(on: terminal, "otc-prompt: \(error)")
             return ExitStatus.usage
         }
         var queue = AgentQueue()
         var news: [String] = []
-        rescan(directories, into: &queue)
+        // A renewed agent's requests are in the watch it was handed: those it had seen were asked or refused.
+        if renewal?.watch == nil { rescan(directories, into: &queue) }
+        if renewal != nil { VoiceRelease.traceRenewal() }
+        /// The wait's line is on the screen, not ended: the previous image left it for this one.
+        var waitLineOpen = renewal != nil
+        /// Whether a wait that has gone quiet renews the agent (not after a renewal failed: it would fail again).
+        var renews = AgentRenewal.isPossible
+        let capabilities = TerminalCapabilities(environment: template.environment)
         while true {
             take(watch.changes(), directories: directories, into: &queue)
             if let entry = queue.next {
+                if waitLineOpen {
+                    terminal.write(TerminalText.newline)
+                    waitLineOpen = false
+                }
                 let directory = directories[entry.directory]
                 let file: AskFile
                 do { file = try directory.read(entry.name) } catch {
@@ -102,6 +125,7 @@ struct AgentProgram {
                 let path = directory.path + "/" + entry.name
                 switch ask(request, file: file, path: path, on: terminal) {
                 case .withdrawn: news.append(wording.agentWithdrawn)
+                case .quiet: break
                 case .answered(let answer?):
                     if directory.contains(entry.name) { AskDirectory.send(answer, to: file.socket) }
                 case .answered(nil): break
@@ -110,18 +134,46 @@ struct AgentProgram {
                 continue
             }
             if query { return ExitStatus.submitted }
-            if case .ended(let status) = waitForRequests(
-                news: news, watch: watch, directories: directories, on: terminal)
+            var woken = false
+            if waitLineOpen {
+                // Nothing of the voice is loaded: nothing is said until a request or a key comes.
+                switch waitQuietly(watch: watch, directories: directories, on: terminal) {
+                case .request: continue
+                case .key:
+                    // The wait is drawn and said again, in place, and takes the key.
+                    terminal.write(TerminalText.eraseLineInPlace)
+                    waitLineOpen = false
+                    woken = true
+                case .ended(let status): return status
+                }
+            }
+            switch waitForRequests(
+                news: news, watch: watch, directories: directories, renews: renews, takesWakingKey: woken,
+                on: terminal)
             {
-                return status
+            case .ended(let status): return status
+            case .quiet:
+                // A request that came with the silence is asked first; the next wait renews.
+                take(watch.changes(), directories: directories, into: &queue)
+                if queue.next == nil {
+                    // The terminal back in raw mode at once: the wait's end restored it.
+                    try? terminal.enterRawMode(bracketedPaste: !capabilities.isDumb)
+                    let failure = AgentRenewal.renew(terminal: terminal, watch: watch, arguments: arguments)
+                    SystemLog.warning("the password agent could not renew itself to let its voice go: \(failure)")
+                    renews = false
+                }
+                terminal.write(TerminalText.newline)
+            case .answered, .withdrawn: break
             }
             news = []
         }
     }
 
-    private enum Asked {
+    enum Asked {
         case answered(AgentAnswer?)
         case withdrawn
+        /// The wait was heard and its voice let go: the agent renews itself without the voice's libraries.
+        case quiet
         /// The agent ends: a signal, the terminal gone.
         case ended(Int32)
     }
@@ -148,30 +200,9 @@ struct AgentProgram {
         return .answered(AgentFrontEnd.answer(outcome, kind: file.kind))
     }
 
-    /// "Waiting for password requests." until a directory changes; keys meanwhile answer nothing.
-    private func waitForRequests(
-        news: [String], watch: DirectoryWatch, directories: [AskDirectory], on terminal: Terminal
-    ) -> Asked {
-        guard
-            let relay = try? HangUpRelay(
-                watching: [watch.descriptor], deadline: nil,
-                firesWhen: {
-                    watch.keepChangesAndCheckForRequests { directories[$0].contains($1) }
-                })
-        else { return .ended(1) }
-        var waiting = prompt(frontEnd.waiting(news: news), caller: relay.descriptor)
-        waiting.voiceReleasedAfterSilence = Self.voiceReleasedAfterSilence
-        let outcome = try? waiting.runSession(on: terminal).get()
-        relay.stop()
-        if let ended = ending(outcome, on: terminal) { return .ended(ended) }
-        // The user closed the wait (`AgentFrontEnd.waiting`): the agent stops, as asked.
-        if case .cancelled? = outcome { return .ended(ExitStatus.submitted) }
-        return .answered(nil)
-    }
-
     /// The exit status when `outcome` ends the agent: a signal (raised again: the terminal is restored), the
     /// terminal closed, the speech options unmet.
-    private func ending(_ outcome: PromptOutcome?, on terminal: Terminal) -> Int32? {
+    func ending(_ outcome: PromptOutcome?, on terminal: Terminal) -> Int32? {
         switch outcome {
         case .signalled(let signal)?:
             guard let watcher = terminal.signalWatcher else { return ExitStatus.signalled(signal) }
@@ -183,7 +214,7 @@ struct AgentProgram {
         }
     }
 
-    private func prompt(_ request: Request, caller: Int32) -> PromptProgram {
+    func prompt(_ request: Request, caller: Int32) -> PromptProgram {
         var program = template
         program.request = request
         program.check = nil

@@ -12,6 +12,8 @@ struct OTCPromptCommand {
     let prompt: String?
     /// Everything the command line sets; it wins over the file.
     let commandLine: SettingValues
+    /// Handed over by the password agent's previous image (`AgentRenewal`), which executed this one.
+    var renewal: AgentRenewal? = nil
 
     /// Reads the command line (a caller's prompt only ever as data: `AskpassArguments`), runs, and exits.
     ///
@@ -33,10 +35,15 @@ struct OTCPromptCommand {
             // Before any audio library can run (the warm-up opens a stream): another user's PulseAudio is
             // refused for the whole process, whatever asks for a device.
             SpeechRouteProbes.refuseForeignPulseAudio(environment: ProcessEnvironment.current)
-            EngineWarmUp.start(
-                commandLine: parsed.values, programPath: CommandLine.arguments.first ?? "",
-                environment: ProcessEnvironment.current)
-            ProcessExit.exit(OTCPromptCommand(prompt: parsed.prompt, commandLine: parsed.values).run())
+            // A renewed agent loads no voice until something is to be said: that is what it renewed itself for.
+            let renewal = AgentRenewal.take()
+            if renewal == nil {
+                EngineWarmUp.start(
+                    commandLine: parsed.values, programPath: CommandLine.arguments.first ?? "",
+                    environment: ProcessEnvironment.current)
+            }
+            ProcessExit.exit(
+                OTCPromptCommand(prompt: parsed.prompt, commandLine: parsed.values, renewal: renewal).run())
         }
     }
 
@@ -80,8 +87,16 @@ struct OTCPromptCommand {
         var terminal: Terminal?
         // An askpass with no terminal posts its question for the user's password agent instead (`AgentQuestion`).
         let postsWithoutTerminal = frontEnd.postsWithoutTerminal
+        // Only an agent renews itself: anything else handed one (the variable set by hand) starts afresh.
+        var renewal = renewal
+        if case .agent = frontEnd {
+        } else {
+            renewal?.resumeSignals()
+            renewal = nil
+        }
         if frontEnd.opensTerminal {
-            terminal = PromptProgram.openTerminal(environment: environment, postsWithout: postsWithoutTerminal)
+            terminal = PromptProgram.openTerminal(
+                environment: environment, postsWithout: postsWithoutTerminal, renewal: renewal)
             if terminal == nil && !postsWithoutTerminal { return ExitStatus.noTerminal }
         }
         // Waited for at most a second; a signal meanwhile ends the process as that signal.
@@ -159,12 +174,13 @@ struct OTCPromptCommand {
             ).run()
         }
         if let terminal, case .agent(let query) = frontEnd {
-            for notice in notices { terminal.writeLine(notice) }
+            // Said by the first image; a renewed one has them on the screen already.
+            if renewal == nil { for notice in notices { terminal.writeLine(notice) } }
             return AgentProgram(
                 template: program, frontEnd: AgentFrontEnd(language: language, verbosity: configuration.verbosity),
                 places: AgentProgram.places(
                     option: settings[Settings.agentDirectory], environment: environment, user: UserAccount.currentUID),
-                query: query
+                query: query, renewal: renewal, arguments: CommandLine.arguments
             ).run(on: terminal)
         }
         let status: Int32

@@ -30,6 +30,8 @@ struct PromptProgram {
     /// espeak-ng lets its audio device go this long after its last sound, and opens it again for the next
     /// announcement: for a prompt that mostly waits (the password agent's wait). nil: kept for the whole prompt.
     var voiceReleasedAfterSilence: Duration?
+    /// A caller's hang-up leaves the last line as drawn (`PromptLoop.leavesLineWhenCallerGoes`).
+    var leavesLineWhenCallerGoes = false
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
     let escapeDelay: Duration
@@ -46,7 +48,10 @@ struct PromptProgram {
     ///   its absence is then no failure to report.
     /// - Returns: nil once the reason is on stderr (and the system log, for an askpass caller without a
     ///   terminal, whose stderr goes nowhere): exit with `ExitStatus.noTerminal`.
-    static func openTerminal(environment: [String: String], postsWithout: Bool = false) -> Terminal? {
+    /// - Parameter renewal: the password agent's previous image left the terminal in raw mode (`AgentRenewal`).
+    static func openTerminal(
+        environment: [String: String], postsWithout: Bool = false, renewal: AgentRenewal? = nil
+    ) -> Terminal? {
         let terminal: Terminal
         do {
             terminal = try Terminal.open(signalWatcher: try SignalWatcher())
@@ -56,6 +61,11 @@ struct PromptProgram {
             StandardError.writeLine("otc-prompt: \(error)")
             SystemLog.warning("\(error)")
             return nil
+        }
+        if let renewal {
+            terminal.adoptRawMode(original: renewal.original, bracketedPaste: renewal.bracketedPaste)
+            renewal.resumeSignals()
+            return terminal
         }
         // A failure here is said by the loop, which tries again.
         try? terminal.enterRawMode(bracketedPaste: !TerminalCapabilities(environment: environment).isDumb)
@@ -136,6 +146,7 @@ extension PromptProgram {
             system: .live(terminal: terminal, caller: caller), speech: speech.backend, escapeDelay: escapeDelay,
             capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup,
             speechFallback: speech.fallback)
+        loop.leavesLineWhenCallerGoes = leavesLineWhenCallerGoes
         return loop.run()
     }
 }

@@ -4,12 +4,13 @@ import OTCPromptTestSupport
 import Testing
 
 /// `--agent --speech espeak` through a PulseAudio of the test's own: the agent waits all day, so once its wait has
-/// been said it lets its voice go (the stream closed, the writer thread gone) and no thread of it wakes; the next
-/// request opens the voice again and is spoken. The speech threads' events come from `OTC_PROMPT_TRACE`.
+/// been said it lets its voice go and renews itself (the same program executed again, the terminal and the
+/// directories' watch handed over): no voice library stays mapped and no thread of it wakes; the next request loads
+/// the voice again and is spoken. The speech threads' events come from `OTC_PROMPT_TRACE`.
 @Suite(.runsPrograms, .serialized)
 struct AgentIdleEndToEndTests {
     @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
-    func anIdleAgentWakesNoThreadAndTheNextRequestIsStillSpoken() async throws {
+    func anIdleAgentHoldsNoVoiceWakesNoThreadAndTheNextRequestIsStillSpoken() async throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
         let trace = NSTemporaryDirectory() + "/otc-e2e-trace-\(UUID().uuidString)"
@@ -20,8 +21,15 @@ struct AgentIdleEndToEndTests {
             environment: PromptRun.environment(["PULSE_SERVER": pulse.server, "OTC_PROMPT_TRACE": trace]),
             speech: "espeak", ready: "Waiting for password requests")
         let pid = run.process.processID
+        // While the wait is being said (its first sample handed to the device, its silence not yet past): espeak-ng
+        // is loaded in the agent.
+        #expect(await run.process.wait(deadline: .seconds(20)) { _ in Self.events(trace).contains("sample") })
+        if !Self.events(trace).contains("released") { #expect(Self.mapsVoiceLibraries(pid)) }
         #expect(
-            await run.process.wait(deadline: .seconds(20)) { _ in Self.events(trace).contains { $0 == "released" } })
+            await run.process.wait(deadline: .seconds(20)) { _ in Self.events(trace).contains { $0 == "renewed" } },
+            "trace: \(Self.events(trace))")
+        #expect(!Self.mapsVoiceLibraries(pid), "espeak-ng or libpulse still mapped after the renewal")
+        #expect(Self.name(of: pid) == "otc-prompt")
 
         let before = Self.contextSwitches(of: pid)
         // The interval measured, not a wait for an event: nothing is expected to happen in it. Longer than the
@@ -34,19 +42,61 @@ struct AgentIdleEndToEndTests {
         let querier = try AgentQuerier(
             in: directory, lines: ["PID=\(getpid())", "Echo=0", "Message=Passphrase after the silence"])
         #expect(await run.process.waitForScreen(containing: "Passphrase after the silence", deadline: .seconds(20)))
-        // The request's announcement reached the device: a stream opened again, and a first sample handed to it.
+        // The request's announcement reached the device: the voice loaded again, and a first sample handed to it.
         #expect(
             await run.process.wait(deadline: .seconds(20)) { _ in
                 let events = Self.events(trace)
-                guard let released = events.firstIndex(of: "released") else { return false }
-                return events[released...].contains("device") && events[released...].contains("sample")
+                guard let renewed = events.firstIndex(of: "renewed") else { return false }
+                return events[renewed...].contains("device") && events[renewed...].contains("sample")
             }, "trace: \(Self.events(trace))")
         await run.waitPastTheGrace()
         run.type("quiet horse\r")
         #expect(await querier.answer() == "+quiet horse")
+        // The wait after it renews the agent again; a signal then ends it as that signal, the terminal restored.
+        #expect(
+            await run.process.wait(deadline: .seconds(20)) { _ in
+                Self.events(trace).filter { $0 == "renewed" }.count == 2
+            }, "trace: \(Self.events(trace))")
         run.process.sendSignal(SIGTERM)
         #expect(await run.exit() == .signaled(SIGTERM))
         #expect(run.terminalRestored)
+    }
+
+    /// A key typed at a renewed agent is taken by the wait it wakes, on the same line: Esc stops the agent at once,
+    /// as on a wait still holding its voice, and nothing of the wait is drawn twice.
+    @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
+    func escapeOnARenewedAgentStopsItFromTheSameLine() async throws {
+        let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
+        defer { pulse.stop() }
+        let trace = NSTemporaryDirectory() + "/otc-e2e-trace-\(UUID().uuidString)"
+        defer { unlink(trace) }
+        let run = try await PromptRun(
+            ["--agent", "--agent-directory", AgentQuerier.directory()],
+            environment: PromptRun.environment(["PULSE_SERVER": pulse.server, "OTC_PROMPT_TRACE": trace]),
+            speech: "espeak", ready: "Waiting for password requests")
+        #expect(
+            await run.process.wait(deadline: .seconds(20)) { _ in Self.events(trace).contains { $0 == "renewed" } },
+            "trace: \(Self.events(trace))")
+        run.type([0x1B])
+        #expect(await run.waitForEvent("cancel", deadline: .seconds(20)), "log: \(run.log)")
+        #expect(run.log.last?.text == "Agent stopped.")
+        #expect(await run.exit() == .exited(0))
+        #expect(run.terminalRestored)
+        let shown = ScreenModel(run.process.screen).lines.filter { $0.contains("Waiting for password requests") }
+        #expect(shown.count == 1, "screen: \(ScreenModel(run.process.screen).lines)")
+    }
+
+    /// Whether `pid` has espeak-ng or libpulse mapped.
+    private static func mapsVoiceLibraries(_ pid: pid_t) -> Bool {
+        // Read to its end: /proc reports a size of 0, which a read of the file's size would take at its word.
+        let data = FileHandle(forReadingAtPath: "/proc/\(pid)/maps")?.readDataToEndOfFile() ?? Data()
+        let maps = String(decoding: data, as: UTF8.self)
+        return maps.contains("libespeak-ng") || maps.contains("libpulse")
+    }
+
+    private static func name(of pid: pid_t) -> String {
+        ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     /// The trace's event names, in order (`EVENT GENERATION NANOSECONDS` lines).

@@ -123,10 +123,13 @@ extension FieldSnapshot {
 
 /// Control sequences the renderers share. Cursor moves left with BS, not CSI D: it needs no
 /// escape sequence, every terminal has it, and it is what a typed Backspace echoes.
-enum TerminalText {
+public enum TerminalText {
     static let eraseToEndOfLine = "\u{1B}[K"
     static let eraseLine = "\u{1B}[2K"
-    static let newline = "\r\n"
+    /// Ends the line drawn (what a renderer's `finish` writes).
+    public static let newline = "\r\n"
+    /// The cursor's row cleared, the cursor at its start: a line drawn again in place.
+    public static let eraseLineInPlace = "\r" + eraseLine
     static let eraseToEndOfScreen = "\u{1B}[J"
     /// The cursor's row and all below it cleared, the cursor at the row's start.
     static let eraseRow = "\r" + eraseToEndOfScreen

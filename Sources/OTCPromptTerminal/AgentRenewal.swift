@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import OTCPromptSystem
+
+/// The password agent gives back what its voice loaded. espeak-ng's audio libraries (libpulse and the
+/// twenty-odd it pulls in, ~5 MiB resident) are linked NODELETE: once loaded, nothing short of a new image of the
+/// process unmaps them. So once the agent's wait has been heard and its voice let go, the agent executes itself
+/// again, the same program with the same arguments: its terminal stays in raw mode all along (a key typed
+/// meanwhile is neither echoed nor lost), its directories' watch stays open (a request arriving meanwhile waits in
+/// the kernel's queue), and the signals it handles stay blocked until the new image handles them. The new image
+/// loads no voice until a request or a key comes.
+///
+/// What passes between the two images is this value, in one environment variable that the new image removes
+/// before anything could inherit it.
+public struct AgentRenewal: Sendable {
+    /// The variable that carries the renewal to the new image.
+    public static let variable = "OTC_PROMPT_AGENT_RENEWAL"
+    /// The terminal's attributes before raw mode: what the agent puts back when it ends.
+    public let original: termios
+    /// Whether bracketed paste is on, so that the end turns it off.
+    public let bracketedPaste: Bool
+    /// The inotify descriptor of the directories' watch (`DirectoryWatch(adopting:paths:)`); nil when the one
+    /// handed over is not one (then the new image watches afresh and reads the directories again).
+    public let watch: Int32?
+
+    /// The renewal handed to this process, if any: read and removed from the environment. Signals blocked for the
+    /// exec stay blocked until `resumeSignals()`, once the new signal watcher is installed.
+    public static func take() -> AgentRenewal? {
+        guard let value = getenv(variable).map({ String(cString: $0) }) else { return nil }
+        unsetenv(variable)
+        // Executed as /proc/self/exe, the process would be named "exe" in ps and top: it keeps its own name.
+        if let name = CommandLine.arguments.first?.split(separator: "/").last {
+            let comm = SystemCall.retrying("open") { open("/proc/self/comm", O_WRONLY | O_CLOEXEC) }
+            if comm >= 0 {
+                var bytes = Array(name.utf8.prefix(15))
+                _ = write(comm, &bytes, bytes.count)
+                close(comm)
+            }
+        }
+        return parse(value)
+    }
+
+    /// "1:WATCH:PASTE:TERMIOS" (`encoded`); nil when malformed. A watch descriptor that is not an inotify
+    /// instance of this process's is dropped, not trusted.
+    static func parse(_ value: String) -> AgentRenewal? {
+        let fields = value.split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count == 4, fields[0] == "1", fields[2] == "0" || fields[2] == "1",
+            let original = termiosFromHex(fields[3])
+        else { return nil }
+        let watch = Int32(fields[1]).flatMap { isInotify($0) ? $0 : nil }
+        return AgentRenewal(original: original, bracketedPaste: fields[2] == "1", watch: watch)
+    }
+
+    var encoded: String {
+        var original = original
+        let digits = Array("0123456789abcdef")
+        let hex = withUnsafeBytes(of: &original) { bytes in
+            String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
+        }
+        return "1:\(watch.map(String.init) ?? "-"):\(bracketedPaste ? "1" : "0"):\(hex)"
+    }
+
+    private static func termiosFromHex(_ hex: Substring) -> termios? {
+        let bytes = Array(hex.utf8)
+        guard bytes.count == MemoryLayout<termios>.size * 2 else { return nil }
+        var value = termios()
+        let complete = withUnsafeMutableBytes(of: &value) { raw -> Bool in
+            for index in 0..<raw.count {
+                guard let byte = UInt8(String(decoding: bytes[(2 * index)..<(2 * index + 2)], as: UTF8.self), radix: 16)
+                else { return false }
+                raw[index] = byte
+            }
+            return true
+        }
+        return complete ? value : nil
+    }
+
+    /// Whether `descriptor` is an inotify instance: `/proc/self/fd/N` reads "anon_inode:inotify".
+    private static func isInotify(_ descriptor: Int32) -> Bool {
+        guard descriptor > 2 else { return false }
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+        guard count > 0 else { return false }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) == "anon_inode:inotify"
+    }
+
+    /// Whether this process can execute itself again (`/proc` mounted); checked before the wait is arranged to end.
+    public static var isPossible: Bool { access("/proc/self/exe", X_OK) == 0 }
+
+    /// Executes this program again with `arguments`, handing over `terminal` (in raw mode) and `watch`. Returns
+    /// only when that failed, with everything as it was (the caller goes on in this image). The corresponding C
+    /// calls are `pthread_sigmask`, `fcntl`, `setenv` and `execv`.
+    public static func renew(terminal: Terminal, watch: DirectoryWatch, arguments: [String]) -> Errno {
+        guard let handoff = terminal.rawModeHandoff else { return Errno(rawValue: EINVAL) }
+        let renewal = AgentRenewal(
+            original: handoff.original, bracketedPaste: handoff.bracketedPaste, watch: watch.descriptor)
+        // A signal arriving between the exec and the new image's handlers would meet the default action, which
+        // ends the process with the terminal raw: held until the new image watches for it.
+        var blocked = promptSignalSet
+        var previous = sigset_t()
+        _ = pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        _ = fcntl(watch.descriptor, F_SETFD, 0)
+        setenv(variable, renewal.encoded, 1)
+        var pointers = arguments.map { strdup($0) } + [nil]
+        _ = execv("/proc/self/exe", &pointers)
+        let failure = Errno.current
+        for pointer in pointers { free(pointer) }
+        unsetenv(variable)
+        _ = fcntl(watch.descriptor, F_SETFD, FD_CLOEXEC)
+        _ = pthread_sigmask(SIG_SETMASK, &previous, nil)
+        return failure
+    }
+
+    /// Lets the signals blocked for the exec arrive, now that the new image's watcher handles them.
+    public func resumeSignals() {
+        var blocked = Self.promptSignalSet
+        _ = pthread_sigmask(SIG_UNBLOCK, &blocked, nil)
+    }
+
+    private static var promptSignalSet: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in SignalWatcher.promptSignals { sigaddset(&set, signal) }
+        return set
+    }
+}
+
+/// What ended a quiet wait (`Terminal.awaitActivity`): no key is read.
+public enum TerminalActivity: Equatable, Sendable {
+    /// Bytes wait on the terminal, unread, for the prompt that will read them.
+    case input
+    /// One of the other descriptors is readable.
+    case otherReady
+    /// The process was stopped (Ctrl-Z from outside, SIGTSTP) and continued: the terminal is as it was found, for
+    /// the prompt to take again and draw itself anew.
+    case resumed
+    /// A signal that ends the process: the caller restores the terminal and raises it again.
+    case ending(Int32)
+    /// The terminal hung up.
+    case closed
+}
+
+extension Terminal {
+    /// The attributes `restore()` puts back and whether bracketed paste is on, while in raw mode.
+    public var rawModeHandoff: (original: termios, bracketedPaste: Bool)? {
+        guard isRaw, let savedAttributes else { return nil }
+        return (savedAttributes, bracketedPasteWasEnabled)
+    }
+
+    /// Takes over a terminal the previous image left in raw mode (`AgentRenewal`): `restore()` will put back
+    /// `original`, not the raw attributes it finds.
+    public func adoptRawMode(original: termios, bracketedPaste: Bool) {
+        savedAttributes = original
+        isRaw = true
+        bracketedPasteWasEnabled = bracketedPaste
+    }
+
+    /// Waits with no deadline until a key is typed (left unread), one of `others` is readable, a signal ends the
+    /// process or the terminal hangs up: the idle agent's wait, with nothing of its voice loaded. A window's new
+    /// size and a child's end are nothing to it; a stop is taken as a job's, `lineEnd` written first (the line
+    /// drawn is ended, as a prompt ends its own). The corresponding C call is `poll`.
+    public func awaitActivity(alsoWatching others: [Int32], lineEnd: String) -> TerminalActivity {
+        while true {
+            if let signal = signalWatcher?.takePendingSignal() {
+                switch signal {
+                case SIGWINCH, SIGCHLD: continue
+                case SIGCONT:
+                    // Continued after someone else's stop: the shell may have reset the terminal meanwhile.
+                    let paste = bracketedPasteWasEnabled
+                    restore()
+                    try? enterRawMode(bracketedPaste: paste)
+                    continue
+                case SIGTSTP:
+                    guard let watcher = signalWatcher, watcher.canStopProcess else { continue }
+                    write(lineEnd)
+                    restore()
+                    watcher.stopProcess()
+                    return .resumed
+                default: return .ending(signal)
+                }
+            }
+            var descriptors = [
+                pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signalWatcher?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+            ]
+            for other in others { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
+            let ready = SystemCall.retrying("poll") { poll(&descriptors, nfds_t(descriptors.count), -1) }
+            if ready < 0 { return .closed }
+            if descriptors[1].revents != 0 { continue }
+            if descriptors.dropFirst(2).contains(where: { $0.revents != 0 }) { return .otherReady }
+            let events = Int32(descriptors[0].revents)
+            if events & Int32(POLLIN) != 0 { return .input }
+            if events & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 { return .closed }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import OTCPromptCore
+import OTCPromptFrontEnds
+import OTCPromptLoop
+import OTCPromptSettings
+import OTCPromptSpeech
+import OTCPromptTerminal
+
+/// The agent's two waits: the spoken one ("Waiting for password requests."), which ends once it has been heard and
+/// its voice let go so that the agent renews itself (`AgentRenewal`), and the quiet one of the renewed image, with
+/// nothing of the voice loaded, on the line the spoken one drew.
+extension AgentProgram {
+    /// "Waiting for password requests." until a directory changes; keys meanwhile answer nothing. With `renews`,
+    /// the wait also ends once it has been heard and its voice let go (`.quiet`), its line left for the renewed
+    /// image to wait on.
+    func waitForRequests(
+        news: [String], watch: DirectoryWatch, directories: [AskDirectory], renews: Bool, takesWakingKey: Bool,
+        on terminal: Terminal
+    ) -> Asked {
+        _ = VoiceRelease.take()
+        guard
+            let relay = try? HangUpRelay(
+                watching: renews ? [watch.descriptor, VoiceRelease.descriptor] : [watch.descriptor], deadline: nil,
+                firesWhen: {
+                    watch.keepChangesAndCheckForRequests { directories[$0].contains($1) } || VoiceRelease.isPending
+                })
+        else { return .ended(1) }
+        var request = frontEnd.waiting(news: news)
+        // The key that woke a quiet wait is the user's answer to it (Esc stops the agent), not a leftover.
+        if takesWakingKey { request.typeAhead = .kept }
+        var waiting = prompt(request, caller: relay.descriptor)
+        waiting.voiceReleasedAfterSilence = Self.voiceReleasedAfterSilence
+        waiting.leavesLineWhenCallerGoes = true
+        let outcome = try? waiting.runSession(on: terminal).get()
+        relay.stop()
+        if let ended = ending(outcome, on: terminal) { return .ended(ended) }
+        // The user closed the wait (`AgentFrontEnd.waiting`): the agent stops, as asked.
+        if case .cancelled? = outcome { return .ended(ExitStatus.submitted) }
+        if outcome == .callerGone {
+            if renews && VoiceRelease.take() { return .quiet }
+            terminal.write(TerminalText.newline)
+        }
+        return .answered(nil)
+    }
+
+    /// What ended a wait with nothing of the voice loaded.
+    enum QuietWake {
+        case request
+        case key
+        case ended(Int32)
+    }
+
+    /// Waits with no voice and no thread until a directory has a request, a key is typed (left for the spoken
+    /// wait to read) or a signal ends the agent. The wait's line stays as the previous image drew it.
+    func waitQuietly(watch: DirectoryWatch, directories: [AskDirectory], on terminal: Terminal) -> QuietWake {
+        while true {
+            switch terminal.awaitActivity(alsoWatching: [watch.descriptor], lineEnd: TerminalText.newline) {
+            case .input, .resumed: return .key
+            case .otherReady:
+                if watch.keepChangesAndCheckForRequests(exists: { directories[$0].contains($1) }) { return .request }
+            case .closed: return .ended(ExitStatus.terminalClosed)
+            case .ending(let signal):
+                terminal.write(TerminalText.newline)
+                terminal.restore()
+                guard let watcher = terminal.signalWatcher else { return .ended(ExitStatus.signalled(signal)) }
+                watcher.reraise(signal)
+            }
+        }
+    }
+}
