@@ -27,6 +27,12 @@ extension ManPage {
                     + "(/tmp), and no symbolic link: otherwise another user could swap the directory whole."),
             ".Pp",
             roff(
+                "What a request's Id says it is for (\"For disk sda2.\") is said so only for a request in a "
+                    + "directory of root's, which only root could write; from the user's own directories, which any "
+                    + "of the user's programs may write, it is said as that program's claim, after \"Not from the "
+                    + "system\"."),
+            ".Pp",
+            roff(
                 "The console agent, for the whole system, is off until enabled: "
                     + "`systemctl enable --now otc-prompt-ask-password-console.path`. It runs `otc-prompt --agent` "
                     + "on /dev/console when a request waits, after stopping systemd's own console agent. There is "
