@@ -22,7 +22,15 @@ extension ManPage {
             roff(
                 "Only regular files in the watched directories are read, owned by root in the system directory "
                     + "or by the user in the user's, and the reply goes only to a socket in the same directory with "
-                    + "the same owner: a user's agent never answers another user's requests."),
+                    + "the same owner: a user's agent never answers another user's requests. Every directory above "
+                    + "a watched one must be root's or its owner's, writable by no one else unless sticky and root's "
+                    + "(/tmp), and no symbolic link: otherwise another user could swap the directory whole."),
+            ".Pp",
+            roff(
+                "What a request's Id says it is for (\"For disk sda2.\") is said so only for a request in a "
+                    + "directory of root's, which only root could write; from the user's own directories, which any "
+                    + "of the user's programs may write, it is said as that program's claim, after \"Not from the "
+                    + "system\"."),
             ".Pp",
             roff(
                 "The console agent, for the whole system, is off until enabled: "

@@ -13,19 +13,22 @@ public struct AgentFrontEnd: Sendable {
         self.verbosity = verbosity
     }
 
-    /// The request `file` makes at `now` (CLOCK_MONOTONIC µs), with `waiting` more behind it and `news` (a request
-    /// withdrawn) said first.
+    /// The request `file` makes at `now` (CLOCK_MONOTONIC µs), found in a directory of `origin`, with `waiting` more
+    /// behind it and `news` (a request withdrawn) said first.
     ///
-    /// The message is the label (scrubbed: a querier's text is outside input); "disk sda2" from `Id=`, the time
+    /// The message is the label (scrubbed: a querier's text is outside input); "disk sda2" from `Id=` (said as a
+    /// program's claim, not the system's, unless `origin` is the system: `Wording.agentPurpose`), the time
     /// the querier still waits and how many more wait are the lines before it. `Echo=0` is a masked secret,
     /// `Echo=1` visible text; the field's time limit is the querier's. Keys typed before it appeared, or within
     /// the grace of a confirmation, are no answer: it may appear while the user types something else.
-    public func request(_ file: AskFile, waiting: Int, nowMicroseconds now: UInt64, news: [String] = []) -> Request {
+    public func request(
+        _ file: AskFile, from origin: AskOrigin, waiting: Int, nowMicroseconds now: UInt64, news: [String] = []
+    ) -> Request {
         let wording = Wording(language: language)
         let message = file.message.map(UntrustedText.visibleLines)?.filter { !$0.isEmpty } ?? []
         let timeLimit = file.timeLeft(atMicroseconds: now)
         var details: [String] = []
-        if let purpose = AskPurpose(id: file.id) { details.append(wording.agentPurpose(purpose)) }
+        if let purpose = AskPurpose(id: file.id) { details.append(wording.agentPurpose(purpose, from: origin)) }
         if waiting > 0 { details.append(wording.agentMoreWaiting(waiting)) }
         let labels = ConfirmLabels(
             yes: file.okLabel.map(UntrustedText.visible), no: file.notOKLabel.map(UntrustedText.visible),

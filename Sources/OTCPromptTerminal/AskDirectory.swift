@@ -25,6 +25,11 @@ public final class AskDirectory: @unchecked Sendable {
         case notADirectory(String)
         case wrongOwner(String, uid_t)
         case writableByOthers(String)
+        /// A directory above the watched one (`checkAncestors`).
+        case ancestorOfAnotherUser(String, uid_t)
+        case ancestorWritableByOthers(String)
+        case symbolicLinkAbove(String)
+        case notAPlainPath(String)
         case unreadable(String, Errno)
         case notARegularFile
         case tooLarge
@@ -39,6 +44,12 @@ public final class AskDirectory: @unchecked Sendable {
             case .notADirectory(let path): "\(path) is not a directory"
             case .wrongOwner(let path, let uid): "\(path) belongs to user \(uid), not to the agent's user"
             case .writableByOthers(let path): "\(path) may be written by other users"
+            case .ancestorOfAnotherUser(let path, let uid):
+                "\(path) above it belongs to user \(uid), who could put another directory in its place"
+            case .ancestorWritableByOthers(let path):
+                "\(path) above it may be written by other users, who could put another directory in its place"
+            case .symbolicLinkAbove(let path): "\(path) above it is a symbolic link; name the real directory"
+            case .notAPlainPath(let path): "\(path) is not an absolute path without . or .."
             case .unreadable(let path, let errno): "\(path) cannot be read (\(errno))"
             case .notARegularFile: "it is not a regular file of the directory's owner"
             case .tooLarge: "it is larger than \(AskFile.maximumSize / 1024) KiB"
@@ -51,9 +62,11 @@ public final class AskDirectory: @unchecked Sendable {
     }
 
     /// Opens `path` as a directory of `owner`'s requests; one that others may write is refused: they could put
-    /// a request there, or replace a checked socket.
-    /// The corresponding C calls are `open` (O_DIRECTORY, O_NOFOLLOW) and `fstat`.
+    /// a request there, or replace a checked socket. So is one below a directory others may change
+    /// (`checkAncestors`): they could swap it whole.
+    /// The corresponding C calls are `lstat` (each directory above), `open` (O_DIRECTORY, O_NOFOLLOW) and `fstat`.
     public init(path: String, owner: uid_t) throws(Refusal) {
+        try Self.checkAncestors(of: path, owner: owner)
         let descriptor = SystemCall.retrying("open") {
             open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         }

@@ -120,7 +120,10 @@ struct AgentProgram {
                     if !news.contains(wording.agentNeedsRoot) { news.append(wording.agentNeedsRoot) }
                     continue
                 }
-                let request = frontEnd.request(file, waiting: queue.count, nowMicroseconds: now, news: news)
+                // Only root could write in a directory of root's: any other's `Id=` is a program's claim.
+                let origin: AskOrigin = directory.owner == 0 ? .system : .user
+                let request = frontEnd.request(
+                    file, from: origin, waiting: queue.count, nowMicroseconds: now, news: news)
                 news = []
                 let path = directory.path + "/" + entry.name
                 switch ask(request, file: file, path: path, on: terminal) {

@@ -16,7 +16,7 @@ import Testing
         let file = AskFile(
             pid: 1, socket: "/run/systemd/ask-password/sck.1", notAfter: 95_000_000,
             message: "Please enter passphrase for disk root", id: "cryptsetup:/dev/sda2")
-        let request = frontEnd.request(file, waiting: 2, nowMicroseconds: 5_000_000)
+        let request = frontEnd.request(file, from: .system, waiting: 2, nowMicroseconds: 5_000_000)
         let configuration = try field(request)
         #expect(configuration.label == "Please enter passphrase for disk root")
         #expect(configuration.mask && configuration.kind != .code)
@@ -25,9 +25,38 @@ import Testing
         #expect(request.typeAhead == .discarded(grace: ConfirmSession.grace))
     }
 
+    /// Any program of the user's may write in the user's directory and claim the boot disk: the user hears first
+    /// that it is not the system asking.
+    @Test func aRequestOfTheUsersClaimingADiskIsSaidAsAProgramsClaimNotAsTheSystemsDisk() throws {
+        let file = AskFile(
+            pid: 1, socket: "/run/user/1000/systemd/ask-password/sck.1", message: "Passphrase",
+            id: "cryptsetup:/dev/sda2")
+        let configuration = try field(frontEnd.request(file, from: .user, waiting: 0, nowMicroseconds: 0))
+        #expect(configuration.details == ["Not from the system: a program of yours says this is for disk sda2."])
+    }
+
+    @Test func aQuestionOfTheUsersClaimingAHomeIsAProgramsClaimToo() throws {
+        let file = AskFile(pid: 1, socket: "/a/s", message: "Unlock?", id: "home:alice", kind: .question)
+        let request = frontEnd.request(file, from: .user, waiting: 0, nowMicroseconds: 0)
+        #expect(
+            request.details == ["Not from the system: a program of yours says this is for the home directory of alice."]
+        )
+    }
+
+    @Test(arguments: Language.allCases)
+    func inEveryLanguageAProgramsClaimIsNotSaidInTheSystemsWords(language: Language) {
+        let wording = Wording(language: language)
+        for (purpose, name) in [(AskPurpose.disk("sda2"), "sda2"), (.home("alice"), "alice")] {
+            let system = wording.agentPurpose(purpose, from: .system)
+            let claimed = wording.agentPurpose(purpose, from: .user)
+            #expect(system.contains(name) && claimed.contains(name))
+            #expect(!claimed.hasPrefix(String(system.prefix { $0 != " " })), "\(claimed) begins as \(system)")
+        }
+    }
+
     @Test func echoOneIsAVisibleFieldAndNoIdNoLimitAndNoOneWaitingSayNothingMore() throws {
         let file = AskFile(pid: 1, socket: "/a/s", echo: true, message: "User name", id: "otc-prompt:sudo")
-        let configuration = try field(frontEnd.request(file, waiting: 0, nowMicroseconds: 0))
+        let configuration = try field(frontEnd.request(file, from: .user, waiting: 0, nowMicroseconds: 0))
         #expect(!configuration.mask)
         #expect(configuration.timeLimit == nil)
         #expect(configuration.details.isEmpty)
@@ -36,7 +65,7 @@ import Testing
     @Test func aMessageIsScrubbedAndItsEarlierLinesComeFirst() throws {
         let file = AskFile(pid: 1, socket: "/a/s", message: "Backup of /home\n\u{1B}[2JPassphrase:")
         let configuration = try field(
-            frontEnd.request(file, waiting: 0, nowMicroseconds: 0, news: ["Request withdrawn."]))
+            frontEnd.request(file, from: .user, waiting: 0, nowMicroseconds: 0, news: ["Request withdrawn."]))
         #expect(configuration.label == "\\x1B[2JPassphrase:")
         #expect(configuration.details == ["Backup of /home"])
         #expect(configuration.news == ["Request withdrawn."])
@@ -44,13 +73,14 @@ import Testing
 
     @Test func aRequestWithoutAMessageAsksForAPassword() throws {
         #expect(
-            try field(frontEnd.request(AskFile(pid: 1, socket: "/a/s"), waiting: 0, nowMicroseconds: 0)).label
+            try field(frontEnd.request(AskFile(pid: 1, socket: "/a/s"), from: .user, waiting: 0, nowMicroseconds: 0))
+                .label
                 == "Password")
     }
 
     @Test func otcPromptsQuestionHasItsCallersLabels() throws {
         let file = AskFile(pid: 1, socket: "/a/s", message: "Delete the key?", kind: .question, okLabel: "Delete")
-        let request = frontEnd.request(file, waiting: 1, nowMicroseconds: 0)
+        let request = frontEnd.request(file, from: .user, waiting: 1, nowMicroseconds: 0)
         guard case .question(let question) = request.ask else { throw Failure("not a question") }
         #expect(question.question == "Delete the key?")
         #expect(question.labels.yes == "Delete")
@@ -59,7 +89,7 @@ import Testing
 
     @Test func otcPromptsNoticeIsTakenWithEnter() throws {
         let file = AskFile(pid: 1, socket: "/a/s", message: "Touch your key", kind: .notice)
-        guard case .notice(let notice) = frontEnd.request(file, waiting: 0, nowMicroseconds: 0).ask else {
+        guard case .notice(let notice) = frontEnd.request(file, from: .user, waiting: 0, nowMicroseconds: 0).ask else {
             throw Failure("not a notice")
         }
         #expect(notice.takesEnter && notice.message == "Touch your key")

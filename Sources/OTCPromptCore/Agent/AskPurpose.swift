@@ -1,3 +1,11 @@
+/// Who could have written a request: what its `Id=` claims is believed only of a request only root could write.
+public enum AskOrigin: Equatable, Sendable {
+    /// A directory of root's (the system's, `/run/systemd/ask-password`): only root could put a request there.
+    case system
+    /// A directory of the user's (`$XDG_RUNTIME_DIR/...`): any program the user runs could, claiming anything.
+    case user
+}
+
 /// What a request's `Id=` says it is for, in words the user knows: systemd-cryptsetup's
 /// `cryptsetup:/dev/sda2` is "disk sda2". An id of no known shape says nothing: the message is the question.
 public enum AskPurpose: Equatable, Sendable {

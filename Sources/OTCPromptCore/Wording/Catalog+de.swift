@@ -192,6 +192,8 @@ extension Catalog {
             "agent.defaultLabel": ["Passwort"],
             "agent.forDisk": ["Für Datenträger %1$s."],
             "agent.forHome": ["Für das Home-Verzeichnis von %1$s."],
+            "agent.userSaysDisk": ["Nicht vom System: ein Programm Ihres Kontos gibt an, dies sei für Datenträger %1$s."],
+            "agent.userSaysHome": ["Nicht vom System: ein Programm Ihres Kontos gibt an, dies sei für das Home-Verzeichnis von %1$s."],
             "agent.needsRoot": ["Eine Passwortanfrage des Systems wurde übersprungen: dafür muss otc-prompt --agent als root laufen."],
             "agent.stopHint": ["Escape beendet den Agenten."],
             "agent.stopped": ["Agent beendet."],

@@ -192,6 +192,8 @@ extension Catalog {
             "agent.defaultLabel": ["Password"],
             "agent.forDisk": ["For disk %1$s."],
             "agent.forHome": ["For the home directory of %1$s."],
+            "agent.userSaysDisk": ["Not from the system: a program of yours says this is for disk %1$s."],
+            "agent.userSaysHome": ["Not from the system: a program of yours says this is for the home directory of %1$s."],
             "agent.needsRoot": ["A system password request was skipped: it needs otc-prompt --agent run as root."],
             "agent.stopHint": ["Escape stops the agent."],
             "agent.stopped": ["Agent stopped."],

@@ -192,6 +192,8 @@ extension Catalog {
             "agent.defaultLabel": ["Contraseña"],
             "agent.forDisk": ["Para el disco %1$s."],
             "agent.forHome": ["Para la carpeta personal de %1$s."],
+            "agent.userSaysDisk": ["No viene del sistema: un programa de su cuenta dice que esto es para el disco %1$s."],
+            "agent.userSaysHome": ["No viene del sistema: un programa de su cuenta dice que esto es para la carpeta personal de %1$s."],
             "agent.needsRoot": ["Se omitió una solicitud de contraseña del sistema: requiere otc-prompt --agent como root."],
             "agent.stopHint": ["Escape detiene el agente."],
             "agent.stopped": ["Agente detenido."],

@@ -192,6 +192,8 @@ extension Catalog {
             "agent.defaultLabel": ["Mot de passe"],
             "agent.forDisk": ["Pour le disque %1$s."],
             "agent.forHome": ["Pour le dossier personnel de %1$s."],
+            "agent.userSaysDisk": ["Ne vient pas du système : un de vos programmes dit que ceci est pour le disque %1$s."],
+            "agent.userSaysHome": ["Ne vient pas du système : un de vos programmes dit que ceci est pour le dossier personnel de %1$s."],
             "agent.needsRoot": ["Une demande de mot de passe du système a été ignorée : il faut lancer otc-prompt --agent en root."],
             "agent.stopHint": ["Échap arrête l’agent."],
             "agent.stopped": ["Agent arrêté."],

@@ -192,6 +192,8 @@ extension Catalog {
             "agent.defaultLabel": ["Palavra-passe"],
             "agent.forDisk": ["Para o disco %1$s."],
             "agent.forHome": ["Para a pasta pessoal de %1$s."],
+            "agent.userSaysDisk": ["Não vem do sistema: um programa seu diz que isto é para o disco %1$s."],
+            "agent.userSaysHome": ["Não vem do sistema: um programa seu diz que isto é para a pasta pessoal de %1$s."],
             "agent.needsRoot": ["Um pedido de palavra-passe do sistema foi ignorado: requer otc-prompt --agent como root."],
             "agent.stopHint": ["Escape termina o agente."],
             "agent.stopped": ["Agente terminado."],

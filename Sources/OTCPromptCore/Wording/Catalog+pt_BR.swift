@@ -192,6 +192,8 @@ extension Catalog {
             "agent.defaultLabel": ["Senha"],
             "agent.forDisk": ["Para o disco %1$s."],
             "agent.forHome": ["Para o diretório pessoal de %1$s."],
+            "agent.userSaysDisk": ["Não é do sistema: um programa seu diz que isto é para o disco %1$s."],
+            "agent.userSaysHome": ["Não é do sistema: um programa seu diz que isto é para o diretório pessoal de %1$s."],
             "agent.needsRoot": ["Um pedido de senha do sistema foi ignorado: ele precisa de otc-prompt --agent executado como root."],
             "agent.stopHint": ["Escape encerra o agente."],
             "agent.stopped": ["Agente encerrado."],

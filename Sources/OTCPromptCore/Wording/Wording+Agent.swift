@@ -16,11 +16,15 @@ extension Wording {
     /// The label of a request that brings no message.
     public var agentDefaultLabel: String { language.catalog.text("agent.defaultLabel") }
 
-    /// What `Id=` says the request is for: "For disk sda2."
-    public func agentPurpose(_ purpose: AskPurpose) -> String {
-        switch purpose {
-        case .disk(let name): language.catalog.text("agent.forDisk", name)
-        case .home(let user): language.catalog.text("agent.forHome", user)
+    /// What `Id=` says the request is for: "For disk sda2." from the system; from a program of the user's, the
+    /// same claim said as the program's, after "Not from the system": any program could claim the boot disk, and
+    /// the user must hear that it is not the system asking before they hear what for.
+    public func agentPurpose(_ purpose: AskPurpose, from origin: AskOrigin) -> String {
+        switch (purpose, origin) {
+        case (.disk(let name), .system): language.catalog.text("agent.forDisk", name)
+        case (.home(let user), .system): language.catalog.text("agent.forHome", user)
+        case (.disk(let name), .user): language.catalog.text("agent.userSaysDisk", name)
+        case (.home(let user), .user): language.catalog.text("agent.userSaysHome", user)
         }
     }
 }

@@ -114,7 +114,8 @@ public enum Settings {
     public static let agentDirectory = Setting<String>(
         "agent-directory", group: .logins, "With `--agent`: watch these directories instead, separated by `:`.",
         details: "Each must belong to the user running the agent (root's for `/run/systemd/ask-password`) and be "
-            + "writable by no one else.",
+            + "writable by no one else; so must every directory above it (root's or that user's; a sticky one of "
+            + "root's, as /tmp, may be writable), with no symbolic link on the way.",
         domain: .text(valueName: "DIR[:DIR]", allowed: "absolute directory paths separated by \":\"") {
             !$0.isEmpty && $0.split(separator: ":").allSatisfy { $0.hasPrefix("/") }
         }, defaultNote: "the system's (as root) and the user's")
