@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The password agent beside systemd's own, in one run (docs/performance.md, "The password agent"):
 ask file written -> the agent's first byte on its terminal, -> the first sample handed to the sink (otc-prompt, with
---speech espeak on the run's null sink), and idle: context switches over 10 s and resident memory.
+--speech espeak on the run's null sink), the same once otc-prompt's agent has renewed itself after its wait (no voice
+loaded: what a request meets after a quiet moment), and idle: context switches over 10 s and resident memory.
 
 Both agents watch /run/systemd/ask-password, in turn, each on its own pty: systemd 252's
 `systemd-tty-ask-password-agent --watch` can watch no other directory. So that no other program's request is seen
@@ -46,6 +47,8 @@ from whole_process import ENV, WORK, Session, median_line, ms, trace_path  # noq
 BINARY = sys.argv[1]
 REPS = max(20, int(sys.argv[2]) if len(sys.argv) > 2 else 20)
 BLOCK = 5
+# Requests made once the agent has renewed itself: each waits for the wait before it to be heard (~4 s).
+RENEWED_REPS = 10
 ANSWER = b"correct horse"
 MESSAGE = "Passphrase for the benchmark"
 
@@ -90,17 +93,29 @@ def task_counters(pid):
     return switches, memory["VmRSS"], memory["VmHWM"]
 
 
-def idle(session, seconds=10.0, traced=False):
-    """Context switches while nothing is asked for `seconds`, then resident memory. A traced agent is idle once its
-    voice has let its device go (the `released` event, after the wait has been heard); the screen alone would start
-    the count while the wait is still being said."""
-    quiet(session, 0.5)
-    deadline = time.monotonic() + 20
-    while traced and not any(kind == "released" for kind, _, _ in session.events()):
+def renewals(session):
+    """How many times the agent has renewed itself (`renewed` events: its wait heard, its voice let go, the program
+    executed again without the voice's libraries)."""
+    return sum(1 for kind, _, _ in session.events() if kind == "renewed")
+
+
+def wait_for_renewal(session, count, timeout=20.0):
+    """Waits until the agent has renewed itself `count` times; False when it did not within `timeout`."""
+    deadline = time.monotonic() + timeout
+    while renewals(session) < count:
         if time.monotonic() > deadline:
-            print("   the agent's voice never let its device go (no `released` event): measured while it holds it")
-            break
+            return False
         session.pump(0.05)
+    return True
+
+
+def idle(session, seconds=10.0, traced=False):
+    """Context switches while nothing is asked for `seconds`, then resident memory. A traced agent is idle once it
+    has renewed itself (the `renewed` event, after the wait has been heard and its voice let go); the screen alone
+    would start the count while the wait is still being said."""
+    quiet(session, 0.5)
+    if traced and not wait_for_renewal(session, 1):
+        print("   the agent never renewed itself (no `renewed` event): measured while it holds its voice")
     before, _, _ = task_counters(session.process.pid)
     time.sleep(seconds)
     after, rss, hwm = task_counters(session.process.pid)
@@ -171,6 +186,23 @@ def start(agent):
     return session
 
 
+def after_renewal(agent, count):
+    """`count` requests each made once the agent has renewed itself after the last (nothing of its voice loaded):
+    (first bytes, first samples) in ms."""
+    session = start(agent)
+    bytes_, sounds = [], []
+    try:
+        for number in range(count):
+            if not wait_for_renewal(session, number + 1):
+                raise TimeoutError("the agent did not renew itself after its wait")
+            byte, sound = ask(session, 10000 + number, True)
+            bytes_.append(byte)
+            sounds.append(sound)
+    finally:
+        stop(session)
+    return bytes_, sounds
+
+
 def stop(session):
     session.process.terminate()
     session.finish()
@@ -206,6 +238,10 @@ def main():
                         first_sound[label].append(sound)
             finally:
                 stop(session)
+    renewed = {}
+    for agent in agents:
+        if agent[2]:
+            renewed[agent[0]] = after_renewal(agent, RENEWED_REPS)
     medians = {}
     for label, _, traced in agents:
         values = sorted(first_byte[label])
@@ -213,6 +249,10 @@ def main():
         print(f"   spread: max {values[-1]:.2f} ms, stdev {statistics.stdev(values):.2f}")
         if traced:
             median_line(f"{label}: ask file -> first sample handed to the sink", first_sound[label])
+        if label in renewed:
+            byte, sound = renewed[label]
+            median_line(f"{label}, renewed (no voice loaded): ask file -> first byte on the pty", sorted(byte))
+            median_line(f"{label}, renewed (no voice loaded): ask file -> first sample handed to the sink", sound)
         switches, rss, hwm, threads = idled[label]
         print(f"{label}: idle 10 s: {sum(switches.values())} context switches ({threads} threads; target 0 wakes), "
               f"VmRSS {rss / 1024:.2f} MiB, VmHWM {hwm / 1024:.2f} MiB  target RSS <= 8 MiB", flush=True)
