@@ -222,6 +222,7 @@ struct AgentProgram {
         program.request = request
         program.check = nil
         program.caller = [caller]
+        program.speculatesOnEspeak = false
         return program
     }
 

@@ -1,4 +1,5 @@
 import OTCPromptCore
+import OTCPromptFrontEnds
 import OTCPromptSettings
 import OTCPromptSpeech
 
@@ -22,9 +23,11 @@ enum EngineWarmUp {
         let speech = commandLine[Settings.speech] ?? .auto
         // nil: `auto` must probe, and espeak-ng is the likely answer.
         let intoAudioFile = commandLine[Settings.audioFile] != nil
-        if let route = SpeechRouteProbes.decidedAtOnce(
-            for: speech, intoAudioFile: intoAudioFile, environment: environment, terminal: .controlling),
-            route.kind != .espeak
+        let route = SpeechRouteProbes.decidedAtOnce(
+            for: speech, intoAudioFile: intoAudioFile, environment: environment, terminal: .controlling)
+        if let route, route.kind != .espeak { return nil }
+        // The password agent loads espeak-ng only once chosen (`PromptProgram.speculatesOnEspeak`).
+        if route == nil, case .agent = FrontEnd.choose(commandLine: commandLine, prompt: nil, programPath: programPath)
         {
             return nil
         }

@@ -32,6 +32,10 @@ struct PromptProgram {
     var voiceReleasedAfterSilence: Duration?
     /// A caller's hang-up leaves the last line as drawn (`PromptLoop.leavesLineWhenCallerGoes`).
     var leavesLineWhenCallerGoes = false
+    /// espeak-ng starts while `--speech auto` still probes, to gain the probes' time; false for a prompt whose
+    /// process should hold espeak-ng's libraries only when it speaks with them (the password agent: they cannot
+    /// be unloaded, and with the user's speech-dispatcher chosen they would be held for nothing).
+    var speculatesOnEspeak = true
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
     let escapeDelay: Duration
@@ -102,7 +106,8 @@ struct PromptProgram {
             speech = try SpeechSetup(
                 choice: self.speech, voice: voice, voiceLocation: voiceLocation, audioFile: audioFile,
                 terminal: terminal, environment: environment, logPath: speechLogPath, memory: memory,
-                releaseAfterSilence: voiceReleasedAfterSilence, elapsed: { MonotonicInstant.now - start })
+                releaseAfterSilence: voiceReleasedAfterSilence, speculates: speculatesOnEspeak,
+                elapsed: { MonotonicInstant.now - start })
         } catch {
             terminal.restore()
             terminal.writeLine("otc-prompt: \(error)")

@@ -19,14 +19,16 @@ struct SpeechSetup {
     /// True when announcements are text lines from the start (`--speech text`, SSH with no audio).
     let isText: Bool
 
-    /// - Parameter releaseAfterSilence: espeak-ng lets its device go this long after its last sound (see
-    ///   `EspeakSpeechBackend.start`); nil keeps it for the whole prompt.
+    /// - Parameters:
+    ///   - releaseAfterSilence: espeak-ng lets its device go this long after its last sound (see
+    ///     `EspeakSpeechBackend.start`); nil keeps it for the whole prompt.
+    ///   - speculates: espeak-ng starts while `auto` still probes, in case it is chosen (false: only once chosen).
     /// - Throws: `TerminalError` when the audio file or the speech log cannot be opened (usage errors, 64),
     ///   `.system` when no thread can be started for the voice.
     init(
         choice: SpeechChoice, voice: SpeechOptions, voiceLocation: String?, audioFile: String?, terminal: Terminal,
         environment: [String: String], logPath: String?, memory: AskMemory, releaseAfterSilence: Duration? = nil,
-        elapsed: @escaping () -> Duration
+        speculates: Bool = true, elapsed: @escaping () -> Duration
     ) throws(TerminalError) {
         // The terminal the prompt reads from: its login session says where the person typing is.
         let place = SpeechRouteProbes.PromptTerminal.descriptor(terminal.input)
@@ -62,7 +64,7 @@ struct SpeechSetup {
         }
         // espeak-ng starts now, so it gains the time the rest takes: at once when it is sure to be used,
         // muted while `auto` still probes (unmuted the moment espeak-ng is chosen, dropped otherwise).
-        let speculative = decided == nil
+        let speculative = decided == nil && speculates
         let engine =
             decided?.kind == .espeak || speculative
             ? EspeakSpeechBackend.start(

@@ -86,6 +86,39 @@ struct AgentIdleEndToEndTests {
         #expect(shown.count == 1, "screen: \(ScreenModel(run.process.screen).lines)")
     }
 
+    /// With the user's speech-dispatcher chosen by `auto`, the agent never loads espeak-ng (not even while `auto`
+    /// probes, as a prompt does to gain time): its libraries could not be unloaded, and would be held all day for
+    /// nothing.
+    @Test(
+        .enabled(
+            if: PrivateSpeechDispatcher.isInstalled && PrivatePulseAudio.isInstalled,
+            "needs speech-dispatcher, speech-dispatcher-espeak-ng and pulseaudio (make deps)"))
+    func anAgentSpeakingThroughSpeechDispatcherNeverLoadsEspeak() async throws {
+        let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
+        defer { pulse.stop() }
+        let speechd = try #require(PrivateSpeechDispatcher.start(pulse: pulse), "speech-dispatcher did not start")
+        defer { speechd.stop() }
+        let directory = AgentQuerier.directory()
+        let run = try await PromptRun(
+            ["--agent", "--agent-directory", directory], environment: PromptRun.environment(speechd.clientEnvironment),
+            speech: "auto", ready: "Waiting for password requests")
+        let pid = run.process.processID
+        #expect(await run.waitForEvent("prompt", deadline: .seconds(20)))
+        let querier = try AgentQuerier(
+            in: directory, lines: ["PID=\(getpid())", "Echo=0", "Message=Through the server"])
+        #expect(await run.process.waitForScreen(containing: "Through the server", deadline: .seconds(20)))
+        await run.waitPastTheGrace()
+        run.type("by ear\r")
+        #expect(await querier.answer() == "+by ear")
+        #expect(await run.waitForEvent("prompt", count: 3, deadline: .seconds(20)), "log: \(run.log)")
+        let log = (try? String(contentsOfFile: run.logPath, encoding: .utf8)) ?? ""
+        #expect(log.contains("\"speech\": \"speechd: "), "chosen: \(log.prefix(300))")
+        #expect(!Self.mapsVoiceLibraries(pid), "espeak-ng or libpulse mapped with speech-dispatcher chosen")
+        run.process.sendSignal(SIGTERM)
+        #expect(await run.exit() == .signaled(SIGTERM))
+        #expect(run.terminalRestored)
+    }
+
     /// Whether `pid` has espeak-ng or libpulse mapped.
     private static func mapsVoiceLibraries(_ pid: pid_t) -> Bool {
         // Read to its end: /proc reports a size of 0, which a read of the file's size would take at its word.
