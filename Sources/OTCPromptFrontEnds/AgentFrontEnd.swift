@@ -61,10 +61,12 @@ public struct AgentFrontEnd: Sendable {
 
     /// What the agent shows and says while nothing is asked: "Waiting for password requests.", after `news`. Only
     /// a new request (its caller's hang-up, `PromptSystem.caller`) or a closing key ends it.
-    public func waiting(news: [String] = []) -> Request {
+    /// - Parameter silently: drawn, not said: the wait a key woke, already heard, whose key alone is answered.
+    public func waiting(news: [String] = [], silently: Bool = false) -> Request {
         let wording = Wording(language: language)
         var notice = NoticeSession(
             message: wording.agentWaiting, details: news, takesEnter: false, language: language, verbosity: verbosity)
+        notice.opensSilently = silently
         // Esc, Ctrl-C or Ctrl-D on the wait stop the agent: in raw mode they are keys, not signals, and a wait
         // that only showed itself again left no way out. A request's own Esc only cancels that request.
         notice.closing = (wording.agentStopHint, wording.agentStopped)

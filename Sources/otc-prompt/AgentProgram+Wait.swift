@@ -24,8 +24,9 @@ extension AgentProgram {
                     watch.keepChangesAndCheckForRequests { directories[$0].contains($1) } || VoiceRelease.isPending
                 })
         else { return .ended(1) }
-        var request = frontEnd.waiting(news: news)
-        // The key that woke a quiet wait is the user's answer to it (Esc stops the agent), not a leftover.
+        // The key that woke a quiet wait is the user's answer to it (Esc stops the agent), not a leftover, and what
+        // it does is all that is said: the wait was heard before.
+        var request = frontEnd.waiting(news: news, silently: takesWakingKey)
         if takesWakingKey { request.typeAhead = .kept }
         var waiting = prompt(request, caller: relay.descriptor)
         waiting.voiceReleasedAfterSilence = Self.voiceReleasedAfterSilence
@@ -46,6 +47,8 @@ extension AgentProgram {
     enum QuietWake {
         case request
         case key
+        /// Stopped and continued: the wait's line was ended before the stop; the wait is drawn and said anew.
+        case resumed
         case ended(Int32)
     }
 
@@ -54,7 +57,8 @@ extension AgentProgram {
     func waitQuietly(watch: DirectoryWatch, directories: [AskDirectory], on terminal: Terminal) -> QuietWake {
         while true {
             switch terminal.awaitActivity(alsoWatching: [watch.descriptor], lineEnd: TerminalText.newline) {
-            case .input, .resumed: return .key
+            case .input: return .key
+            case .resumed: return .resumed
             case .otherReady:
                 if watch.keepChangesAndCheckForRequests(exists: { directories[$0].contains($1) }) { return .request }
             case .closed: return .ended(ExitStatus.terminalClosed)

@@ -147,6 +147,7 @@ struct AgentProgram {
                     terminal.write(TerminalText.eraseLineInPlace)
                     waitLineOpen = false
                     woken = true
+                case .resumed: waitLineOpen = false
                 case .ended(let status): return status
                 }
             }
@@ -223,6 +224,7 @@ struct AgentProgram {
         program.check = nil
         program.caller = [caller]
         program.speculatesOnEspeak = false
+        program.callerIsInProcess = true
         return program
     }
 

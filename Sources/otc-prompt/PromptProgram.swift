@@ -27,6 +27,9 @@ struct PromptProgram {
     /// The descriptors of a caller waiting for the answer on a terminal that is not its own
     /// (gpg-agent's pipe, for a pinentry): see `PromptSystem.live(terminal:caller:)`.
     var caller: [Int32] = []
+    /// The caller is a relay inside this process (the password agent's), not another program in its process group:
+    /// Ctrl-Z then stops the prompt as any job, rather than being refused as for gpg-agent.
+    var callerIsInProcess = false
     /// espeak-ng lets its audio device go this long after its last sound, and opens it again for the next
     /// announcement: for a prompt that mostly waits (the password agent's wait). nil: kept for the whole prompt.
     var voiceReleasedAfterSilence: Duration?
@@ -148,7 +151,8 @@ extension PromptProgram {
             session: session,
             renderer: makeRenderer(
                 style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxes),
-            system: .live(terminal: terminal, caller: caller), speech: speech.backend, escapeDelay: escapeDelay,
+            system: .live(terminal: terminal, caller: caller, stopsAsAJob: callerIsInProcess), speech: speech.backend,
+            escapeDelay: escapeDelay,
             capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup,
             speechFallback: speech.fallback)
         loop.leavesLineWhenCallerGoes = leavesLineWhenCallerGoes

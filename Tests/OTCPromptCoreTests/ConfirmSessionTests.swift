@@ -290,6 +290,19 @@ import Testing
         _ = terse.handle(.escape)
     }
 
+    /// The password agent's wait woken by a key: drawn again, not said again; the key's answer is all that is heard,
+    /// and Ctrl-R still says the whole notice.
+    @Test func aNoticeThatOpensSilentlySaysOnlyWhatItsKeysAsk() {
+        var notice = NoticeSession(message: "Waiting for password requests")
+        notice.opensSilently = true
+        #expect(notice.start().isEmpty)
+        #expect(notice.snapshot.label == "Waiting for password requests")
+        #expect(notice.handle(.readBack).first?.announcement?.text.hasPrefix("Waiting for password requests.") == true)
+        #expect(notice.handle(.character("x")).first?.announcement?.event == .help)
+        #expect(notice.start().first?.announcement?.text.hasPrefix("Waiting") == true, "said again after a stop")
+        #expect(notice.handle(.escape).last == .cancel)
+    }
+
     /// A notice has no field: its line is the message as ssh wrote it, without a field's ": ".
     @Test func theNoticeIsDrawnAsItsMessageAlone() {
         let notice = NoticeSession(message: "Confirm user presence for key ED25519-SK SHA256:abc")

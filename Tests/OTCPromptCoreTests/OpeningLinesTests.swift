@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func aMessagesLinesAreLinesAndItsHintFollows() throws {
-        let session = NoticeSession(message: "Line one\nLine two", takesEnter: true)
+        var session = NoticeSession(message: "Line one\nLine two", takesEnter: true)
         let opening = try #require(session.start().first?.announcement)
         #expect(opening.lines == ["Line one", "Line two.", "Press Enter to continue."])
         #expect(opening.text == "Line one, Line two. Press Enter to continue.", "said and logged as before")

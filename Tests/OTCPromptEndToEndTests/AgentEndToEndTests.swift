@@ -55,6 +55,19 @@ import Testing
         #expect(run.terminalRestored)
     }
 
+    /// The agent's relay is its own, not a gpg-agent sharing its process group: Ctrl-Z stops it as any job. Here,
+    /// in a session of its own that nothing could resume, it says so, and never blames a gpg-agent.
+    @Test func ctrlZOnTheAgentIsAJobsNotAGpgAgentsRefusal() async throws {
+        let run = try await agent()
+        await run.waitPastTheGrace()
+        run.type([0x1A])
+        #expect(await said(run, "nothing could resume it"), "log: \(run.log)")
+        #expect(!run.log.contains { $0.text.contains("gpg-agent") })
+        run.type([0x1B])
+        #expect(await run.exit() == .exited(0))
+        #expect(run.terminalRestored)
+    }
+
     @Test func keysTypedBeforeARequestAppearsAreNoAnswer() async throws {
         let run = try await agent()
         run.type("leftover\r")

@@ -14,6 +14,10 @@ public struct NoticeSession: Sendable {
     /// What closing it means, where that is more than the notice going away (the password agent's wait: Esc
     /// stops the agent): the hint said with it and the word said on closing.
     public var closing: (hint: String, closed: String)?
+    /// Drawn but not said when it opens: it is already on the screen and was heard (the password agent's wait,
+    /// woken by a key that its answer alone should follow). Ctrl-R still says it, and so does its return after a
+    /// stop.
+    public var opensSilently = false
     public private(set) var isFinished = false
     private let style: Wording.Style
     var clock: SessionClock
@@ -30,8 +34,14 @@ public struct NoticeSession: Sendable {
         self.clock = SessionClock(timeLimit: timeLimit)
     }
 
-    /// The details and the message, then (unless terse) how to close it.
-    public func start() -> [PromptEffect] {
+    /// The details and the message, then (unless terse) how to close it; nothing the first time when it
+    /// `opensSilently` (after a stop, it is said again as any prompt is).
+    public mutating func start() -> [PromptEffect] {
+        defer { opensSilently = false }
+        return opensSilently ? [] : opening()
+    }
+
+    private func opening() -> [PromptEffect] {
         // Each part on its own line in text mode (`Utterance.lineBreak`), as the caller wrote it.
         var text = details.isEmpty ? Utterance([]) : wording.sentenceLines(details) + .lineBreak()
         text += wording.sentenceLines([message])
@@ -48,7 +58,7 @@ public struct NoticeSession: Sendable {
         case .submit where takesEnter:
             isFinished = true
             return [.announce(Announcement(.confirm, wording.noticeTaken)), .confirmed(true)]
-        case .readBack: return start()
+        case .readBack: return opening()
         case .timeLeft: return [.announce(Announcement(.timeLeft, clock.timeLeftText(wording)))]
         case .redraw: return [.redraw]
         case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste, .undecodable:
