@@ -30,6 +30,9 @@ extension PromptLoop {
         }
     }
 
+    /// The longest Ctrl-Z waits for a voice still starting.
+    static var voiceStartBeforeStop: Duration { .seconds(1) }
+
     /// Ctrl-Z: leave the terminal as it was, stop, and come back to the prompt when continued. Where
     /// the stop cannot happen or must not, say so and leave the field as it is: announcing the whole
     /// prompt again would only hide that Ctrl-Z did nothing, and the "fg" typed next would land in it.
@@ -37,6 +40,13 @@ extension PromptLoop {
         guard system.suspension == .asAJob, terminal.canStopProcess else {
             let text = session.wording.cannotSuspend(whileCallerWaits: system.suspension == .refusedWhileCallerWaits)
             return perform([.announce(Announcement(.notice, text)), .show(text)])
+        }
+        // A voice still starting is let finish first (a second at most): stopped halfway, its deadlines (the
+        // audio server's answer, the engine's readiness) would pass while stopped, and it would be given up on.
+        if let startup = speechStartup,
+            terminal.waitUntilReadable(startup.descriptor, timeout: Self.voiceStartBeforeStop)
+        {
+            if let outcome = followSpeechStartup() { return outcome }
         }
         terminal.write(renderer.finish())
         terminal.restore()

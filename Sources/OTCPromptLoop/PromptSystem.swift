@@ -15,6 +15,9 @@ public protocol PromptTerminal: AnyObject {
     /// (a running check, a voice starting) to become readable, or one of `caller` to hang up
     /// (`.callerGone`, which wins over bytes waiting on the terminal).
     func read(timeout: Duration?, alsoWatching others: [Int32], callerWatching caller: [Int32]) -> TerminalInput
+    /// Waits at most `timeout` for `descriptor` alone (a voice still starting) to become readable, reading nothing
+    /// from the terminal; whether it did.
+    func waitUntilReadable(_ descriptor: Int32, timeout: Duration) -> Bool
     /// Discards whatever has been typed and not yet read.
     func discardInput()
     /// Whether `stopProcess` would really stop: false where nothing could continue the process (its

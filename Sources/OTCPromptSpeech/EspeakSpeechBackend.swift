@@ -106,12 +106,23 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
 
     /// Waits at most `timeout` for espeak-ng and the output; throws why speech cannot start, or
     /// `.notReadyInTime` when they are still starting (a library that hangs is left to itself).
+    ///
+    /// The time counted is the time the process ran: it waits in slices, and a slice that took far longer than
+    /// asked is a process stopped meanwhile (Ctrl-Z, then `fg`), whose stop is not the voice's slowness.
     public func waitUntilReady(timeout: Duration) throws(SpeechError) {
-        let nanoseconds = UInt64(clamping: timeout.nanosecondsRoundedUp)
-        switch synthesis.waitUntilReady(deadline: monotonicNanoseconds() &+ nanoseconds) {
-        case .success?: return
-        case .failure(let error)?: throw error
-        case nil: throw .notReadyInTime(timeout)
+        let slice: UInt64 = 100_000_000
+        var left = UInt64(clamping: timeout.nanosecondsRoundedUp)
+        while true {
+            let start = monotonicNanoseconds()
+            let asked = min(left, slice)
+            switch synthesis.waitUntilReady(deadline: start &+ asked) {
+            case .success?: return
+            case .failure(let error)?: throw error
+            case nil:
+                let waited = min(monotonicNanoseconds() &- start, asked &+ slice)
+                guard waited < left else { throw .notReadyInTime(timeout) }
+                left -= waited
+            }
         }
     }
 

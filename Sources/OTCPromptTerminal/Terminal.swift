@@ -175,6 +175,19 @@ public final class Terminal {
         }
     }
 
+    /// Waits at most `timeout` for `descriptor` alone to become readable; whether it did. The terminal is not
+    /// read. The corresponding C call is `poll`.
+    public func waitUntilReadable(_ descriptor: Int32, timeout: Duration) -> Bool {
+        let deadline = MonotonicInstant.now.advanced(by: timeout)
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let left = MonotonicInstant.now.duration(to: deadline)
+            guard left > .zero else { return false }
+            let ready = SystemCall.retrying("poll") { poll(&watched, 1, left.pollTimeout) }
+            if ready != 0 { return ready > 0 }
+        }
+    }
+
     /// Reads what is there: the bytes ([] at end of file or on an error such as EIO after a
     /// hang-up), or nil when the read should simply be tried again (EAGAIN; the door retries EINTR).
     private func readAvailableBytes() -> [UInt8]? {

@@ -95,6 +95,19 @@ struct CallerAndSuspendTests {
         #expect(run.events.filter { $0 == .notice }.count == 1)
     }
 
+    /// Stopped while its voice still starts, the prompt would find the voice's deadlines passed when continued
+    /// (and go on in text): the voice is let start first, then the process stops, and is said again once back.
+    @Test func ctrlZWhileTheVoiceStartsLetsItStartFirst() {
+        let run = LoopRun(
+            script: [.bytes("\u{1A}", after: .milliseconds(1)), .signal(SIGCONT), .bytes("985391")],
+            voice: ScriptedVoice(endsAfter: .milliseconds(40), outcome: .speaks))
+        #expect(run.outcome == .submitted("985391"))
+        let calls = run.terminal.calls
+        #expect(
+            calls.firstIndex(of: "await voice").map { $0 < (calls.firstIndex(of: "stop") ?? 0) } == true, "\(calls)")
+        #expect(run.events.filter { $0 == .prompt }.count == 2, "said once started, and again once back: \(run.events)")
+    }
+
     @Test func ctrlZInAJobStillStopsAndResumes() {
         let run = LoopRun(script: [.bytes("98"), .bytes("\u{1A}"), .signal(SIGCONT), .bytes("5391")])
         #expect(run.terminal.calls.contains("stop"))

@@ -50,6 +50,15 @@ final class ScriptedTerminal: PromptTerminal {
     func restore() { calls.append("restore") }
     func stopProcess() { calls.append("stop") }
     func discardInput() { calls.append("discard") }
+    /// A voice still starting is waited for: the scripted clock moves to when it starts, at most `timeout`.
+    var startup: ScriptedSpeechStartup?
+    func waitUntilReadable(_ descriptor: Int32, timeout: Duration) -> Bool {
+        calls.append("await voice")
+        guard let startup else { return false }
+        let ready = startup.endsAt <= clock.now + timeout
+        clock.now = min(max(clock.now, startup.endsAt), clock.now + timeout)
+        return ready
+    }
 
     func read(timeout: Duration?, alsoWatching others: [Int32], callerWatching caller: [Int32]) -> TerminalInput {
         timeouts.append(timeout)
@@ -124,6 +133,7 @@ struct LoopRun {
         terminal.canStopProcess = canStopProcess
         let speech = FailingSpeechBackend(failsAt: voice?.failsAt)
         let startup = voice.map { ScriptedSpeechStartup(clock: clock, voice: $0, backend: speech) }
+        terminal.startup = startup
         // The live wiring: the held voice behind the one switch to text lines on the terminal.
         let fallback = startup.map {
             SpeechFallback(
