@@ -20,8 +20,9 @@ extension PromptLoop {
                 return nil
             }
             // Continued after a stop by someone else (SIGSTOP): the shell may have reset the
-            // terminal meanwhile, so raw mode is set again from what the terminal is now.
-            terminal.restore()
+            // terminal meanwhile, so raw mode is set again from what the terminal is now, never passing through
+            // its echo (a key typed at that moment would be shown).
+            do { try terminal.reassertRawMode(bracketedPaste: !capabilities.isDumb) } catch { return .terminalClosed }
             return resume()
         case SIGCHLD:
             return nil  // the check's verdict is read right after

@@ -45,8 +45,9 @@ public struct PromptLoop<Session: InteractiveSession> {
     var resumedAfterOwnStop = false
     /// A lone Esc was given up on (flushed as `.escape`): the rest of its key may still be on the way.
     private var flushedLoneEscape = false
-    /// When the caller hangs up, the last line is left as drawn, the cursor after it, for the caller to end or to
-    /// come back to (the password agent's wait, which may renew itself and go on waiting on the same line).
+    /// When the caller hangs up, the last line is left as drawn, the cursor after it, and the terminal in raw mode,
+    /// for the caller to end or to come back to (the password agent's wait, which may renew itself and go on
+    /// waiting on the same line).
     public var leavesLineWhenCallerGoes = false
 
     public init(
@@ -77,8 +78,11 @@ public struct PromptLoop<Session: InteractiveSession> {
         // With the caller gone nothing more is read: the terminal's next line is someone else's.
         if flushedLoneEscape && outcome != .callerGone { dropLateInput() }
         runningCheck?.process.kill()
-        if !(leavesLineWhenCallerGoes && outcome == .callerGone) { terminal.write(renderer.finish()) }
-        terminal.restore()
+        // The agent's wait stays as it is, in raw mode too: no moment of echo before it comes back to it.
+        if !(leavesLineWhenCallerGoes && outcome == .callerGone) {
+            terminal.write(renderer.finish())
+            terminal.restore()
+        }
         session.wipe()
         return outcome
     }

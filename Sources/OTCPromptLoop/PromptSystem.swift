@@ -11,6 +11,8 @@ public protocol PromptTerminal: AnyObject {
     func enterRawMode(bracketedPaste: Bool) throws
     /// Leaves the terminal as it was found; raw mode may be entered again afterwards.
     func restore()
+    /// Sets raw mode again after someone else's stop, with no moment of echo in between.
+    func reassertRawMode(bracketedPaste: Bool) throws
     /// Waits at most `timeout` (nil: until something happens) for bytes, a signal, one of `others`
     /// (a running check, a voice starting) to become readable, or one of `caller` to hang up
     /// (`.callerGone`, which wins over bytes waiting on the terminal).

@@ -10,6 +10,14 @@ public enum DetachedThread {
     public static func start(_ body: @escaping @Sendable () -> Void) throws(SystemCallError) {
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         var thread = pthread_t()
+        // Signals are the main thread's alone (`SignalWatcher`): the thread starts with all of them blocked, as do
+        // the threads it starts in turn (a library's). Otherwise one could take a signal the main thread has
+        // blocked to hold it (the password agent's renewal), and its handler's byte would be lost with the pipe.
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         do {
             try SystemCall.status("pthread_create") {
                 pthread_create(

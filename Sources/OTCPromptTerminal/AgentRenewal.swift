@@ -11,7 +11,8 @@ import OTCPromptSystem
 /// loads no voice until a request or a key comes.
 ///
 /// What passes between the two images is this value, in one environment variable that the new image removes
-/// before anything could inherit it.
+/// before anything could inherit it. It names the process (exec keeps the PID): a value set by hand, or inherited
+/// from another agent, is no renewal of this process's and is ignored.
 public struct AgentRenewal: Sendable {
     /// The variable that carries the renewal to the new image.
     public static let variable = "OTC_PROMPT_AGENT_RENEWAL"
@@ -22,12 +23,26 @@ public struct AgentRenewal: Sendable {
     /// The inotify descriptor of the directories' watch (`DirectoryWatch(adopting:paths:)`); nil when the one
     /// handed over is not one (then the new image watches afresh and reads the directories again).
     public let watch: Int32?
+    /// Which of the agent's places the previous image watched, in order: one it watched and this one cannot is news;
+    /// one it could not watch either was said already.
+    public let watched: [Bool]
+    /// The process the renewal is for.
+    let process: Int32
+
+    init(original: termios, bracketedPaste: Bool, watch: Int32?, watched: [Bool], process: Int32 = getpid()) {
+        self.original = original
+        self.bracketedPaste = bracketedPaste
+        self.watch = watch
+        self.watched = watched
+        self.process = process
+    }
 
     /// The renewal handed to this process, if any: read and removed from the environment. Signals blocked for the
     /// exec stay blocked until `resumeSignals()`, once the new signal watcher is installed.
     public static func take() -> AgentRenewal? {
         guard let value = getenv(variable).map({ String(cString: $0) }) else { return nil }
         unsetenv(variable)
+        guard let renewal = forThisProcess(value) else { return nil }
         // Executed as /proc/self/exe, the process would be named "exe" in ps and top: it keeps its own name.
         if let name = CommandLine.arguments.first?.split(separator: "/").last {
             let comm = SystemCall.retrying("open") { open("/proc/self/comm", O_WRONLY | O_CLOEXEC) }
@@ -37,18 +52,28 @@ public struct AgentRenewal: Sendable {
                 close(comm)
             }
         }
-        return parse(value)
+        return renewal
     }
 
-    /// "1:WATCH:PASTE:TERMIOS" (`encoded`); nil when malformed. A watch descriptor that is not an inotify
-    /// instance of this process's is dropped, not trusted.
+    /// The renewal `value` describes, when it is one of this process's.
+    static func forThisProcess(_ value: String) -> AgentRenewal? {
+        parse(value).flatMap { $0.process == getpid() ? $0 : nil }
+    }
+
+    /// Whether the previous image watched the place at `index`.
+    public func hadWatched(_ index: Int) -> Bool { index < watched.count && watched[index] }
+
+    /// "1:PID:WATCH:PASTE:WATCHED:TERMIOS" (`encoded`); nil when malformed. A watch descriptor that is not an
+    /// inotify instance of this process's is dropped, not trusted.
     static func parse(_ value: String) -> AgentRenewal? {
         let fields = value.split(separator: ":", omittingEmptySubsequences: false)
-        guard fields.count == 4, fields[0] == "1", fields[2] == "0" || fields[2] == "1",
-            let original = termiosFromHex(fields[3])
+        guard fields.count == 6, fields[0] == "1", let process = Int32(fields[1]), fields[3] == "0" || fields[3] == "1",
+            fields[4].allSatisfy({ $0 == "0" || $0 == "1" }), let original = termiosFromHex(fields[5])
         else { return nil }
-        let watch = Int32(fields[1]).flatMap { isInotify($0) ? $0 : nil }
-        return AgentRenewal(original: original, bracketedPaste: fields[2] == "1", watch: watch)
+        let watch = Int32(fields[2]).flatMap { isInotify($0) ? $0 : nil }
+        return AgentRenewal(
+            original: original, bracketedPaste: fields[3] == "1", watch: watch, watched: fields[4].map { $0 == "1" },
+            process: process)
     }
 
     var encoded: String {
@@ -57,7 +82,8 @@ public struct AgentRenewal: Sendable {
         let hex = withUnsafeBytes(of: &original) { bytes in
             String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
         }
-        return "1:\(watch.map(String.init) ?? "-"):\(bracketedPaste ? "1" : "0"):\(hex)"
+        let places = String(watched.map { $0 ? "1" : "0" })
+        return "1:\(process):\(watch.map(String.init) ?? "-"):\(bracketedPaste ? "1" : "0"):\(places):\(hex)"
     }
 
     private static func termiosFromHex(_ hex: Substring) -> termios? {
@@ -87,18 +113,22 @@ public struct AgentRenewal: Sendable {
     /// Whether this process can execute itself again (`/proc` mounted); checked before the wait is arranged to end.
     public static var isPossible: Bool { access("/proc/self/exe", X_OK) == 0 }
 
-    /// Executes this program again with `arguments`, handing over `terminal` (in raw mode) and `watch`. Returns
+    /// Executes this program again with `arguments`, handing over `terminal` (in raw mode), `watch` and which of the
+    /// places were `watched`. Returns
     /// only when that failed, with everything as it was (the caller goes on in this image). The corresponding C
     /// calls are `pthread_sigmask`, `fcntl`, `setenv` and `execv`.
-    public static func renew(terminal: Terminal, watch: DirectoryWatch, arguments: [String]) -> Errno {
+    public static func renew(terminal: Terminal, watch: DirectoryWatch, watched: [Bool], arguments: [String]) -> Errno {
         guard let handoff = terminal.rawModeHandoff else { return Errno(rawValue: EINVAL) }
         let renewal = AgentRenewal(
-            original: handoff.original, bracketedPaste: handoff.bracketedPaste, watch: watch.descriptor)
+            original: handoff.original, bracketedPaste: handoff.bracketedPaste, watch: watch.descriptor,
+            watched: watched)
         // A signal arriving between the exec and the new image's handlers would meet the default action, which
         // ends the process with the terminal raw: held until the new image watches for it.
         var blocked = promptSignalSet
         var previous = sigset_t()
         _ = pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        // A signal already turned into a byte on the watcher's pipe (which closes on exec) is made pending again.
+        while let signal = terminal.signalWatcher?.takePendingSignal() { _ = raise(signal) }
         _ = fcntl(watch.descriptor, F_SETFD, 0)
         setenv(variable, renewal.encoded, 1)
         var pointers = arguments.map { strdup($0) } + [nil]
@@ -107,6 +137,7 @@ public struct AgentRenewal: Sendable {
         for pointer in pointers { free(pointer) }
         unsetenv(variable)
         _ = fcntl(watch.descriptor, F_SETFD, FD_CLOEXEC)
+        // Unblocked, the signals raised again reach the handler, and the pipe, as they had.
         _ = pthread_sigmask(SIG_SETMASK, &previous, nil)
         return failure
     }
@@ -166,9 +197,7 @@ extension Terminal {
                 case SIGWINCH, SIGCHLD: continue
                 case SIGCONT:
                     // Continued after someone else's stop: the shell may have reset the terminal meanwhile.
-                    let paste = bracketedPasteWasEnabled
-                    restore()
-                    try? enterRawMode(bracketedPaste: paste)
+                    try? reassertRawMode(bracketedPaste: bracketedPasteWasEnabled)
                     continue
                 case SIGTSTP:
                     guard let watcher = signalWatcher, watcher.canStopProcess else { continue }

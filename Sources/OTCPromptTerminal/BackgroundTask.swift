@@ -60,12 +60,23 @@ public final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
         return value
     }
 
-    /// Waits at most `timeout` for the task to end, waking for `signals` too.
-    /// The corresponding C function is `poll`.
+    /// Waits at most `timeout` for the task to end, waking for `signals` too: one that ends the process is returned;
+    /// a new window size, a child's end or a continue end nothing, and a stop (SIGTSTP) is raised again once the
+    /// wait is over, for the prompt to take as a job's. The corresponding C functions are `poll` and `raise`.
     public func wait(timeout: Duration, signals: SignalWatcher?) -> Wait {
         let deadline = MonotonicInstant.now.advanced(by: timeout)
+        var stopped = false
+        defer { if stopped { _ = raise(SIGTSTP) } }
         while true {
-            if let signal = signals?.takePendingSignal() { return .signal(signal) }
+            if let signal = signals?.takePendingSignal() {
+                switch signal {
+                case SIGWINCH, SIGCHLD, SIGCONT: continue
+                case SIGTSTP:
+                    stopped = true
+                    continue
+                default: return .signal(signal)
+                }
+            }
             if let result { return .finished(result) }
             let left = MonotonicInstant.now.duration(to: deadline).pollTimeout
             if left == 0 { return .timedOut }

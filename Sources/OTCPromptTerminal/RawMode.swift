@@ -61,6 +61,26 @@ extension Terminal {
         _ = SystemCall.retrying("tcflush") { tcflush(input, TCIFLUSH) }
     }
 
+    /// Back from a stop by someone else (SIGSTOP, then SIGCONT), during which a shell may have reset the terminal:
+    /// raw mode is set again, with no moment of echo in between (a `restore()` first would echo a key typed then).
+    /// Attributes that are no longer raw are the shell's now, and become what `restore()` puts back.
+    /// The corresponding C functions are `tcgetattr` and `tcsetattr`.
+    public func reassertRawMode(bracketedPaste: Bool = true) throws(TerminalError) {
+        guard isRaw else { return try enterRawMode(bracketedPaste: bracketedPaste) }
+        var current = termios()
+        guard tcgetattr(input, &current) == 0 else { throw .system(Errno.current, call: "tcgetattr") }
+        guard current.c_lflag & tcflag_t(ECHO | ICANON) != 0 else { return }
+        var raw = Self.rawAttributes(from: current)
+        let result = SystemCall.retrying("tcsetattr") { tcsetattr(input, TCSADRAIN, &raw) }
+        guard result == 0 else { throw .system(Errno.current, call: "tcsetattr") }
+        savedAttributes = current
+        // The shell that reset the terminal has turned bracketed paste off too.
+        if bracketedPaste {
+            bracketedPasteWasEnabled = true
+            _ = writeUnrecorded(TerminalSequence.bracketedPasteOn)
+        }
+    }
+
     /// Whether raw mode is on (between `enterRawMode` and `restore`).
     public var isInRawMode: Bool { isRaw }
 

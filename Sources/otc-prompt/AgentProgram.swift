@@ -61,15 +61,28 @@ struct AgentProgram {
 
     func run(on terminal: Terminal) -> Int32 {
         let wording = Wording(language: frontEnd.language)
+        /// The wait's line is on the screen, not ended: the previous image left it for this one.
+        var waitLineOpen = renewal != nil
+        /// A line of news, below the wait's line if it is still open.
+        func tell(_ line: String) {
+            if waitLineOpen { terminal.write(TerminalText.newline) }
+            waitLineOpen = false
+            say(on: terminal, line)
+        }
         var directories: [AskDirectory] = []
-        for place in places {
-            do { directories.append(try AskDirectory(path: place.path, owner: place.owner)) } catch {
-                // Said by the first image already.
-                if renewal == nil { say(on: terminal, "otc-prompt: not watching \(place.path): \(error)") }
+        var watched: [Bool] = []
+        for (index, place) in places.enumerated() {
+            do {
+                directories.append(try AskDirectory(path: place.path, owner: place.owner))
+                watched.append(true)
+            } catch {
+                watched.append(false)
+                // One the previous image could not watch either was said then; one it watched is news.
+                if renewal?.hadWatched(index) ?? true { tell("otc-prompt: not watching \(place.path): \(error)") }
             }
         }
         guard !directories.isEmpty else {
-            say(on: terminal, "otc-prompt: no directory of password requests to watch; see --agent-directory")
+            tell("otc-prompt: no directory of password requests to watch; see --agent-directory")
             return ExitStatus.usage
         }
         let watch: DirectoryWatch
@@ -80,7 +93,7 @@ struct AgentProgram {
                 watch = try DirectoryWatch(paths: directories.map(\.path))
             }
         } catch {
-            say(on: terminal, "otc-prompt: \(error)")
+            tell("otc-prompt: \(error)")
             return ExitStatus.usage
         }
         var queue = AgentQueue()
@@ -88,8 +101,6 @@ struct AgentProgram {
         // A renewed agent's requests are in the watch it was handed: those it had seen were asked or refused.
         if renewal?.watch == nil { rescan(directories, into: &queue) }
         if renewal != nil { VoiceRelease.traceRenewal() }
-        /// The wait's line is on the screen, not ended: the previous image left it for this one.
-        var waitLineOpen = renewal != nil
         /// Whether a wait that has gone quiet renews the agent (not after a renewal failed: it would fail again).
         var renews = AgentRenewal.isPossible
         let capabilities = TerminalCapabilities(environment: template.environment)
@@ -143,8 +154,8 @@ struct AgentProgram {
                 switch waitQuietly(watch: watch, directories: directories, on: terminal) {
                 case .request: continue
                 case .key:
-                    // The wait is drawn and said again, in place, and takes the key.
-                    terminal.write(TerminalText.eraseLineInPlace)
+                    // The wait is drawn again in place (below, on a terminal that cannot go back) and takes the key.
+                    terminal.write(capabilities.isDumb ? TerminalText.newline : TerminalText.eraseLineInPlace)
                     waitLineOpen = false
                     woken = true
                 case .resumed: waitLineOpen = false
@@ -160,13 +171,15 @@ struct AgentProgram {
                 // A request that came with the silence is asked first; the next wait renews.
                 take(watch.changes(), directories: directories, into: &queue)
                 if queue.next == nil {
-                    // The terminal back in raw mode at once: the wait's end restored it.
-                    try? terminal.enterRawMode(bracketedPaste: !capabilities.isDumb)
-                    let failure = AgentRenewal.renew(terminal: terminal, watch: watch, arguments: arguments)
+                    let failure = AgentRenewal.renew(
+                        terminal: terminal, watch: watch, watched: watched, arguments: arguments)
+                    // Still here: the wait goes on quietly in this image, its voice let go but its libraries kept.
                     SystemLog.warning("the password agent could not renew itself to let its voice go: \(failure)")
                     renews = false
+                    waitLineOpen = true
+                } else {
+                    terminal.write(TerminalText.newline)
                 }
-                terminal.write(TerminalText.newline)
             case .answered, .withdrawn: break
             }
             news = []

@@ -97,7 +97,10 @@ struct OTCPromptCommand {
         if frontEnd.opensTerminal {
             terminal = PromptProgram.openTerminal(
                 environment: environment, postsWithout: postsWithoutTerminal, renewal: renewal)
-            if terminal == nil && !postsWithoutTerminal { return ExitStatus.noTerminal }
+            // A renewed agent whose terminal went away meanwhile ends as on a hang-up, not as one that never had one.
+            if terminal == nil && !postsWithoutTerminal {
+                return renewal == nil ? ExitStatus.noTerminal : ExitStatus.terminalClosed
+            }
         }
         // Waited for at most a second; a signal meanwhile ends the process as that signal.
         let (file, configTooSlow) = ConfigFileLoad.forRun(environment: environment, terminal: terminal)

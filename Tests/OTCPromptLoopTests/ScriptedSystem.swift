@@ -48,6 +48,7 @@ final class ScriptedTerminal: PromptTerminal {
 
     func enterRawMode(bracketedPaste: Bool) throws { calls.append("raw") }
     func restore() { calls.append("restore") }
+    func reassertRawMode(bracketedPaste: Bool) throws { calls.append("reassert") }
     func stopProcess() { calls.append("stop") }
     func discardInput() { calls.append("discard") }
     /// A voice still starting is waited for: the scripted clock moves to when it starts, at most `timeout`.

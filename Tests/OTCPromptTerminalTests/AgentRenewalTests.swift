@@ -12,19 +12,31 @@ import Testing
         var original = termios()
         original.c_lflag = tcflag_t(ECHO | ICANON | ISIG)
         original.c_cc.4 = 7
-        let handed = AgentRenewal(original: original, bracketedPaste: true, watch: nil)
+        let handed = AgentRenewal(original: original, bracketedPaste: true, watch: nil, watched: [true, false, true])
         let taken = try #require(AgentRenewal.parse(handed.encoded))
         #expect(taken.bracketedPaste)
         #expect(taken.original.c_lflag == original.c_lflag)
         #expect(taken.original.c_cc.4 == 7)
         #expect(taken.watch == nil)
+        #expect(taken.watched == [true, false, true])
+        #expect(taken.hadWatched(0) && !taken.hadWatched(1) && !taken.hadWatched(7))
+    }
+
+    /// The value names its process: one set by hand, or another agent's, is no renewal of this one's.
+    @Test func aRenewalForAnotherProcessIsNotTaken() throws {
+        let other = AgentRenewal(original: termios(), bracketedPaste: true, watch: nil, watched: [], process: 1)
+        #expect(AgentRenewal.forThisProcess(other.encoded) == nil)
+        let own = AgentRenewal(original: termios(), bracketedPaste: true, watch: nil, watched: [true])
+        #expect(AgentRenewal.forThisProcess(own.encoded)?.watched == [true])
     }
 
     @Test func aMalformedRenewalIsNoRenewal() {
-        let good = AgentRenewal(original: termios(), bracketedPaste: false, watch: nil).encoded
-        let attributes = good.split(separator: ":")[3]
+        let good = AgentRenewal(original: termios(), bracketedPaste: false, watch: nil, watched: [true]).encoded
+        let fields = good.split(separator: ":")
+        let attributes = fields[5]
         let malformed = [
-            "", "1", "2" + good.dropFirst(), String(good.dropLast(2)), good + "00", "1:-:2:" + attributes,
+            "", "1", "2" + good.dropFirst(), String(good.dropLast(2)), good + "00",
+            "1:\(fields[1]):-:2:1:" + attributes, "1:\(fields[1]):-:0:x:" + attributes, "1:pid:-:0:1:" + attributes,
             good.replacingOccurrences(of: "00", with: "zz"),
         ]
         for value in malformed {
@@ -35,7 +47,7 @@ import Testing
     @Test func aWatchDescriptorThatIsNoInotifyIsNotTaken() throws {
         let file = open("/dev/null", O_RDONLY | O_CLOEXEC)
         defer { close(file) }
-        let handed = AgentRenewal(original: termios(), bracketedPaste: false, watch: file).encoded
+        let handed = AgentRenewal(original: termios(), bracketedPaste: false, watch: file, watched: []).encoded
         #expect(try #require(AgentRenewal.parse(handed)).watch == nil)
     }
 
@@ -46,7 +58,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let first = try DirectoryWatch(paths: paths)
         close(open(paths[1] + "/ask.while-renewing", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600))
-        let handed = AgentRenewal(original: termios(), bracketedPaste: false, watch: dup(first.descriptor))
+        let handed = AgentRenewal(
+            original: termios(), bracketedPaste: false, watch: dup(first.descriptor), watched: [true, true])
         let taken = try #require(AgentRenewal.parse(handed.encoded))
         let watch = try #require(taken.watch)
         let adopted = try DirectoryWatch(adopting: watch, paths: paths)
