@@ -7,7 +7,7 @@ import Testing
 /// been said it lets its voice go and renews itself (the same program executed again, the terminal and the
 /// directories' watch handed over): no voice library stays mapped and no thread of it wakes; the next request loads
 /// the voice again and is spoken. The speech threads' events come from `OTC_PROMPT_TRACE`.
-@Suite(.runsPrograms, .serialized)
+@Suite(.runsPrograms)
 struct AgentIdleEndToEndTests {
     @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
     func anIdleAgentHoldsNoVoiceWakesNoThreadAndTheNextRequestIsStillSpoken() async throws {

@@ -6,8 +6,8 @@ import Testing
 /// What reaches the password agent while it renews itself (the voice let go, the program executed again): a signal
 /// ends it as that signal, a resize or a continue ends nothing, a key is never echoed. Each is sent across the
 /// whole renewal, from the moment its voice is let go (the trace's `released`) until the new image runs (`renewed`),
-/// watched closely (the harness's usual look every 10 ms would step over most of it), so these take turns.
-@Suite(.runsPrograms, .serialized)
+/// watched closely (the harness's usual look every 10 ms would step over most of it).
+@Suite(.runsPrograms)
 struct AgentRenewalEndToEndTests {
     let directory = AgentQuerier.directory()
 
@@ -21,21 +21,21 @@ struct AgentRenewalEndToEndTests {
 
     @Test(
         .enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"),
-        .waitsSynchronously, .timeLimit(.minutes(5)))
+        .timeLimit(.minutes(5)))
     func aResizeAChildOrAContinueWhileItRenewsEndsNothingAndAKeyIsNeverEchoed() async throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
         let trace = NSTemporaryDirectory() + "/otc-e2e-trace-\(UUID().uuidString)"
         defer { unlink(trace) }
         let run = try await agent(pulse, trace: trace)
-        #expect(Self.waitClosely(for: "released", in: trace))
+        #expect(await Self.waitClosely(for: "released", in: trace))
         // Every millisecond until the new image runs, and a little past it.
         var sent = 0
         while !Self.events(trace).contains("renewed") || sent < 5, sent < 200 {
             run.process.sendSignal([SIGWINCH, SIGCHLD, SIGCONT][sent % 3])
             _ = run.process.type([0x78])  // "x"
             sent += 1
-            usleep(1000)
+            try? await Task.sleep(for: .milliseconds(1))
         }
         #expect(await run.process.wait(deadline: .seconds(20)) { _ in Self.events(trace).contains("renewed") })
         #expect(!run.process.hasExited, "ended by a resize, a child's end or a continue")
@@ -55,25 +55,26 @@ struct AgentRenewalEndToEndTests {
     /// lost with the old image's signal pipe.
     @Test(
         .enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"),
-        .waitsSynchronously, .timeLimit(.minutes(5)), arguments: [0, 4_000, 10_000])
+        .timeLimit(.minutes(5)), arguments: [0, 4_000, 10_000])
     func aTerminatingSignalWhileItRenewsEndsIt(afterMicroseconds delay: UInt32) async throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
         let trace = NSTemporaryDirectory() + "/otc-e2e-trace-\(UUID().uuidString)"
         defer { unlink(trace) }
         let run = try await agent(pulse, trace: trace)
-        #expect(Self.waitClosely(for: "released", in: trace))
-        usleep(delay)
+        #expect(await Self.waitClosely(for: "released", in: trace))
+        try? await Task.sleep(for: .microseconds(delay))
         run.process.sendSignal(SIGTERM)
         #expect(await run.exit(deadline: .seconds(20)) == .signaled(SIGTERM), "trace: \(Self.events(trace))")
         #expect(run.terminalRestored)
     }
 
-    /// Looks at the trace every 200 µs, for at most 20 s, until it holds `event`.
-    private static func waitClosely(for event: String, in path: String) -> Bool {
-        for _ in 0..<100_000 {
+    /// Looks at the trace every 200 µs or so, for at most 20 s, until it holds `event`.
+    private static func waitClosely(for event: String, in path: String) async -> Bool {
+        let end = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < end {
             if events(path).contains(event) { return true }
-            usleep(200)
+            try? await Task.sleep(for: .microseconds(200))
         }
         return false
     }
