@@ -45,10 +45,10 @@ public struct PromptLoop<Session: InteractiveSession> {
     var resumedAfterOwnStop = false
     /// A lone Esc was given up on (flushed as `.escape`): the rest of its key may still be on the way.
     private var flushedLoneEscape = false
-    /// When the caller hangs up, the last line is left as drawn, the cursor after it, and the terminal in raw mode,
-    /// for the caller to end or to come back to (the password agent's wait, which may renew itself and go on
-    /// waiting on the same line).
-    public var leavesLineWhenCallerGoes = false
+    /// When set and the caller hangs up, the terminal stays in raw mode (no moment of echo before the caller's next
+    /// prompt), and the last line is left as drawn, the cursor after it, when this says so at that moment: the
+    /// password agent's wait, which renews itself and comes back to its line, or ends it at once for a request.
+    public var keepsTerminalWhenCallerGoes: (() -> Bool)?
 
     public init(
         session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
@@ -78,8 +78,9 @@ public struct PromptLoop<Session: InteractiveSession> {
         // With the caller gone nothing more is read: the terminal's next line is someone else's.
         if flushedLoneEscape && outcome != .callerGone { dropLateInput() }
         runningCheck?.process.kill()
-        // The agent's wait stays as it is, in raw mode too: no moment of echo before it comes back to it.
-        if !(leavesLineWhenCallerGoes && outcome == .callerGone) {
+        if outcome == .callerGone, let leavesLine = keepsTerminalWhenCallerGoes {
+            if !leavesLine() { terminal.write(renderer.finish()) }
+        } else {
             terminal.write(renderer.finish())
             terminal.restore()
         }

@@ -46,11 +46,9 @@ public final class DirectoryWatch: @unchecked Sendable {
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR | IN_DONT_FOLLOW)
         for (index, path) in paths.enumerated() {
             let watch = SystemCall.retrying("inotify_add_watch") { inotify_add_watch(descriptor, path, mask) }
-            guard watch >= 0 else {
-                let error = TerminalError.system(.current, call: "inotify_add_watch")
-                close(descriptor)
-                throw error
-            }
+            // Not closed here: the instance is whole, and its deinit closes the descriptor (twice would close
+            // whatever another thread opened under the same number meanwhile).
+            guard watch >= 0 else { throw .system(.current, call: "inotify_add_watch") }
             directories[watch] = index
         }
     }

@@ -30,17 +30,19 @@ extension AgentProgram {
         if takesWakingKey { request.typeAhead = .kept }
         var waiting = prompt(request, caller: relay.descriptor)
         waiting.voiceReleasedAfterSilence = Self.voiceReleasedAfterSilence
-        waiting.leavesLineWhenCallerGoes = true
+        // Decided the moment the wait ends: its line is ended at once for a request (the first thing it sees of the
+        // agent), and left for the renewed image when the voice has let go.
+        let released = Flag()
+        waiting.keepsTerminalWhenCallerGoes = {
+            released.isSet = renews && VoiceRelease.take()
+            return released.isSet
+        }
         let outcome = try? waiting.runSession(on: terminal).get()
         relay.stop()
         if let ended = ending(outcome, on: terminal) { return .ended(ended) }
         // The user closed the wait (`AgentFrontEnd.waiting`): the agent stops, as asked.
         if case .cancelled? = outcome { return .ended(ExitStatus.submitted) }
-        if outcome == .callerGone {
-            if renews && VoiceRelease.take() { return .quiet }
-            terminal.write(TerminalText.newline)
-        }
-        return .answered(nil)
+        return outcome == .callerGone && released.isSet ? .quiet : .answered(nil)
     }
 
     /// What ended a wait with nothing of the voice loaded.
@@ -70,4 +72,9 @@ extension AgentProgram {
             }
         }
     }
+}
+
+/// What the wait's end decided, read once the session has returned.
+private final class Flag {
+    var isSet = false
 }

@@ -33,8 +33,9 @@ struct PromptProgram {
     /// espeak-ng lets its audio device go this long after its last sound, and opens it again for the next
     /// announcement: for a prompt that mostly waits (the password agent's wait). nil: kept for the whole prompt.
     var voiceReleasedAfterSilence: Duration?
-    /// A caller's hang-up leaves the last line as drawn (`PromptLoop.leavesLineWhenCallerGoes`).
-    var leavesLineWhenCallerGoes = false
+    /// A caller's hang-up keeps raw mode, and the last line as drawn when this says so
+    /// (`PromptLoop.keepsTerminalWhenCallerGoes`).
+    var keepsTerminalWhenCallerGoes: (() -> Bool)?
     /// espeak-ng starts while `--speech auto` still probes, to gain the probes' time; false for a prompt whose
     /// process should hold espeak-ng's libraries only when it speaks with them (the password agent: they cannot
     /// be unloaded, and with the user's speech-dispatcher chosen they would be held for nothing).
@@ -155,7 +156,7 @@ extension PromptProgram {
             escapeDelay: escapeDelay,
             capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup,
             speechFallback: speech.fallback)
-        loop.leavesLineWhenCallerGoes = leavesLineWhenCallerGoes
+        loop.keepsTerminalWhenCallerGoes = keepsTerminalWhenCallerGoes
         return loop.run()
     }
 }
