@@ -114,9 +114,8 @@ public struct AgentRenewal: Sendable {
     public static var isPossible: Bool { access("/proc/self/exe", X_OK) == 0 }
 
     /// Executes this program again with `arguments`, handing over `terminal` (in raw mode), `watch` and which of the
-    /// places were `watched`. Returns
-    /// only when that failed, with everything as it was (the caller goes on in this image). The corresponding C
-    /// calls are `pthread_sigmask`, `fcntl`, `setenv` and `execv`.
+    /// places were `watched`. Returns only when that failed, with everything as it was (the caller goes on in this
+    /// image). The corresponding C calls are `pthread_sigmask`, `raise`, `fcntl`, `setenv` and `execv`.
     public static func renew(terminal: Terminal, watch: DirectoryWatch, watched: [Bool], arguments: [String]) -> Errno {
         guard let handoff = terminal.rawModeHandoff else { return Errno(rawValue: EINVAL) }
         let renewal = AgentRenewal(
