@@ -17,7 +17,7 @@ struct AgentIdleEndToEndTests {
         defer { unlink(trace) }
         let directory = AgentQuerier.directory()
         let run = try await PromptRun(
-            ["--agent", "--agent-directory", directory],
+            ["--agent", "--verbosity", "terse", "--agent-directory", directory],
             environment: PromptRun.environment(["PULSE_SERVER": pulse.server, "OTC_PROMPT_TRACE": trace]),
             speech: "espeak", ready: "Waiting for password requests")
         let pid = run.process.processID
@@ -71,7 +71,7 @@ struct AgentIdleEndToEndTests {
         let trace = NSTemporaryDirectory() + "/otc-e2e-trace-\(UUID().uuidString)"
         defer { unlink(trace) }
         let run = try await PromptRun(
-            ["--agent", "--agent-directory", AgentQuerier.directory()],
+            ["--agent", "--verbosity", "terse", "--agent-directory", AgentQuerier.directory()],
             environment: PromptRun.environment(["PULSE_SERVER": pulse.server, "OTC_PROMPT_TRACE": trace]),
             speech: "espeak", ready: "Waiting for password requests")
         #expect(

@@ -11,10 +11,11 @@ import Testing
 struct AgentRenewalEndToEndTests {
     let directory = AgentQuerier.directory()
 
-    /// The agent with espeak-ng on a PulseAudio of the test's own, once its wait has been drawn.
+    /// The agent with espeak-ng on a PulseAudio of the test's own, once its wait has been drawn; terse, so that its
+    /// wait is said, and its voice let go, sooner.
     private func agent(_ pulse: PrivatePulseAudio, trace: String) async throws -> PromptRun {
         try await PromptRun(
-            ["--agent", "--agent-directory", directory],
+            ["--agent", "--verbosity", "terse", "--agent-directory", directory],
             environment: PromptRun.environment(["PULSE_SERVER": pulse.server, "OTC_PROMPT_TRACE": trace]),
             speech: "espeak", ready: "Waiting for password requests")
     }
