@@ -87,7 +87,7 @@ struct OTCPromptCommand {
         var terminal: Terminal?
         // An askpass with no terminal posts its question for the user's password agent instead (`AgentQuestion`).
         let postsWithoutTerminal = frontEnd.postsWithoutTerminal
-        // Only an agent renews itself: anything else handed one (the variable set by hand) starts afresh.
+        // Only an agent renews itself: were any other run handed a renewal, it would start afresh.
         var renewal = renewal
         if case .agent = frontEnd {
         } else {
