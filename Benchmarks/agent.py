@@ -27,20 +27,13 @@ import time
 SYSTEM_DIRECTORY = "/run/systemd/ask-password"
 NAMESPACE_MARK = "OTC_BENCH_AGENT_NAMESPACE"
 
-if os.environ.get(NAMESPACE_MARK) != "1":
-    if os.geteuid() != 0:
-        print("agent: needs root (a mount namespace with a private /run/systemd/ask-password); skipped")
-        sys.exit(0)
-    created = not os.path.isdir(SYSTEM_DIRECTORY)
-    if created:
-        os.makedirs(SYSTEM_DIRECTORY, mode=0o755)
-    status = subprocess.run(["unshare", "--mount", "--propagation", "private", sys.executable, *sys.argv],
-                            env=dict(os.environ, **{NAMESPACE_MARK: "1"})).returncode
-    if created:
-        os.rmdir(SYSTEM_DIRECTORY)
-    sys.exit(status)
+if os.environ.get(NAMESPACE_MARK) != "1" and os.geteuid() != 0:
+    print("agent: needs root (a mount namespace with a private /run/systemd/ask-password); skipped")
+    sys.exit(0)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "packaging"))
+import ask_namespace  # noqa: E402 (packaging's)
 
-subprocess.run(["mount", "-t", "tmpfs", "-o", "mode=0755,size=4m", "otc-bench", SYSTEM_DIRECTORY], check=True)
+ask_namespace.enter(SYSTEM_DIRECTORY, NAMESPACE_MARK, "otc-bench", "4m")
 
 from whole_process import ENV, WORK, Session, median_line, ms, trace_path  # noqa: E402 (after the namespace)
 

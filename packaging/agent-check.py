@@ -27,17 +27,10 @@ MARK = "OTC_AGENT_CHECK_NAMESPACE"
 PASSPHRASE = "correct horse 9"
 MESSAGE = "Passphrase for the package check"
 
-if os.environ.get(MARK) != "1":
-    created = not os.path.isdir(DIRECTORY)
-    if created:
-        os.makedirs(DIRECTORY, mode=0o755)
-    status = subprocess.run(["unshare", "--mount", "--propagation", "private", sys.executable, *sys.argv],
-                            env=dict(os.environ, **{MARK: "1"})).returncode
-    if created:
-        os.rmdir(DIRECTORY)
-    sys.exit(status)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ask_namespace  # noqa: E402 (from this directory)
 
-subprocess.run(["mount", "-t", "tmpfs", "-o", "mode=0755,size=1m", "otc-agent-check", DIRECTORY], check=True)
+ask_namespace.enter(DIRECTORY, MARK, "otc-agent-check", "1m")
 
 
 def fail(message):

@@ -19,7 +19,9 @@ enum EngineWarmUp {
     /// --doctor, a pinentry), or a way of speaking `auto`'s immediate rules already tell is not espeak-ng (an SSH
     /// session with no audio forwarded: text). The command line's values are the parser's, already checked.
     static func voiceName(commandLine: SettingValues, programPath: String, environment: [String: String]) -> String? {
-        guard OTCPromptCommand.opensPrompt(commandLine: commandLine, programPath: programPath) else { return nil }
+        // Asked at the terminal itself (`FrontEnd.opensTerminal`): the engine warms up only then.
+        let frontEnd = FrontEnd.choose(commandLine: commandLine, prompt: nil, programPath: programPath)
+        guard frontEnd.opensTerminal else { return nil }
         let speech = commandLine[Settings.speech] ?? .auto
         // nil: `auto` must probe, and espeak-ng is the likely answer.
         let intoAudioFile = commandLine[Settings.audioFile] != nil
@@ -27,10 +29,7 @@ enum EngineWarmUp {
             for: speech, intoAudioFile: intoAudioFile, environment: environment, terminal: .controlling)
         if let route, route.kind != .espeak { return nil }
         // The password agent loads espeak-ng only once chosen (`PromptProgram.speculatesOnEspeak`).
-        if route == nil, case .agent = FrontEnd.choose(commandLine: commandLine, prompt: nil, programPath: programPath)
-        {
-            return nil
-        }
+        if route == nil, case .agent = frontEnd { return nil }
         let language = commandLine[Settings.language] ?? Language.fromEnvironment(environment)
         return commandLine[Settings.voice] ?? SpeechOptions(language: language).voiceName
     }

@@ -58,11 +58,6 @@ struct OTCPromptCommand {
         return [Settings.speech.name: "Here and now: \(route.kind.rawValue), because \(route.reason)."]
     }
 
-    /// Whether this run asks at the terminal itself (`FrontEnd.opensTerminal`): the engine warms up only then.
-    static func opensPrompt(commandLine: SettingValues, programPath: String) -> Bool {
-        FrontEnd.choose(commandLine: commandLine, prompt: nil, programPath: programPath).opensTerminal
-    }
-
     /// Writes the help or the version on stdout: 0, or 74 when stdout cannot take it.
     private static func answer(_ text: String) -> Int32 {
         do {

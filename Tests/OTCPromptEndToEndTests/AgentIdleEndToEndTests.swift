@@ -13,21 +13,21 @@ struct AgentIdleEndToEndTests {
     func anIdleAgentHoldsNoVoiceWakesNoThreadAndTheNextRequestIsStillSpoken() async throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
-        let trace = NSTemporaryDirectory() + "/otc-e2e-trace-\(UUID().uuidString)"
-        defer { unlink(trace) }
+        let trace = SpeechTraceFile()
+        defer { trace.remove() }
         let directory = AgentQuerier.directory()
         let run = try await PromptRun(
             ["--agent", "--verbosity", "terse", "--agent-directory", directory],
-            environment: PromptRun.environment(["PULSE_SERVER": pulse.server, "OTC_PROMPT_TRACE": trace]),
+            environment: PromptRun.environment(["PULSE_SERVER": pulse.server, "OTC_PROMPT_TRACE": trace.path]),
             speech: "espeak", ready: "Waiting for password requests")
         let pid = run.process.processID
         // While the wait is being said (its first sample handed to the device, its silence not yet past): espeak-ng
         // is loaded in the agent.
-        #expect(await run.process.wait(deadline: .seconds(20)) { _ in Self.events(trace).contains("sample") })
-        if !Self.events(trace).contains("released") { #expect(Self.mapsVoiceLibraries(pid)) }
+        #expect(await run.process.wait(deadline: .seconds(20)) { _ in trace.events.contains("sample") })
+        if !trace.events.contains("released") { #expect(Self.mapsVoiceLibraries(pid)) }
         #expect(
-            await run.process.wait(deadline: .seconds(20)) { _ in Self.events(trace).contains { $0 == "renewed" } },
-            "trace: \(Self.events(trace))")
+            await run.process.wait(deadline: .seconds(20)) { _ in trace.events.contains { $0 == "renewed" } },
+            "trace: \(trace.events)")
         #expect(!Self.mapsVoiceLibraries(pid), "espeak-ng or libpulse still mapped after the renewal")
         #expect(Self.name(of: pid) == "otc-prompt")
 
@@ -45,18 +45,18 @@ struct AgentIdleEndToEndTests {
         // The request's announcement reached the device: the voice loaded again, and a first sample handed to it.
         #expect(
             await run.process.wait(deadline: .seconds(20)) { _ in
-                let events = Self.events(trace)
+                let events = trace.events
                 guard let renewed = events.firstIndex(of: "renewed") else { return false }
                 return events[renewed...].contains("device") && events[renewed...].contains("sample")
-            }, "trace: \(Self.events(trace))")
+            }, "trace: \(trace.events)")
         await run.waitPastTheGrace()
         run.type("quiet horse\r")
         #expect(await querier.answer() == "+quiet horse")
         // The wait after it renews the agent again; a signal then ends it as that signal, the terminal restored.
         #expect(
             await run.process.wait(deadline: .seconds(20)) { _ in
-                Self.events(trace).filter { $0 == "renewed" }.count == 2
-            }, "trace: \(Self.events(trace))")
+                trace.events.filter { $0 == "renewed" }.count == 2
+            }, "trace: \(trace.events)")
         run.process.sendSignal(SIGTERM)
         #expect(await run.exit() == .signaled(SIGTERM))
         #expect(run.terminalRestored)
@@ -68,15 +68,15 @@ struct AgentIdleEndToEndTests {
     func escapeOnARenewedAgentStopsItFromTheSameLine() async throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
-        let trace = NSTemporaryDirectory() + "/otc-e2e-trace-\(UUID().uuidString)"
-        defer { unlink(trace) }
+        let trace = SpeechTraceFile()
+        defer { trace.remove() }
         let run = try await PromptRun(
             ["--agent", "--verbosity", "terse", "--agent-directory", AgentQuerier.directory()],
-            environment: PromptRun.environment(["PULSE_SERVER": pulse.server, "OTC_PROMPT_TRACE": trace]),
+            environment: PromptRun.environment(["PULSE_SERVER": pulse.server, "OTC_PROMPT_TRACE": trace.path]),
             speech: "espeak", ready: "Waiting for password requests")
         #expect(
-            await run.process.wait(deadline: .seconds(20)) { _ in Self.events(trace).contains { $0 == "renewed" } },
-            "trace: \(Self.events(trace))")
+            await run.process.wait(deadline: .seconds(20)) { _ in trace.events.contains { $0 == "renewed" } },
+            "trace: \(trace.events)")
         let saidBefore = run.log.count
         run.type([0x1B])
         #expect(await run.waitForEvent("cancel", deadline: .seconds(20)), "log: \(run.log)")
@@ -132,12 +132,6 @@ struct AgentIdleEndToEndTests {
     private static func name(of pid: pid_t) -> String {
         ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").trimmingCharacters(
             in: .whitespacesAndNewlines)
-    }
-
-    /// The trace's event names, in order (`EVENT GENERATION NANOSECONDS` lines).
-    private static func events(_ path: String) -> [String] {
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
     }
 
     /// Voluntary and involuntary context switches of each thread of `pid`, by thread id.
