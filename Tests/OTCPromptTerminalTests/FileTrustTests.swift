@@ -82,7 +82,8 @@ import Testing
 
     @Test func eachRefusalIsOneLineThatSaysWhatWasFound() {
         let refusals: [FileTrust.Refusal] = [
-            .kind(.fifo), .owner(0), .writableByOthers, .openToOthers, .otherNames(3), .unexaminable(Errno(rawValue: EACCES)),
+            .kind(.fifo), .owner(0), .writableByOthers, .openToOthers, .otherNames(3),
+            .unexaminable(Errno(rawValue: EACCES)),
         ]
         for refusal in refusals {
             #expect(!refusal.description.isEmpty && !refusal.description.contains("\n"))
