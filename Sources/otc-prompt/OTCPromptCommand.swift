@@ -115,7 +115,8 @@ struct OTCPromptCommand {
         let check = settings[Settings.check].map {
             CheckSettings(command: $0, timeout: settings.value(Settings.checkTimeout))
         }
-        let notices = file.problems.map(\.description)
+        var notices = file.problems.map(\.description)
+        if frontEnd == .cryptsetup { notices += CryptsetupFrontEnd.problems(environment: environment) }
         var voice = SpeechOptions(
             language: language, voice: settings[Settings.voice], rate: settings[Settings.rate],
             volume: settings[Settings.volume], pitch: settings[Settings.pitch])
