@@ -131,6 +131,7 @@ struct AgentProgram {
                     if !news.contains(wording.agentNeedsRoot) { news.append(wording.agentNeedsRoot) }
                     continue
                 }
+                for problem in file.problems { say(on: terminal, "otc-prompt: \(entry.name): \(problem)") }
                 // Only root could write in a directory of root's: any other's `Id=` is a program's claim.
                 let origin: AskOrigin = directory.owner == 0 ? .system : .user
                 let request = frontEnd.request(
