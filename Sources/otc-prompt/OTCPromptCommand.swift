@@ -176,7 +176,10 @@ struct OTCPromptCommand {
             // Said by the first image; a renewed one has them on the screen already.
             if renewal == nil { for notice in notices { terminal.writeLine(notice) } }
             return AgentProgram(
-                template: program, frontEnd: AgentFrontEnd(language: language, verbosity: configuration.verbosity),
+                template: program,
+                frontEnd: AgentFrontEnd(
+                    language: language, verbosity: configuration.verbosity,
+                    echoesUserRequests: settings.value(Settings.agentEchoUserRequests)),
                 places: AgentProgram.places(
                     option: settings[Settings.agentDirectory], environment: environment, user: UserAccount.currentUID),
                 query: query, renewal: renewal, arguments: CommandLine.arguments
