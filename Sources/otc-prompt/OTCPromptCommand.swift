@@ -79,6 +79,12 @@ struct OTCPromptCommand {
         // The terminal first, in raw mode with signals handled, before anything that can wait (no wait without a deadline).
         let frontEnd = FrontEnd.choose(
             commandLine: commandLine, prompt: prompt, programPath: CommandLine.arguments.first ?? "")
+        // cryptsetup takes the key from stdout: one that cannot take it fails now, not after the passphrase is typed
+        // (cryptroot then asks again, with its own prompt).
+        if frontEnd == .cryptsetup, let unusable = StandardOutput.unusable {
+            StandardError.writeLine("\(Program.name): \(TerminalError.standardOutput(unusable))")
+            return ExitStatus.outputFailed
+        }
         var terminal: Terminal?
         // An askpass with no terminal posts its question for the user's password agent instead (`AgentQuestion`).
         let postsWithoutTerminal = frontEnd.postsWithoutTerminal

@@ -59,4 +59,25 @@ import Testing
         #expect(await run.exit() == .exited(130))
         #expect(run.terminalRestored)
     }
+
+    /// cryptsetup reads the key from stdout: with stdout closed, or a pipe nobody reads, the passphrase was typed and
+    /// then lost. Now the prompt never asks: one line, exit 74, and cryptroot asks again.
+    @Test(arguments: ["closed", "no reader"])
+    func anUnusableStandardOutputFailsBeforeAnythingIsAsked(stdout: String) async throws {
+        let launcher =
+            stdout == "closed"
+            ? ["/bin/sh", "-c", "exec \"$0\" --cryptsetup --speech none >&-", PromptRun.binary]
+            : [
+                "/usr/bin/python3", "-c",
+                "import os, sys\nr, w = os.pipe()\nos.close(r)\nos.dup2(w, 1)\nos.execv(sys.argv[1], sys.argv[1:])",
+                PromptRun.binary, "--cryptsetup", "--speech", "none",
+            ]
+        let process = try PseudoTerminalProcess(
+            executable: launcher[0], arguments: Array(launcher.dropFirst()),
+            environment: Self.environment(tried: "0"))
+        #expect(await process.waitForExit(deadline: .seconds(20)) == .exited(74), "screen: \(process.screen)")
+        #expect(!process.screen.contains("Unlock disk"), "asked all the same: \(process.screen)")
+        #expect(process.screen.contains("standard output"), "\(process.screen)")
+        #expect(process.attributesAtStart.bytes == process.slaveAttributes().bytes)
+    }
 }
