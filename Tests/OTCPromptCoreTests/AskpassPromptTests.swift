@@ -77,7 +77,8 @@ import Testing
     }
 
     @Test func aConfirmationThatNamesNoAnswersAcceptsOnlyTheLanguagesWords() {
-        let prompt = AskpassPrompt.classify("Allow use of key id_ed25519?", environment: ["SSH_ASKPASS_PROMPT": "confirm"])
+        let prompt = AskpassPrompt.classify(
+            "Allow use of key id_ed25519?", environment: ["SSH_ASKPASS_PROMPT": "confirm"])
         #expect(prompt.kind == .confirmation && prompt.namedAnswers.isEmpty)
     }
 

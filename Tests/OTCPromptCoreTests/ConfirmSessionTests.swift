@@ -32,22 +32,6 @@ import Testing
         #expect(session.start().map(\.announcement?.text) == [expected])
     }
 
-    /// ssh's question names "yes" and "no" in English whatever the locale: typed whole, they answer it beside the
-    /// language's words; a question naming nothing takes only the language's.
-    @Test(arguments: Language.allCases)
-    func theWordsTheQuestionNamesAnswerItInAnyLanguage(language: Language) {
-        let named = ConfirmLabels(yes: "yes", no: "no")
-        var session = ConfirmSession(question: "Continue connecting?", namedAnswers: named, language: language)
-        #expect(answer(&session, "YES").contains(.confirmed(true)))
-        var refused = ConfirmSession(question: "Continue connecting?", namedAnswers: named, language: language)
-        #expect(answer(&refused, "no").contains(.confirmed(false)))
-        var unnamed = ConfirmSession(question: "Allow?", language: language)
-        let effects = answer(&unnamed, language == .en ? "maybe" : "yes")
-        #expect(!effects.contains(.confirmed(true)) && !unnamed.isFinished)
-        var partly = ConfirmSession(question: "Continue connecting?", namedAnswers: named, language: language)
-        #expect(!answer(&partly, "y").contains(.confirmed(true)), "never a single letter")
-    }
-
     /// Each language's whole words, from its catalog, in any case.
     static func answers(_ list: String) -> [(Language, String)] {
         Language.allCases.flatMap { language in

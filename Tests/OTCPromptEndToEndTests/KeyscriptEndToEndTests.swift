@@ -87,7 +87,8 @@ import Testing
 
     @Test(
         arguments: [
-            "OTC_PROMPT_LANG=$(touch MARKER)\n", "OTC_PROMPT_LANG=de\ntouch MARKER\n", "OTC_PROMPT_LANG=de;touch MARKER\n",
+            "OTC_PROMPT_LANG=$(touch MARKER)\n", "OTC_PROMPT_LANG=de\ntouch MARKER\n",
+            "OTC_PROMPT_LANG=de;touch MARKER\n",
             "OTC_PROMPT_LANG=`touch MARKER`\n", "OTC_PROMPT_SPEECH=none; touch MARKER\n",
         ])
     func aSettingsFileHoldingShellIsNeverRun(settings: String) async throws {

@@ -87,7 +87,8 @@ import Testing
     }
 
     @Test func aValueOutOfRangeIsShownShortAndScrubbed() throws {
-        let file = try AskFile.parse(Array("[Ask]\nSocket=/a/s\nPID=\u{1B}[2J\(String(repeating: "9", count: 60))\n".utf8))
+        let file = try AskFile.parse(
+            Array("[Ask]\nSocket=/a/s\nPID=\u{1B}[2J\(String(repeating: "9", count: 60))\n".utf8))
         let line = try #require(file.problems.first)
         #expect(!line.contains("\u{1B}") && line.contains("…") && line.count < 100)
     }
@@ -96,7 +97,8 @@ import Testing
         let farthest = UInt64(Countdown.farthest.components.seconds) * 1_000_000
         #expect(AskFile(pid: 1, socket: "/a/s", notAfter: .max).timeLeft(atMicroseconds: 5) == nil)
         #expect(AskFile(pid: 1, socket: "/a/s", notAfter: 5 + farthest + 1).timeLeft(atMicroseconds: 5) == nil)
-        #expect(AskFile(pid: 1, socket: "/a/s", notAfter: 5 + farthest).timeLeft(atMicroseconds: 5) == Countdown.farthest)
+        #expect(
+            AskFile(pid: 1, socket: "/a/s", notAfter: 5 + farthest).timeLeft(atMicroseconds: 5) == Countdown.farthest)
     }
 
     @Test func aFileOverSixtyFourKibibytesIsRefusedUnread() {
