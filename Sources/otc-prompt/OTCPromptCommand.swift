@@ -32,6 +32,12 @@ struct OTCPromptCommand {
         case .success(let parsed) where parsed.action == .version:
             ProcessExit.exit(answer(OTCPromptVersion.current))
         case .success(let parsed):
+            // The benchmarks' trace, if asked for: a file the prompt writes, so the user's own (`OutputFile`).
+            if let path = ProcessEnvironment.current[SpeechTrace.variable],
+                let trace = try? OutputFile.open(path: path, option: SpeechTrace.variable, appending: true)
+            {
+                SpeechTrace.install(descriptor: trace.descriptor)
+            }
             // Before any audio library can run (the warm-up opens a stream): another user's PulseAudio is
             // refused for the whole process, whatever asks for a device.
             SpeechRouteProbes.refuseForeignPulseAudio(environment: ProcessEnvironment.current)

@@ -48,15 +48,18 @@ extension RealClientTests {
         }
 
         /// Runs the prompt with `option PATH`; types a code if it asks. Returns how it ended and its screen.
-        func runPrompt(_ option: String, path: String) async throws -> (status: ExitStatus?, screen: String) {
+        func runPrompt(_ option: String, path: String, extra: [String: String] = [:]) async throws -> (
+            status: ExitStatus?, screen: String
+        ) {
             var arguments = ["--speech", "none", option, path]
             if option == "--audio-file" { arguments += ["--rate", "450"] }
             let runtime = try scratch.runtimeDirectory(named: "runtime-\(UUID().uuidString.prefix(8))")
             let process = try PseudoTerminalProcess(
                 executable: Askpass.binary, arguments: arguments,
-                environment: ClientRun.environment([
-                    "HOME": scratch.path, "XDG_RUNTIME_DIR": runtime, "XDG_CONFIG_HOME": scratch.file("none"),
-                ]))
+                environment: ClientRun.environment(
+                    [
+                        "HOME": scratch.path, "XDG_RUNTIME_DIR": runtime, "XDG_CONFIG_HOME": scratch.file("none"),
+                    ].merging(extra) { $1 }))
             let asked = await waitUntil(deadline: .seconds(20)) {
                 process.screen.contains("Verification code") || process.hasExited
             }
@@ -113,6 +116,19 @@ extension RealClientTests {
             // The reader saw its writer come and go: it ends with nothing read.
             #expect(await reader.waitForExit(deadline: .seconds(10)) == .exited(0))
             #expect(size(heard) == 0, "the attacker's reader got \(size(heard)) bytes")
+        }
+
+        /// The benchmarks' trace file (`OTC_PROMPT_TRACE`) is a file the prompt writes too: the same rule.
+        @Test func aPlantedTraceFileReceivesNothing() async throws {
+            let place = try directory(.theirs)
+            let trace = place + "/trace"
+            try await asAttacker("umask 0 && : > '\(trace)' && chmod 666 '\(trace)'")
+            let audio = scratch.file("own.wav")
+            let (status, screen) = try await runPrompt(
+                "--audio-file", path: audio, extra: ["OTC_PROMPT_TRACE": trace])
+            #expect(status == .exited(0), "screen: \(screen)")
+            #expect(size(audio) > 44, "the prompt spoke into its own file")
+            #expect(size(trace) == 0, "the planted trace received \(size(trace)) bytes")
         }
 
         @Test func aFileOfTheUsersOwnInTheSameDirectoryIsStillWritten() async throws {
