@@ -32,8 +32,7 @@ struct RenewalProof: Equatable, Sendable {
         guard pipe(&ends) == 0 else { return nil }
         // The write end never reaches the new image; the read end does (FD_CLOEXEC cleared below).
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        let bytes = Array(nonce.utf8)
-        let written = SystemCalls.writeAll(raw: bytes.withUnsafeBytes { $0 }, to: ends[1])
+        let written = Array(nonce.utf8).withUnsafeBytes { SystemCalls.writeAll(raw: $0, to: ends[1]) }
         _ = close(ends[1])
         guard written == nil, fcntl(ends[0], F_SETFD, 0) == 0 else {
             _ = close(ends[0])
