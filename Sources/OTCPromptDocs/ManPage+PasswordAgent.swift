@@ -28,9 +28,11 @@ extension ManPage {
             ".Pp",
             roff(
                 "What a request's Id says it is for (\"For disk sda2.\") is said so only for a request in a "
-                    + "directory of root's, which only root could write; from the user's own directories, which any "
-                    + "of the user's programs may write, it is said as that program's claim, after \"Not from the "
-                    + "system\"."),
+                    + "directory of root's, which only root could write. Every request from the user's own "
+                    + "directories, which any of the user's programs may write, is said as that program's, its "
+                    + "marking first: \"A program of yours asks:\" before its question, its other lines as one line "
+                    + "after \"Not from the system: a program of yours wrote:\", its Id as a claim; its Echo=1 is "
+                    + "masked unless --agent-echo-user-requests."),
             ".Pp",
             roff(
                 "The console agent, for the whole system, is off until enabled: "

@@ -7,28 +7,47 @@ import OTCPromptLoop
 public struct AgentFrontEnd: Sendable {
     public let language: Language
     public let verbosity: Verbosity
+    /// A request of the user's own programs that asks for visible text (`Echo=1`) is shown and spoken as it asks
+    /// (`--agent-echo-user-requests`); otherwise it is masked.
+    public let echoesUserRequests: Bool
 
-    public init(language: Language, verbosity: Verbosity) {
+    public init(language: Language, verbosity: Verbosity, echoesUserRequests: Bool = false) {
         self.language = language
         self.verbosity = verbosity
+        self.echoesUserRequests = echoesUserRequests
     }
 
     /// The request `file` makes at `now` (CLOCK_MONOTONIC µs), found in a directory of `origin`, with `waiting` more
     /// behind it and `news` (a request withdrawn) said first.
     ///
-    /// The message is the label (scrubbed: a querier's text is outside input); "disk sda2" from `Id=` (said as a
-    /// program's claim, not the system's, unless `origin` is the system: `Wording.agentPurpose`), the time
+    /// The message is the label (scrubbed: a querier's text is outside input); "disk sda2" from `Id=`, the time
     /// the querier still waits and how many more wait are the lines before it. `Echo=0` is a masked secret,
     /// `Echo=1` visible text; the field's time limit is the querier's. Keys typed before it appeared, or within
     /// the grace of a confirmation, are no answer: it may appear while the user types something else.
+    ///
+    /// From the user's own directory (`AskOrigin.user`) any program of theirs could have written it, claiming
+    /// anything, so what it says is said as its own (`Wording.agentFromUser`): its question begins "A program of yours
+    /// asks:", its other lines are one line after "Not from the system: a program of yours wrote:" (a line break
+    /// cannot make one of them stand alone as the system's "For disk sda2."), and its `Id=` is a claim. Whatever order
+    /// the opening takes, the first words of it are such a marking. Its `Echo=1` is masked unless the user chose
+    /// otherwise (`echoesUserRequests`): a program claiming a passphrase is not secret would have it spoken aloud.
     public func request(
         _ file: AskFile, from origin: AskOrigin, waiting: Int, nowMicroseconds now: UInt64, news: [String] = []
     ) -> Request {
         let wording = Wording(language: language)
-        let message = file.message.map(UntrustedText.visibleLines)?.filter { !$0.isEmpty } ?? []
+        let lines = file.message.map(UntrustedText.visibleLines)?.filter { !$0.isEmpty } ?? []
         let timeLimit = file.timeLeft(atMicroseconds: now)
         var details: [String] = []
         if let purpose = AskPurpose(id: file.id) { details.append(wording.agentPurpose(purpose, from: origin)) }
+        let question: String
+        switch origin {
+        case .system:
+            question = lines.last ?? wording.agentDefaultLabel
+            details += lines.dropLast()
+        case .user:
+            if lines.count > 1 { details.append(wording.agentUserWrote(lines.dropLast().joined(separator: " "))) }
+            question = wording.agentFromUser(lines.last ?? wording.agentDefaultLabel, kind: file.kind)
+        }
         if waiting > 0 { details.append(wording.agentMoreWaiting(waiting)) }
         let labels = ConfirmLabels(
             yes: file.okLabel.map(UntrustedText.visible), no: file.notOKLabel.map(UntrustedText.visible),
@@ -36,24 +55,23 @@ public struct AgentFrontEnd: Sendable {
         var request: Request
         switch file.kind {
         case .password:
-            // Several lines: the last is the label, the others are said before it.
+            let masked = !file.echo || (origin == .user && !echoesUserRequests)
             var configuration = PromptConfiguration.freeText(
-                label: message.last ?? wording.agentDefaultLabel, mask: !file.echo, language: language,
-                verbosity: verbosity, timeLimit: timeLimit)
-            configuration.details = details + message.dropLast()
+                label: question, mask: masked, language: language, verbosity: verbosity, timeLimit: timeLimit)
+            configuration.details = details
             configuration.news = news
             request = Request(.field(configuration), typeAhead: .discarded(grace: ConfirmSession.grace))
         case .question:
             request = .question(
                 ConfirmSession(
-                    question: message.last ?? wording.agentDefaultLabel, details: details + message.dropLast(),
-                    labels: labels, language: language, verbosity: verbosity, timeLimit: timeLimit))
+                    question: question, details: details, labels: labels, language: language, verbosity: verbosity,
+                    timeLimit: timeLimit))
             request = request.withDetails(news)
         case .notice:
             request = .notice(
                 NoticeSession(
-                    message: message.last ?? wording.agentDefaultLabel, details: details + message.dropLast(),
-                    takesEnter: true, language: language, verbosity: verbosity, timeLimit: timeLimit))
+                    message: question, details: details, takesEnter: true, language: language, verbosity: verbosity,
+                    timeLimit: timeLimit))
             request = request.withDetails(news)
         }
         return request

@@ -28,7 +28,8 @@ public enum AskpassFrontEnd {
             return .question(
                 ConfirmSession(
                     question: askpass.label, details: askpass.details, acceptsFingerprint: askpass.acceptsFingerprint,
-                    language: configuration.language, verbosity: configuration.verbosity,
+                    namedAnswers: askpass.namedAnswers, language: configuration.language,
+                    verbosity: configuration.verbosity,
                     timeLimit: configuration.timeLimit))
         }
         field.details = askpass.details

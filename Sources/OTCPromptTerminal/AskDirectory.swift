@@ -81,13 +81,13 @@ public final class AskDirectory: @unchecked Sendable {
             close(descriptor)
             throw .unreadable(path, .current)
         }
-        guard status.st_uid == owner else {
+        do { try FileTrust.ownDirectory(owner).check(FileTrust.Status(status)) } catch {
             close(descriptor)
-            throw .wrongOwner(path, status.st_uid)
-        }
-        guard status.st_mode & UInt32(S_IWGRP | S_IWOTH) == 0 else {
-            close(descriptor)
-            throw .writableByOthers(path)
+            switch error {
+            case .owner(let uid): throw .wrongOwner(path, uid)
+            case .kind: throw .notADirectory(path)
+            default: throw .writableByOthers(path)
+            }
         }
         self.path = path
         self.owner = owner
@@ -129,7 +129,7 @@ public final class AskDirectory: @unchecked Sendable {
         defer { close(file) }
         var status = stat()
         guard fstat(file, &status) == 0 else { throw .unreadable(name, .current) }
-        guard status.st_mode & S_IFMT == S_IFREG, status.st_uid == owner else { throw .notARegularFile }
+        guard (try? FileTrust.ownFile(owner).check(FileTrust.Status(status))) != nil else { throw .notARegularFile }
         guard status.st_size <= AskFile.maximumSize else { throw .tooLarge }
         // One byte more than allowed: a file that grew since fstat is still refused.
         var bytes = [UInt8](repeating: 0, count: AskFile.maximumSize + 1)
@@ -157,8 +157,11 @@ public final class AskDirectory: @unchecked Sendable {
         guard !name.isEmpty, !name.contains("/") else { throw .socketOutsideDirectory }
         var status = stat()
         guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { throw .unreadable(name, .current) }
-        guard status.st_mode & S_IFMT == S_IFSOCK else { throw .socketNotASocket }
-        guard status.st_uid == owner else { throw .socketWrongOwner }
+        do {
+            try FileTrust(kinds: [.socket], owners: [owner], othersMay: .anything).check(FileTrust.Status(status))
+        } catch {
+            throw error == .owner(status.st_uid) ? .socketWrongOwner : .socketNotASocket
+        }
     }
 
     /// Whether `name` is still there: a request answered by another agent, or given up, is removed by its querier.

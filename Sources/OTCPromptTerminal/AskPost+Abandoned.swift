@@ -41,7 +41,7 @@ extension AskPost {
         guard descriptor >= 0 else { return nil }
         defer { _ = Glibc.close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
+        guard fstat(descriptor, &status) == 0, (try? FileTrust.ownFile().check(FileTrust.Status(status))) != nil,
             status.st_size <= AskFile.maximumSize
         else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))

@@ -44,6 +44,17 @@ public final class Terminal {
         }
     }
 
+    /// Whether `open` would find a terminal (the controlling one, or stdin), without keeping it.
+    /// The corresponding C functions are `open`, `close` and `isatty`.
+    public static var isAvailable: Bool {
+        let descriptor = SystemCall.retrying("open") { Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY) }
+        if descriptor >= 0 {
+            _ = Glibc.close(descriptor)
+            return true
+        }
+        return isatty(STDIN_FILENO) == 1
+    }
+
     /// Opens the controlling terminal, falling back to stdin/stderr, never waiting for one.
     ///
     /// /dev/tty is opened O_RDWR|O_CLOEXEC|O_NOCTTY. If that fails and stdin is a terminal, stdin is

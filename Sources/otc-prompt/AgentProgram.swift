@@ -86,8 +86,10 @@ struct AgentProgram {
             return ExitStatus.usage
         }
         let watch: DirectoryWatch
+        // Only a watch of exactly these directories is taken over; anything else is watched afresh, and read again.
+        let handed = renewal?.watch(covering: directories.map(\.path))
         do {
-            if let handed = renewal?.watch {
+            if let handed {
                 watch = try DirectoryWatch(adopting: handed, paths: directories.map(\.path))
             } else {
                 watch = try DirectoryWatch(paths: directories.map(\.path))
@@ -99,7 +101,7 @@ struct AgentProgram {
         var queue = AgentQueue()
         var news: [String] = []
         // A renewed agent's requests are in the watch it was handed: those it had seen were asked or refused.
-        if renewal?.watch == nil { rescan(directories, into: &queue) }
+        if handed == nil { rescan(directories, into: &queue) }
         if renewal != nil { VoiceRelease.traceRenewal() }
         /// Whether a wait that has gone quiet renews the agent (not after a renewal failed: it would fail again).
         var renews = AgentRenewal.isPossible
@@ -131,6 +133,7 @@ struct AgentProgram {
                     if !news.contains(wording.agentNeedsRoot) { news.append(wording.agentNeedsRoot) }
                     continue
                 }
+                for problem in file.problems { say(on: terminal, "otc-prompt: \(entry.name): \(problem)") }
                 // Only root could write in a directory of root's: any other's `Id=` is a program's claim.
                 let origin: AskOrigin = directory.owner == 0 ? .system : .user
                 let request = frontEnd.request(

@@ -2,6 +2,7 @@ import OTCPromptCore
 import OTCPromptFrontEnds
 import OTCPromptSettings
 import OTCPromptSpeech
+import OTCPromptTerminal
 
 /// espeak-ng's data and voice loaded from the first moment of the process (the footprint and start-up targets, the start-up
 /// target): the ~20 ms they take then pass while the config is read and the prompt drawn, instead
@@ -22,6 +23,9 @@ enum EngineWarmUp {
         // Asked at the terminal itself (`FrontEnd.opensTerminal`): the engine warms up only then.
         let frontEnd = FrontEnd.choose(commandLine: commandLine, prompt: nil, programPath: programPath)
         guard frontEnd.opensTerminal else { return nil }
+        // An askpass with no terminal posts its question for the password agent: it speaks nothing, so it loads no
+        // audio library (which would also look at, and complain on stderr about, the caller's audio servers).
+        if frontEnd.postsWithoutTerminal && !Terminal.isAvailable { return nil }
         let speech = commandLine[Settings.speech] ?? .auto
         // nil: `auto` must probe, and espeak-ng is the likely answer.
         let intoAudioFile = commandLine[Settings.audioFile] != nil

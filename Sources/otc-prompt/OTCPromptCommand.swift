@@ -32,6 +32,12 @@ struct OTCPromptCommand {
         case .success(let parsed) where parsed.action == .version:
             ProcessExit.exit(answer(OTCPromptVersion.current))
         case .success(let parsed):
+            // The benchmarks' trace, if asked for: a file the prompt writes, so the user's own (`OutputFile`).
+            if let path = ProcessEnvironment.current[SpeechTrace.variable],
+                let trace = try? OutputFile.open(path: path, option: SpeechTrace.variable, appending: true)
+            {
+                SpeechTrace.install(descriptor: trace.descriptor)
+            }
             // Before any audio library can run (the warm-up opens a stream): another user's PulseAudio is
             // refused for the whole process, whatever asks for a device.
             SpeechRouteProbes.refuseForeignPulseAudio(environment: ProcessEnvironment.current)
@@ -79,6 +85,12 @@ struct OTCPromptCommand {
         // The terminal first, in raw mode with signals handled, before anything that can wait (no wait without a deadline).
         let frontEnd = FrontEnd.choose(
             commandLine: commandLine, prompt: prompt, programPath: CommandLine.arguments.first ?? "")
+        // cryptsetup takes the key from stdout: one that cannot take it fails now, not after the passphrase is typed
+        // (cryptroot then asks again, with its own prompt).
+        if frontEnd == .cryptsetup, let unusable = StandardOutput.unusable {
+            StandardError.writeLine("\(Program.name): \(TerminalError.standardOutput(unusable))")
+            return ExitStatus.outputFailed
+        }
         var terminal: Terminal?
         // An askpass with no terminal posts its question for the user's password agent instead (`AgentQuestion`).
         let postsWithoutTerminal = frontEnd.postsWithoutTerminal
@@ -115,7 +127,8 @@ struct OTCPromptCommand {
         let check = settings[Settings.check].map {
             CheckSettings(command: $0, timeout: settings.value(Settings.checkTimeout))
         }
-        let notices = file.problems.map(\.description)
+        var notices = file.problems.map(\.description)
+        if frontEnd == .cryptsetup { notices += CryptsetupFrontEnd.problems(environment: environment) }
         var voice = SpeechOptions(
             language: language, voice: settings[Settings.voice], rate: settings[Settings.rate],
             volume: settings[Settings.volume], pitch: settings[Settings.pitch])
@@ -175,7 +188,10 @@ struct OTCPromptCommand {
             // Said by the first image; a renewed one has them on the screen already.
             if renewal == nil { for notice in notices { terminal.writeLine(notice) } }
             return AgentProgram(
-                template: program, frontEnd: AgentFrontEnd(language: language, verbosity: configuration.verbosity),
+                template: program,
+                frontEnd: AgentFrontEnd(
+                    language: language, verbosity: configuration.verbosity,
+                    echoesUserRequests: settings.value(Settings.agentEchoUserRequests)),
                 places: AgentProgram.places(
                     option: settings[Settings.agentDirectory], environment: environment, user: UserAccount.currentUID),
                 query: query, renewal: renewal, arguments: CommandLine.arguments

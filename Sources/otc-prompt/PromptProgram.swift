@@ -72,6 +72,9 @@ struct PromptProgram {
         }
         if let renewal {
             terminal.adoptRawMode(original: renewal.original, bracketedPaste: renewal.bracketedPaste)
+            // Confirmed, not assumed: a terminal that is not raw now (reset meanwhile, or never raw) is made raw,
+            // and what it was is what the end puts back.
+            try? terminal.reassertRawMode(bracketedPaste: renewal.bracketedPaste)
             renewal.resumeSignals()
             return terminal
         }

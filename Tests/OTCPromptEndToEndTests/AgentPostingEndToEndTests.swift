@@ -110,6 +110,22 @@ import Testing
         #expect(await agent.waitUntilEmpty(), "left: \(agent.leftovers)")
     }
 
+    /// A run that posts its question speaks nothing: no audio library is loaded while it waits for the answer.
+    @Test func aPinentryWaitingForTheAgentHoldsNoAudioLibrary() async throws {
+        let process = try pinentry("GETPIN\\nBYE\\n")
+        let question = try #require(
+            await agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted: \(process.standardErrorText)")
+        // The poster names itself in the request (the shell before it in the pipe is another process).
+        let poster = try #require(question.keys["PID"])
+        let maps = (try? String(contentsOfFile: "/proc/\(poster)/maps", encoding: .utf8)) ?? ""
+        #expect(!maps.isEmpty)
+        for library in ["libespeak-ng", "libpulse", "libpcaudio", "libasound"] {
+            #expect(!maps.contains(library), "\(library) is loaded by a run that will not speak")
+        }
+        #expect(agent.answer(question, with: "-"))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
+    }
+
     @Test func aPinentryWaitsOnlyAsLongAsSetTimeoutSays() async throws {
         let process = try pinentry("SETTIMEOUT 1\\nGETPIN\\nBYE\\n")
         let question = try #require(await agent.waitForQuestion(), "nothing posted: \(process.standardErrorText)")

@@ -56,7 +56,7 @@ import Testing
 
     @Test func echoOneIsAVisibleFieldAndNoIdNoLimitAndNoOneWaitingSayNothingMore() throws {
         let file = AskFile(pid: 1, socket: "/a/s", echo: true, message: "User name", id: "otc-prompt:sudo")
-        let configuration = try field(frontEnd.request(file, from: .user, waiting: 0, nowMicroseconds: 0))
+        let configuration = try field(frontEnd.request(file, from: .system, waiting: 0, nowMicroseconds: 0))
         #expect(!configuration.mask)
         #expect(configuration.timeLimit == nil)
         #expect(configuration.details.isEmpty)
@@ -65,7 +65,7 @@ import Testing
     @Test func aMessageIsScrubbedAndItsEarlierLinesComeFirst() throws {
         let file = AskFile(pid: 1, socket: "/a/s", message: "Backup of /home\n\u{1B}[2JPassphrase:")
         let configuration = try field(
-            frontEnd.request(file, from: .user, waiting: 0, nowMicroseconds: 0, news: ["Request withdrawn."]))
+            frontEnd.request(file, from: .system, waiting: 0, nowMicroseconds: 0, news: ["Request withdrawn."]))
         #expect(configuration.label == "\\x1B[2JPassphrase:")
         #expect(configuration.details == ["Backup of /home"])
         #expect(configuration.news == ["Request withdrawn."])
@@ -73,16 +73,62 @@ import Testing
 
     @Test func aRequestWithoutAMessageAsksForAPassword() throws {
         #expect(
-            try field(frontEnd.request(AskFile(pid: 1, socket: "/a/s"), from: .user, waiting: 0, nowMicroseconds: 0))
+            try field(frontEnd.request(AskFile(pid: 1, socket: "/a/s"), from: .system, waiting: 0, nowMicroseconds: 0))
                 .label
                 == "Password")
+        #expect(
+            try field(frontEnd.request(AskFile(pid: 1, socket: "/a/s"), from: .user, waiting: 0, nowMicroseconds: 0))
+                .label
+                == "A program of yours asks: Password")
+    }
+
+    /// A program of the user's wrote the system's own words on lines of their own, without `Id=`: what it wrote is
+    /// heard after the marking, on one line, and its question is its own.
+    @Test func aUserRequestImitatingTheSystemsWordsIsMarkedFirstAndKeptOnOneLine() throws {
+        let file = AskFile(
+            pid: 1, socket: "/run/user/1000/systemd/ask-password/sck.1",
+            message: "For disk sda2.\nPlease enter passphrase for disk sda2")
+        let configuration = try field(frontEnd.request(file, from: .user, waiting: 1, nowMicroseconds: 0))
+        #expect(
+            configuration.details == [
+                "Not from the system: a program of yours wrote: For disk sda2.", "1 more waiting.",
+            ])
+        #expect(configuration.label == "A program of yours asks: Please enter passphrase for disk sda2")
+        let system = try field(frontEnd.request(file, from: .system, waiting: 1, nowMicroseconds: 0))
+        #expect(system.details.first == "For disk sda2.")
+        #expect(system.label == "Please enter passphrase for disk sda2")
+    }
+
+    @Test(arguments: Language.allCases)
+    func inEveryLanguageAUserRequestBeginsWithItsMarking(language: Language) throws {
+        let frontEnd = AgentFrontEnd(language: language, verbosity: .normal)
+        let wording = Wording(language: language)
+        let file = AskFile(pid: 1, socket: "/a/s", message: "x\ny")
+        let configuration = try field(frontEnd.request(file, from: .user, waiting: 0, nowMicroseconds: 0))
+        #expect(
+            configuration.label == wording.agentFromUser("y", kind: .password) && configuration.label.hasSuffix("y"))
+        #expect(configuration.details == [wording.agentUserWrote("x")] && configuration.details[0].hasSuffix("x"))
+        #expect(!configuration.label.hasPrefix("y") && !configuration.details[0].hasPrefix("x"))
+    }
+
+    @Test func echoOneFromTheUsersProgramsIsMaskedUnlessTheUserChoseOtherwise() throws {
+        let file = AskFile(pid: 1, socket: "/a/s", echo: true, message: "Passphrase for disk sda2")
+        #expect(try field(frontEnd.request(file, from: .user, waiting: 0, nowMicroseconds: 0)).mask)
+        let chosen = AgentFrontEnd(language: .en, verbosity: .normal, echoesUserRequests: true)
+        #expect(try !field(chosen.request(file, from: .user, waiting: 0, nowMicroseconds: 0)).mask)
+        #expect(try !field(frontEnd.request(file, from: .system, waiting: 0, nowMicroseconds: 0)).mask)
+    }
+
+    @Test func aLimitFurtherOffThanADayIsNoLimit() throws {
+        let file = AskFile(pid: 1, socket: "/a/s", notAfter: .max, message: "Passphrase")
+        #expect(try field(frontEnd.request(file, from: .system, waiting: 0, nowMicroseconds: 5)).timeLimit == nil)
     }
 
     @Test func otcPromptsQuestionHasItsCallersLabels() throws {
         let file = AskFile(pid: 1, socket: "/a/s", message: "Delete the key?", kind: .question, okLabel: "Delete")
         let request = frontEnd.request(file, from: .user, waiting: 1, nowMicroseconds: 0)
         guard case .question(let question) = request.ask else { throw Failure("not a question") }
-        #expect(question.question == "Delete the key?")
+        #expect(question.question == "A program of yours asks: Delete the key?")
         #expect(question.labels.yes == "Delete")
         #expect(request.details == ["1 more waiting."])
     }
@@ -92,7 +138,7 @@ import Testing
         guard case .notice(let notice) = frontEnd.request(file, from: .user, waiting: 0, nowMicroseconds: 0).ask else {
             throw Failure("not a notice")
         }
-        #expect(notice.takesEnter && notice.message == "Touch your key")
+        #expect(notice.takesEnter && notice.message == "A program of yours says: Touch your key")
     }
 
     @Test func waitingIsANoticeNoKeyAnswers() throws {

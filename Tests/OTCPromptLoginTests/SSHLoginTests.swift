@@ -26,7 +26,7 @@ extension RealClientTests {
 
         /// `ssh` to the private server as the throwaway user, with `authentication` only; the server's key is
         /// known unless `newHost`.
-        func ssh(_ authentication: String, newHost: Bool = false) throws -> ClientRun {
+        func ssh(_ authentication: String, newHost: Bool = false, locale: String = "C.UTF-8") throws -> ClientRun {
             try scratch.write("known_hosts", newHost ? "" : server.knownHostsLine, mode: 0o600)
             let askpass = try Askpass.wrapper(in: scratch, speechLog: speechLog)
             return try ClientRun(
@@ -40,7 +40,7 @@ extension RealClientTests {
                 ],
                 environment: ClientRun.environment([
                     "SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force", "HOME": scratch.path,
-                    "XDG_RUNTIME_DIR": runtime,
+                    "XDG_RUNTIME_DIR": runtime, "LANG": locale,
                 ]))
         }
 

@@ -38,7 +38,7 @@ _otc_prompt() {
     --placeholder) return 0 ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "-n --length --charset --mask --no-auto-submit --lang --speech --speech-log --verbosity --spell --escape-delay --doctor --check --attempts --check-timeout --timeout --askpass --pinentry --cryptsetup --stdin --agent --query --agent-directory --voice --rate --volume --pitch --audio-file --style --start-color --end-color --placeholder --version -h --help" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "-n --length --charset --mask --no-auto-submit --lang --speech --speech-log --verbosity --spell --escape-delay --doctor --check --attempts --check-timeout --timeout --askpass --pinentry --cryptsetup --stdin --agent --query --agent-directory --agent-echo-user-requests --voice --rate --volume --pitch --audio-file --style --start-color --end-color --placeholder --version -h --help" -- "$cur")
     fi
     return 0
 }

@@ -22,6 +22,7 @@ complete -c otc-prompt -l stdin -d 'No prompt: read one line from stdin, check i
 complete -c otc-prompt -l agent -d 'Be a password agent: ask the requests of systemd-ask-password, one at a time.'
 complete -c otc-prompt -l query -d 'With --agent: ask the requests waiting now, then exit.'
 complete -c otc-prompt -l agent-directory -x -d 'With --agent: watch these directories instead, separated by :. (default: the system\'s (as root) and the user\'s)'
+complete -c otc-prompt -l agent-echo-user-requests -d 'With --agent: show and speak what you type for your own programs\' requests that ask for visible text.'
 complete -c otc-prompt -l voice -x -d 'An installed espeak-ng voice (espeak-ng --voices lists them). (default: the language\'s voice)'
 complete -c otc-prompt -l rate -x -d 'Speech rate in words per minute. (80–450; default: 175)'
 complete -c otc-prompt -l volume -x -d 'Volume. (0–200; default: 100)'

@@ -25,6 +25,7 @@ _otc-prompt() {
         '--agent[Be a password agent\: ask the requests of systemd-ask-password, one at a time.]' \
         '--query[With --agent\: ask the requests waiting now, then exit.]' \
         '--agent-directory=[With --agent\: watch these directories instead, separated by \:. (default\: the system'\''s (as root) and the user'\''s)]:DIR\[\:DIR\]: ' \
+        '--agent-echo-user-requests[With --agent\: show and speak what you type for your own programs'\'' requests that ask for visible text.]' \
         '--voice=[An installed espeak-ng voice (espeak-ng --voices lists them). (default\: the language'\''s voice)]:NAME: ' \
         '--rate=[Speech rate in words per minute. (80–450; default\: 175)]:WPM: ' \
         '--volume=[Volume. (0–200; default\: 100)]:N: ' \

@@ -25,13 +25,21 @@ extension AskFile {
         guard let socket = values["Socket"], !socket.isEmpty else { throw .missingSocket }
         guard isPlainAbsolutePath(socket) else { throw .invalidSocket }
         var file = AskFile(pid: nil, socket: socket)
+        // A number out of range takes the key's default (no process, no limit) and a line, as systemd's agents
+        // ignore a value they cannot parse: the request is still asked.
         if let pid = values["PID"] {
-            guard let number = Int32(pid), number >= 0 else { throw .invalidValue(key: "PID") }
-            file.pid = number > 0 ? number : nil
+            if let number = Int32(pid), number >= 0 {
+                file.pid = number > 0 ? number : nil
+            } else {
+                file.problems.append(outOfRange("PID", pid, taken: "no process is watched"))
+            }
         }
         if let notAfter = values["NotAfter"] {
-            guard let number = UInt64(notAfter) else { throw .invalidValue(key: "NotAfter") }
-            file.notAfter = number > 0 ? number : nil
+            if let number = UInt64(notAfter) {
+                file.notAfter = number > 0 ? number : nil
+            } else {
+                file.problems.append(outOfRange("NotAfter", notAfter, taken: "no time limit"))
+            }
         }
         if let kind = values["X-OTC-Kind"] {
             guard let known = Kind(rawValue: kind) else { throw .invalidValue(key: "X-OTC-Kind") }
@@ -119,6 +127,12 @@ extension AskFile {
             scalars = scalars.dropFirst()
         }
         return String(result)
+    }
+
+    /// "PID=abc is not a number in range; no process is watched": the value shown short and scrubbed.
+    private static func outOfRange(_ key: String, _ value: String, taken: String) -> String {
+        let shown = UntrustedText.visible(String(value.prefix(24))) + (value.count > 24 ? "…" : "")
+        return "\(key)=\(shown) is not a number in range; \(taken)"
     }
 
     private static func trimmed(_ text: Substring) -> Substring {

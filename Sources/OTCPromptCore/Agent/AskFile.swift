@@ -47,6 +47,8 @@ public struct AskFile: Equatable, Sendable {
     public var okLabel: String?
     public var notOKLabel: String?
     public var cancelLabel: String?
+    /// The keys whose values were out of range, one line each, and what was taken instead: said when it is asked.
+    public var problems: [String] = []
 
     /// The largest ask file read: systemd's are a few hundred bytes; a bigger one is refused unread.
     public static let maximumSize = 64 * 1024
@@ -77,10 +79,12 @@ public struct AskFile: Equatable, Sendable {
         return now >= notAfter
     }
 
-    /// The time the querier still waits at `now`; nil for no limit, zero once passed.
+    /// The time the querier still waits at `now`; nil for no limit, zero once passed. A limit further off than
+    /// `Countdown.farthest` is none: "153722867280 minutes left" helps no one.
     public func timeLeft(atMicroseconds now: UInt64) -> Duration? {
         guard let notAfter else { return nil }
-        return .microseconds(notAfter > now ? Int64(clamping: notAfter - now) : 0)
+        let left = Duration.microseconds(notAfter > now ? Int64(clamping: notAfter - now) : 0)
+        return left > Countdown.farthest ? nil : left
     }
 }
 
@@ -92,6 +96,6 @@ public enum AskFileError: Error, Equatable, Sendable {
     case missingSocket
     /// `Socket=` is not an absolute path without `..` components.
     case invalidSocket
-    /// A key the request needs holds no number (`PID=`, `NotAfter=`), or a kind no agent knows.
+    /// A kind no agent knows (`X-OTC-Kind=`).
     case invalidValue(key: String)
 }

@@ -17,6 +17,9 @@ public struct ConfirmSession: Sendable {
     public let acceptsFingerprint: Bool
     /// The caller's names for the answers, said and shown as the choices.
     public let labels: ConfirmLabels
+    /// The answers the question's own words name (ssh's "(yes/no/[fingerprint])"): typed whole, they answer too, in
+    /// any language, though the language's words are what is said and shown.
+    public let namedAnswers: ConfirmLabels
     public let wording: Wording
     /// The answer, once given.
     public private(set) var answer: ConfirmAnswer?
@@ -40,13 +43,14 @@ public struct ConfirmSession: Sendable {
 
     public init(
         question: String, details: [String] = [], acceptsFingerprint: Bool = false,
-        labels: ConfirmLabels = ConfirmLabels(),
+        labels: ConfirmLabels = ConfirmLabels(), namedAnswers: ConfirmLabels = ConfirmLabels(),
         language: Language = .en, verbosity: Verbosity = .normal, timeLimit: Duration? = nil
     ) {
         self.question = question
         self.details = details
         self.acceptsFingerprint = acceptsFingerprint
         self.labels = labels
+        self.namedAnswers = namedAnswers
         self.wording = Wording(language: language)
         self.style = Wording.Style(verbosity: verbosity)
         self.clock = SessionClock(timeLimit: timeLimit)
@@ -135,6 +139,7 @@ public struct ConfirmSession: Sendable {
         // An answer stays on the screen; anything else is cleared for the next try.
         if let answer = ConfirmAnswer(
             typed: text, wording: wording, labels: labels, acceptsFingerprint: acceptsFingerprint)
+            ?? ConfirmAnswer(named: text, namedAnswers)
         {
             return finish(answer)
         }

@@ -30,6 +30,18 @@ extension Wording {
 }
 
 extension Wording {
+    /// A question of the user's own programs, marked as theirs before its words: "A program of yours asks: Passphrase
+    /// for backup"; a notice: "A program of yours says: …". The system never asks in these words.
+    public func agentFromUser(_ question: String, kind: AskFile.Kind) -> String {
+        language.catalog.text(kind == .notice ? "agent.userSays" : "agent.userAsks", question)
+    }
+
+    /// The other lines of a program's message, as one line after its marking: "Not from the system: a program of
+    /// yours wrote: For disk sda2."
+    public func agentUserWrote(_ lines: String) -> String {
+        language.catalog.text("agent.userWrote", lines)
+    }
+
     /// Said when a request of the system's is skipped by an agent that is not root.
     public var agentNeedsRoot: String { language.catalog.text("agent.needsRoot") }
 }

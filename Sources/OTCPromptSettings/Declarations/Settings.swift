@@ -119,6 +119,14 @@ public enum Settings {
         domain: .text(valueName: "DIR[:DIR]", allowed: "absolute directory paths separated by \":\"") {
             !$0.isEmpty && $0.split(separator: ":").allSatisfy { $0.hasPrefix("/") }
         }, defaultNote: "the system's (as root) and the user's")
+    // A preference of the agent's user: in the file too.
+    public static let agentEchoUserRequests = Setting<Bool>(
+        "agent-echo-user-requests", group: .logins,
+        "With `--agent`: show and speak what you type for your own programs' requests that ask for visible text.",
+        details: "A request from a directory of yours, not root's, that asks for visible text (`Echo=1`) is masked "
+            + "without it: any program of yours could claim that a passphrase is not secret, and have it read "
+            + "aloud. The system's requests are asked as they say.",
+        domain: .flag, default: false, inConfigFile: true)
     public static let doctor = Setting<Bool>(
         "doctor", group: .general, "Say how announcements would reach you, and why, then exit.",
         details: "Which speech `auto` chooses and why, whether speech-dispatcher answers and with which module, "
@@ -178,7 +186,7 @@ public enum Settings {
     public static let all: [any AnySetting] = [
         length, charset, mask, noAutoSubmit, language, speech, speechLog, verbosity, spell, escapeDelay,
         doctor, check, attempts, checkTimeout, timeout, askpass, pinentry, cryptsetup, stdin, agent, query,
-        agentDirectory,
+        agentDirectory, agentEchoUserRequests,
         voice, rate, volume, pitch, audioFile,
         style, startColor, endColor, placeholder,
     ]

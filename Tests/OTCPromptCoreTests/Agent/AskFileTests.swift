@@ -64,13 +64,41 @@ import Testing
             ("[Ask]\nSocket=relative/sck\n", .invalidSocket),
             ("[Ask]\nSocket=/run/a/../../etc/sck\n", .invalidSocket),
             ("[Ask]\nSocket=/run//sck\n", .invalidSocket),
-            ("[Ask]\nSocket=/a/s\nPID=many\n", .invalidValue(key: "PID")),
-            ("[Ask]\nSocket=/a/s\nPID=-3\n", .invalidValue(key: "PID")),
-            ("[Ask]\nSocket=/a/s\nNotAfter=soon\n", .invalidValue(key: "NotAfter")),
             ("[Ask]\nSocket=/a/s\nX-OTC-Kind=shell\n", .invalidValue(key: "X-OTC-Kind")),
         ] as [(String, AskFileError)])
     func aMalformedFileIsRefusedWithItsReason(text: String, reason: AskFileError) {
         #expect(throws: reason) { try AskFile.parse(Array(text.utf8)) }
+    }
+
+    @Test(
+        arguments: [
+            ("PID=many", "PID=many is not a number in range; no process is watched"),
+            ("PID=-3", "PID=-3 is not a number in range; no process is watched"),
+            ("PID=99999999999", "PID=99999999999 is not a number in range; no process is watched"),
+            ("NotAfter=soon", "NotAfter=soon is not a number in range; no time limit"),
+            ("NotAfter=-1", "NotAfter=-1 is not a number in range; no time limit"),
+            ("NotAfter=18446744073709551616", "NotAfter=18446744073709551616 is not a number in range; no time limit"),
+        ])
+    func aNumberOutOfRangeTakesTheKeysDefaultAndALine(line: String, problem: String) throws {
+        let file = try AskFile.parse(Array("[Ask]\nSocket=/a/s\n\(line)\nMessage=Passphrase\n".utf8))
+        #expect(file.pid == nil && file.notAfter == nil)
+        #expect(file.problems == [problem])
+        #expect(file.message == "Passphrase", "still asked")
+    }
+
+    @Test func aValueOutOfRangeIsShownShortAndScrubbed() throws {
+        let file = try AskFile.parse(
+            Array("[Ask]\nSocket=/a/s\nPID=\u{1B}[2J\(String(repeating: "9", count: 60))\n".utf8))
+        let line = try #require(file.problems.first)
+        #expect(!line.contains("\u{1B}") && line.contains("…") && line.count < 100)
+    }
+
+    @Test func aLimitFurtherOffThanADayIsNone() {
+        let farthest = UInt64(Countdown.farthest.components.seconds) * 1_000_000
+        #expect(AskFile(pid: 1, socket: "/a/s", notAfter: .max).timeLeft(atMicroseconds: 5) == nil)
+        #expect(AskFile(pid: 1, socket: "/a/s", notAfter: 5 + farthest + 1).timeLeft(atMicroseconds: 5) == nil)
+        #expect(
+            AskFile(pid: 1, socket: "/a/s", notAfter: 5 + farthest).timeLeft(atMicroseconds: 5) == Countdown.farthest)
     }
 
     @Test func aFileOverSixtyFourKibibytesIsRefusedUnread() {
