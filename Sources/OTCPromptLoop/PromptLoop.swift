@@ -13,14 +13,10 @@ public struct PromptLoop<Session: InteractiveSession> {
     let speechFallback: SpeechFallback?
     /// The voice still starting, until its outcome is in (`PromptLoop+SpeechStartup`).
     var speechStartup: (any SpeechStartup)?
-    /// How long a lone Esc waits for the rest of a key; grows to fit a link seen to split keys.
+    /// How long a lone Esc waits for the rest of a key (`EscapeWait`); grows to fit a link seen to split keys.
     public private(set) var escapeDelay: Duration
     /// The longest the Esc delay grows to by itself (`--escape-delay` may set more).
     private static var adaptiveEscapeDelayLimit: Duration { .seconds(1) }
-    /// After a lone Esc ended the prompt, input is read and dropped until it has been quiet for twice
-    /// the Esc delay (at most `lateInputLimit`): the rest of a key a slow link split must not reach the shell.
-    private var lateInputQuiet: Duration { escapeDelay * 2 }
-    public static var lateInputLimit: Duration { .seconds(3) }
     /// A paste whose end marker never came is closed after this long without bytes, so it cannot
     /// swallow every key that follows.
     public static var unfinishedPasteLimit: Duration { .seconds(2) }
@@ -43,8 +39,6 @@ public struct PromptLoop<Session: InteractiveSession> {
     var runningCheck: CheckRun?
     /// The prompt resumed itself after its own stop; the SIGCONT that continued it is not news.
     var resumedAfterOwnStop = false
-    /// A lone Esc was given up on (flushed as `.escape`): the rest of its key may still be on the way.
-    private var flushedLoneEscape = false
     /// When set and the caller hangs up, the terminal stays in raw mode (no moment of echo before the caller's next
     /// prompt), and the last line is left as drawn, the cursor after it, when this says so at that moment: the
     /// password agent's wait, which renews itself and comes back to its line, or ends it at once for a request.
@@ -72,17 +66,18 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// Time since the prompt started.
     var now: Duration { system.now() - start }
 
-    /// Runs until the prompt is over, then leaves the terminal as it found it.
+    /// Runs until the prompt is over, then leaves the terminal as it found it, at once: what was typed while the
+    /// prompt still decided is discarded with the restore (as readpassphrase and sudo do: the tail of a secret never
+    /// reaches the shell), and what is typed after it is the next program's, byte for byte.
     public mutating func run() -> PromptOutcome {
         let outcome = loop()
-        // With the caller gone nothing more is read: the terminal's next line is someone else's.
-        if flushedLoneEscape && outcome != .callerGone { dropLateInput() }
         runningCheck?.process.kill()
         if outcome == .callerGone, let leavesLine = keepsTerminalWhenCallerGoes {
+            terminal.discardInput()
             if !leavesLine() { terminal.write(renderer.finish()) }
         } else {
             terminal.write(renderer.finish())
-            terminal.restore()
+            terminal.restore(discardingInput: true)
         }
         session.wipe()
         return outcome
@@ -151,9 +146,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         let quiet = now - lastBytesAt
         if decoder.isInsidePaste { return quiet >= Self.unfinishedPasteLimit ? decoder.endPaste() : [] }
         guard decoder.isAwaitingMoreBytes && quiet >= escapeDelay else { return [] }
-        let keys = decoder.flush()
-        if keys.contains(.escape) { flushedLoneEscape = true }
-        return keys
+        return decoder.flush()
     }
 
     /// Bytes arrived while a key was held unfinished: a link that splits keys this far apart gets an
@@ -162,19 +155,6 @@ public struct PromptLoop<Session: InteractiveSession> {
         guard decoder.isAwaitingMoreBytes else { return }
         let gap = now - lastBytesAt
         if gap * 2 > escapeDelay { escapeDelay = max(escapeDelay, min(gap * 2, Self.adaptiveEscapeDelayLimit)) }
-    }
-
-    /// Reads and drops input until it has been quiet for `lateInputQuiet`, for at most
-    /// `lateInputLimit`; still in raw mode, so nothing is echoed. A signal or the caller's hang-up ends it early.
-    private mutating func dropLateInput() {
-        let limit = now + Self.lateInputLimit
-        while now < limit {
-            let wait = min(lateInputQuiet, limit - now)
-            // The caller's hang-up ends it too: the line typed next is no longer the prompt's to drop.
-            guard case .bytes = terminal.read(timeout: wait, alsoWatching: [], callerWatching: system.caller) else {
-                return
-            }
-        }
     }
 
     /// How long the next wait may last: until the Esc delay, the session's next announcement or

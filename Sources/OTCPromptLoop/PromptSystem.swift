@@ -11,6 +11,9 @@ public protocol PromptTerminal: AnyObject {
     func enterRawMode(bracketedPaste: Bool) throws
     /// Leaves the terminal as it was found; raw mode may be entered again afterwards.
     func restore()
+    /// Leaves the terminal as it was found, discarding in the same step what has been typed and not yet read:
+    /// nothing typed for the prompt reaches the next program, and nothing typed after it is lost.
+    func restore(discardingInput: Bool)
     /// Sets raw mode again after someone else's stop, with no moment of echo in between.
     func reassertRawMode(bracketedPaste: Bool) throws
     /// Waits at most `timeout` (nil: until something happens) for bytes, a signal, one of `others`

@@ -42,6 +42,13 @@ extension Terminal {
     /// the cursor was hidden, ESC[0m if escape sequences were written, then the saved attributes
     /// with TCSADRAIN. `enterRawMode` may be called again afterwards.
     public func restore() {
+        restore(discardingInput: false)
+    }
+
+    /// `restore()`, and with `discardingInput` what has been typed and not yet read is discarded in the same
+    /// step (TCSAFLUSH, as readpassphrase restores): what is typed after it reaches the next reader as typed,
+    /// with the restored attributes. The corresponding C functions are `tcsetattr` and `tcflush`.
+    public func restore(discardingInput: Bool) {
         var sequences = ""
         if bracketedPasteWasEnabled { sequences += TerminalSequence.bracketedPasteOff }
         if cursorIsHidden { sequences += TerminalSequence.cursorShown }
@@ -49,8 +56,12 @@ extension Terminal {
         if !sequences.isEmpty { _ = writeUnrecorded(sequences) }
         cursorIsHidden = false
         escapeSequencesWritten = false
-        guard isRaw, var saved = savedAttributes else { return }
-        _ = SystemCall.retrying("tcsetattr") { tcsetattr(input, TCSADRAIN, &saved) }
+        guard isRaw, var saved = savedAttributes else {
+            if discardingInput { discardInput() }
+            return
+        }
+        let when = discardingInput ? TCSAFLUSH : TCSADRAIN
+        _ = SystemCall.retrying("tcsetattr") { tcsetattr(input, when, &saved) }
         isRaw = false
     }
 

@@ -162,7 +162,7 @@ struct OTCPromptCommand {
             speechLogPath: settings[Settings.speechLog], voice: voice,
             voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
             appearance: Appearance(settings), environment: environment, notices: [], memory: memory,
-            escapeDelay: settings.value(Settings.escapeDelay))
+            escapeDelay: settings[Settings.escapeDelay])
         // Every path inside `run()` has restored the terminal before it returns.
         if frontEnd == .pinentry {
             return PinentryProgram(

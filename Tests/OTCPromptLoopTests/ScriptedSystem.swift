@@ -48,6 +48,12 @@ final class ScriptedTerminal: PromptTerminal {
 
     func enterRawMode(bracketedPaste: Bool) throws { calls.append("raw") }
     func restore() { calls.append("restore") }
+    /// How many restores discarded what was typed and not read, in the same step.
+    private(set) var restoresDiscardingInput = 0
+    func restore(discardingInput: Bool) {
+        calls.append("restore")
+        if discardingInput { restoresDiscardingInput += 1 }
+    }
     func reassertRawMode(bracketedPaste: Bool) throws { calls.append("reassert") }
     func stopProcess() { calls.append("stop") }
     func discardInput() { calls.append("discard") }
