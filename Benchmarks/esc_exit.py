@@ -4,7 +4,8 @@ its own: a wrapper prints its status the moment it ends (the exit's figure is ta
 left for the shell (0.3 s of it). Each figure twice where the place matters: at a terminal of this machine, where a
 lone Esc waits 25 ms, and in a session the prompt judges an SSH login, where it waits the link's 0.3 s (the wrapper
 is /bin/sh run through a link named sshd-bench: the process name SessionLocation reads). The wrapper is orphaned,
-so the bench's own ancestry (an SSH login of its own) is not the prompt's.
+so the bench's own ancestry (an SSH login of its own) is not the prompt's. The bench answers the prompt's question
+about kitty's keyboard protocol as a terminal does, at once: as one without it, and, for one figure, as kitty.
 Usage: esc_exit.py PROMPT [REPETITIONS]"""
 import atexit
 import fcntl
@@ -33,7 +34,7 @@ atexit.register(shutil.rmtree, os.path.dirname(REMOTE_SHELL))
 class Run:
     """One prompt on a fresh pty, its wrapper orphaned (reaped by init)."""
 
-    def __init__(self, binary, remote, options=()):
+    def __init__(self, binary, remote, options=(), kitty=False):
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         shell = REMOTE_SHELL if remote else "/bin/sh"
@@ -53,6 +54,10 @@ class Run:
         os.close(slave)
         self.shown = b""
         self.wait_for(b"Verification", 10)
+        # Answered as a terminal answers at once: its attributes, and kitty's keyboard flags when it has them.
+        self.type((b"\x1b[?0u" if kitty else b"") + b"\x1b[?62;22c")
+        if kitty:
+            self.wait_for(b"\x1b[>1u", 5)
 
     def read(self, timeout):
         if select.select([self.master], [], [], timeout)[0]:
@@ -92,8 +97,8 @@ class Run:
         os.close(self.master)
 
 
-def exit_time(binary, remote, key, options=()):
-    run = Run(binary, remote, options)
+def exit_time(binary, remote, key, options=(), kitty=False):
+    run = Run(binary, remote, options, kitty)
     start = time.monotonic()
     run.type(key)
     status = run.status()
@@ -102,8 +107,8 @@ def exit_time(binary, remote, key, options=()):
     return elapsed, status
 
 
-def timing(name, binary, remote, key, repetitions, options=()):
-    results = [exit_time(binary, remote, key, options) for _ in range(repetitions)]
+def timing(name, binary, remote, key, repetitions, options=(), kitty=False):
+    results = [exit_time(binary, remote, key, options, kitty) for _ in range(repetitions)]
     times = sorted(elapsed for elapsed, _ in results)
     cancelled = sum(status == 130 for _, status in results)
     print(f"{name}: median {times[len(times) // 2] * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms "
@@ -147,6 +152,8 @@ def main():
     repetitions = int(sys.argv[2]) if len(sys.argv) > 2 else 15
     timing("Esc -> exit, here", binary, False, b"\x1b", repetitions)
     timing("Esc -> exit, over a link", binary, True, b"\x1b", repetitions)
+    timing("Esc -> exit, over a link, the terminal speaking kitty's keyboard protocol (Esc is CSI 27 u)", binary, True,
+           b"\x1b[27u", repetitions, kitty=True)
     timing("Ctrl-C -> exit, here", binary, False, b"\x03", repetitions)
     for remote, place in ((False, "here"), (True, "over a link")):
         results = [command_after_esc(binary, remote, 0.1) for _ in range(repetitions)]

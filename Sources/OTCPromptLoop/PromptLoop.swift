@@ -32,9 +32,15 @@ public struct PromptLoop<Session: InteractiveSession> {
     var inLeftoverLine = false
     /// A leftover line's Enter was just dropped: the session says so (`InteractiveSession.leftoverIgnored`).
     var leftoverLineEnded = false
-    private var decoder = KeyDecoder()
+    var decoder = KeyDecoder()
     /// Without bracketed paste, the pieces of one paste that a link split across reads, joined.
     private var pasteJoin = UnmarkedPasteJoin()
+    /// Asks the terminal for kitty's keyboard protocol (`KeyboardProtocol.mayAsk`), and turns it on once it answers.
+    let asksKeyboardProtocol: Bool
+    /// When it was asked, until its last answer is in.
+    var keyboardAskedAt: Duration?
+    /// Its "disambiguate" mode is on: Esc comes as CSI 27 u.
+    var disambiguatesKeys = false
     private var lastBytesAt: Duration = .zero
     var runningCheck: CheckRun?
     /// The prompt resumed itself after its own stop; the SIGCONT that continued it is not news.
@@ -48,8 +54,9 @@ public struct PromptLoop<Session: InteractiveSession> {
         session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
         escapeDelay: Duration, capabilities: TerminalCapabilities, check: CheckSettings?,
         typeAhead: TypeAheadRule = .kept, speechStartup: (any SpeechStartup)? = nil,
-        speechFallback: SpeechFallback? = nil
+        speechFallback: SpeechFallback? = nil, asksKeyboardProtocol: Bool = false
     ) {
+        self.asksKeyboardProtocol = asksKeyboardProtocol
         self.speechFallback = speechFallback
         self.speechStartup = speechStartup
         self.session = session
@@ -72,6 +79,8 @@ public struct PromptLoop<Session: InteractiveSession> {
     public mutating func run() -> PromptOutcome {
         let outcome = loop()
         runningCheck?.process.kill()
+        if outcome != .terminalClosed { awaitKeyboardAnswers() }
+        if disambiguatesKeys { terminal.setKeyboardDisambiguation(false) }
         if outcome == .callerGone, let leavesLine = keepsTerminalWhenCallerGoes {
             terminal.discardInput()
             if !leavesLine() { terminal.write(renderer.finish()) }
@@ -93,6 +102,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         // Where allowed (RLIMIT_MEMLOCK), the field's pages never go to swap.
         session.withSecretStorage { system.lockInMemory($0) }
         discardTypeAhead()
+        askKeyboardProtocol()
         renderer.fit(columns: terminal.columns)
         if let outcome = perform(session.start()) { return outcome }
         draw()
@@ -108,6 +118,7 @@ public struct PromptLoop<Session: InteractiveSession> {
                 // Without bracketed paste, a burst in one read is a paste (`UnmarkedPaste`), and what
                 // follows it closely is more of it (`UnmarkedPasteJoin`).
                 let decoded = decoder.feed(bytes)
+                followKeyboardAnswers()
                 let recognised = capabilities.isDumb ? UnmarkedPaste.recognise(decoded, from: bytes) : decoded
                 let allowed = dropLeftoverLine(recognised, ignored: !takesTypedKeys(now))
                 keys = capabilities.isDumb ? pasteJoin.take(allowed, from: bytes, at: now) : allowed
@@ -248,6 +259,7 @@ public struct PromptLoop<Session: InteractiveSession> {
             return .terminalClosed
         }
         discardTypeAhead()
+        if disambiguatesKeys { terminal.setKeyboardDisambiguation(true) }
         renderer.fit(columns: terminal.columns)
         terminal.write(renderer.redraw(session.snapshot))
         return perform(session.start())

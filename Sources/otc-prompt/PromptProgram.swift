@@ -135,7 +135,9 @@ struct PromptProgram {
         var outcome = runLoop(
             request.session, style: request.drawsBoxes ? appearance.style : .line,
             check: request.isField ? check : nil, terminal: terminal, speech: speech, capabilities: capabilities,
-            escapeWait: EscapeWait.choose(chosen: escapeDelay, location: location))
+            escapeWait: EscapeWait.choose(chosen: escapeDelay, location: location),
+            asksKeyboardProtocol: KeyboardProtocol.mayAsk(
+                location: location, capabilities: capabilities, environment: environment))
         outcome = speech.finish(
             after: outcome, terminal: terminal, startupGrace: Self.startupGraceAtEnd, limit: Self.finalSpeechLimit)
         return .success(outcome)
@@ -152,7 +154,7 @@ extension PromptProgram {
     /// Runs `session` on the terminal with a renderer for `style`.
     private func runLoop<Session: InteractiveSession>(
         _ session: Session, style: FieldStyle?, check: CheckSettings?, terminal: Terminal, speech: SpeechSetup,
-        capabilities: TerminalCapabilities, escapeWait: EscapeWait
+        capabilities: TerminalCapabilities, escapeWait: EscapeWait, asksKeyboardProtocol: Bool
     ) -> PromptOutcome {
         var loop = PromptLoop(
             session: session,
@@ -161,7 +163,7 @@ extension PromptProgram {
             system: .live(terminal: terminal, caller: caller, stopsAsAJob: callerIsInProcess), speech: speech.backend,
             escapeDelay: escapeWait.delay,
             capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup,
-            speechFallback: speech.fallback)
+            speechFallback: speech.fallback, asksKeyboardProtocol: asksKeyboardProtocol)
         loop.keepsTerminalWhenCallerGoes = keepsTerminalWhenCallerGoes
         return loop.run()
     }

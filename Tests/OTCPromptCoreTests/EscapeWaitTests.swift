@@ -41,3 +41,60 @@ import Testing
         #expect(wait.sentence.contains("800 ms"), "\(wait.sentence)")
     }
 }
+
+/// Where kitty's keyboard protocol may be asked for, and its answers as the decoder hears them.
+@Suite struct KeyboardProtocolTests {
+    static let xterm = ["TERM": "xterm-kitty", "LANG": "C.UTF-8"]
+
+    @Test func aTerminalOfItsOwnMayBeAskedHereOrOverALink() {
+        for location in [EscapeWaitTests.here, EscapeWaitTests.ssh, EscapeWaitTests.unknown] {
+            #expect(
+                KeyboardProtocol.mayAsk(
+                    location: location, capabilities: TerminalCapabilities(environment: Self.xterm),
+                    environment: Self.xterm))
+        }
+    }
+
+    @Test(arguments: [
+        ["TERM": "linux"], ["TERM": "dumb"], [:], ["TERM": "tmux-256color"], ["TERM": "screen.xterm-256color"],
+        ["TERM": "xterm-256color", "TMUX": "/tmp/tmux-0/default,1,0"], ["TERM": "xterm-256color", "STY": "1.pts"],
+        ["TERM": "xterm-256color", "ACCESSIBLE": "1"],
+    ])
+    func theConsoleMultiplexersAndPlainTerminalsAreNeverAsked(environment: [String: String]) {
+        #expect(
+            !KeyboardProtocol.mayAsk(
+                location: EscapeWaitTests.here, capabilities: TerminalCapabilities(environment: environment),
+                environment: environment))
+    }
+
+    @Test func evenWithANiceTermAConsoleOrAPaneIsNeverAsked() {
+        var pane = EscapeWaitTests.here
+        pane.multiplexer = "tmux"
+        for location in [EscapeWaitTests.console, pane] {
+            #expect(
+                !KeyboardProtocol.mayAsk(
+                    location: location, capabilities: TerminalCapabilities(environment: Self.xterm),
+                    environment: Self.xterm))
+        }
+    }
+
+    @Test func theDecoderHearsBothAnswersAsReportsNotKeys() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[?1u".utf8)) == [.terminalReport])
+        #expect(decoder.heardKeyboardProtocol && !decoder.heardDeviceAttributes)
+        #expect(decoder.feed(Array("\u{1B}[?62;22c".utf8)) == [.terminalReport])
+        #expect(decoder.heardDeviceAttributes)
+        var other = KeyDecoder()
+        _ = other.feed(Array("\u{1B}[?62;22c\u{1B}[u".utf8))
+        #expect(!other.heardKeyboardProtocol, "CSI u without ? is no answer")
+    }
+
+    @Test(arguments: [
+        ("\u{1B}[27u", Key.escape), ("\u{1B}[104;5u", .backspace), ("\u{1B}[109;5u", .submit),
+        ("\u{1B}[106;5u", .submit), ("\u{1B}[91;5u", .escape), ("\u{1B}[49;3u", .ignored),
+    ])
+    func disambiguatedKeysAreTheKeysTheyAre(sequence: String, key: Key) {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array(sequence.utf8)) == [key])
+    }
+}

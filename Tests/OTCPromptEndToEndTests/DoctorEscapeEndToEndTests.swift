@@ -20,7 +20,9 @@ struct DoctorEscapeEndToEndTests {
             "until \(tmux) list-clients | grep -q .; do sleep 0.05; done; "
             + "\(PromptRun.binary) --doctor --speech none > \(report).part; mv \(report).part \(report); sleep 60"
         // Spawned with a clean signal mask, as a shell would: tmux's event loop needs its signals.
-        func tmuxCommand(_ arguments: [String]) async throws -> (status: OTCPromptTestSupport.ExitStatus?, error: String) {
+        func tmuxCommand(_ arguments: [String]) async throws -> (
+            status: OTCPromptTestSupport.ExitStatus?, error: String
+        ) {
             let run = try PseudoTerminalProcess(
                 executable: "/usr/bin/tmux", arguments: ["-S", socket, "-f", "/dev/null"] + arguments,
                 environment: environment, terminal: false)

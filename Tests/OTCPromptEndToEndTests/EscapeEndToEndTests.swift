@@ -20,9 +20,13 @@ struct EscapeEndToEndTests {
 
     static func hex(_ text: String) -> String { text.utf8.map { String(format: "%02x", $0) }.joined() }
 
+    /// The prompt, once shown, with its question about kitty's keyboard protocol answered as a terminal without the
+    /// protocol answers it (its attributes alone), before any key: a real terminal answers within its round trip.
     func started(_ place: Place, _ options: [String] = []) async throws -> ShellAfterPrompt {
         let run = try ShellAfterPrompt(["--speech", "none"] + options, shell: place.shell)
         #expect(await run.process.waitForScreen(containing: "Verification code", deadline: .seconds(30)))
+        #expect(run.process.screen.contains("\u{1B}[?u\u{1B}[c"))
+        run.type("\u{1B}[?62;22c")
         return run
     }
 

@@ -36,6 +36,10 @@ public struct KeyDecoder: Sendable {
     var lineFeedEndsEnter = false
     /// The last read ended with a lone Esc held: its next byte came in a read of its own.
     var escapeEndedRead = false
+    /// The terminal answered the question about kitty's keyboard protocol (`KeyboardProtocol`): it has it.
+    public internal(set) var heardKeyboardProtocol = false
+    /// The terminal answered the request for its primary device attributes: every answer before it is in.
+    public internal(set) var heardDeviceAttributes = false
 
     var isPasting = false
     /// How many bytes of the end marker ESC [ 2 0 1 ~ the last paste bytes matched (held back).

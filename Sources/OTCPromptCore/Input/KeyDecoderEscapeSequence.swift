@@ -62,11 +62,20 @@ extension KeyDecoder {
         } else if introducer == UInt8(ascii: "["), let key = Self.modifiedKey(sequenceBody, final: byte) {
             keys.append(key)
         } else if introducer == UInt8(ascii: "["), Self.isTerminalReport(sequenceBody, final: byte) {
+            noteReply(final: byte)
             keys.append(.terminalReport)
         } else {
             keys.append(.ignored)  // arrows, function keys, a stray paste end, anything unknown
         }
         return true
+    }
+
+    /// The answers `KeyboardProtocol` asks for: kitty's keyboard flags (CSI ? flags u) and the primary device
+    /// attributes (CSI ? … c), which come last.
+    private mutating func noteReply(final: UInt8) {
+        guard sequenceBody.first == UInt8(ascii: "?") else { return }
+        if final == UInt8(ascii: "u") { heardKeyboardProtocol = true }
+        if final == UInt8(ascii: "c") { heardDeviceAttributes = true }
     }
 
     mutating func startSequence(introducer: UInt8) {
@@ -145,7 +154,11 @@ extension KeyDecoder {
         }
         guard let scalar = Unicode.Scalar(code) else { return nil }
         if control {
+            // kitty's disambiguate mode sends these as CSI u too: the same keys as their C0 controls.
             switch Character(scalar).lowercased() {
+            case "h": return .backspace
+            case "j", "m": return .submit
+            case "[": return .escape
             case "c": return .interrupt
             case "d": return .endOfInput
             case "u": return .clearField
