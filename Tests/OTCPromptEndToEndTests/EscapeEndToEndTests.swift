@@ -40,43 +40,26 @@ struct EscapeEndToEndTests {
         #expect(run.process.standardOutput == "")
     }
 
-    /// At this machine the Esc is decided within 25 ms, so a command typed 50 or 150 ms after it is the shell's.
-    @Test(arguments: [Duration.milliseconds(50), .milliseconds(150)])
-    func hereACommandTypedSoonAfterEscReachesTheShell(after: Duration) async throws {
-        let run = try await started(.here)
-        run.type("\u{1B}")
-        ShellAfterPrompt.pause(after)
-        run.type(Self.command)
-        let result = run.result()
-        #expect(result?.status == 130, "screen: \(run.process.screen.debugDescription)")
-        #expect(result?.left == Self.commandAsRead, "left for the shell: \(result?.left ?? "?")")
-        #expect(run.process.standardOutput == "")
-    }
-
-    /// Over a link the Esc waits 0.3 s for the rest of a key: a command typed within it cancels at once, never an
-    /// Alt key that keeps the prompt open; what came within the wait is the prompt's and goes with it.
-    @Test(arguments: [Duration.milliseconds(50), .milliseconds(150)])
-    func remotelyACommandTypedWithinTheWaitCancelsAtOnce(after: Duration) async throws {
-        let run = try await started(.remote)
-        run.type("\u{1B}")
-        ShellAfterPrompt.pause(after)
-        run.type(Self.command)
-        let result = run.result()
-        #expect(result?.status == 130, "screen: \(run.process.screen.debugDescription)")
-        #expect(result?.left == "", "left for the shell: \(result?.left ?? "?")")
-        #expect(run.process.standardOutput == "")
-    }
-
-    /// Once the Esc is decided the prompt has ended: no quiet period swallows what is typed next.
-    @Test(arguments: Place.allCases)
-    func aCommandTypedAfterTheWaitReachesTheShell(place: Place) async throws {
+    /// Esc, then "echo hi⏎" typed `after` later, as the issue's table has it. At this machine the Esc is decided
+    /// within 25 ms, and the prompt has ended: the command is the shell's, byte for byte. Over a link the Esc waits
+    /// 0.3 s for the rest of a key: a command typed within it cancels at once, never an Alt key that keeps the
+    /// prompt open, and what came within the wait is the prompt's and goes with it; typed after it, the shell's.
+    /// No quiet period swallows it either way.
+    @Test(arguments: [
+        (Place.here, Duration.milliseconds(50), true), (.here, .milliseconds(150), true),
+        (.here, .milliseconds(400), true), (.remote, .milliseconds(50), false), (.remote, .milliseconds(150), false),
+        (.remote, .milliseconds(400), true),
+    ])
+    func escThenACommand(place: Place, after: Duration, reachesTheShell: Bool) async throws {
         let run = try await started(place)
         run.type("\u{1B}")
-        ShellAfterPrompt.pause(.milliseconds(400))
+        ShellAfterPrompt.pause(after)
         run.type(Self.command)
         let result = run.result()
         #expect(result?.status == 130, "screen: \(run.process.screen.debugDescription)")
-        #expect(result?.left == Self.commandAsRead, "left for the shell: \(result?.left ?? "?")")
+        #expect(
+            result?.left == (reachesTheShell ? Self.commandAsRead : ""), "left for the shell: \(result?.left ?? "?")")
+        #expect(run.process.standardOutput == "")
     }
 
     /// Arrows, Home, End, function keys and Alt plus a digit, each written whole as a terminal writes a key: none

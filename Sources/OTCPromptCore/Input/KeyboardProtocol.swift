@@ -7,8 +7,8 @@
 /// shell after the prompt.
 public enum KeyboardProtocol {
     /// Whether the terminal at `location` may be asked: not a dumb terminal, nor one asked for plain output
-    /// (`ACCESSIBLE`), nor the Linux console, tmux, screen or Emacs' term, which do not have the protocol. Skipping needs no
-    /// proof, so a variable that merely says so (TMUX, STY, TERM) is enough.
+    /// (`ACCESSIBLE`), nor the Linux console, tmux, screen or Emacs' term, which do not have the protocol.
+    /// Skipping needs no proof, so a variable that merely says so (TMUX, STY, TERM) is enough.
     public static func mayAsk(
         location: SessionLocation, capabilities: TerminalCapabilities, environment: [String: String]
     ) -> Bool {
@@ -16,7 +16,6 @@ public enum KeyboardProtocol {
         let multiplexed =
             location.multiplexer != nil || environment["TMUX"] != nil || environment["STY"] != nil
             || term.hasPrefix("screen") || term.hasPrefix("tmux")
-        // Emacs' term answers neither question.
         return !capabilities.isDumb && !capabilities.wantsPlainOutput && location.place != .console
             && !term.hasPrefix("linux") && !term.hasPrefix("eterm") && !multiplexed
     }
