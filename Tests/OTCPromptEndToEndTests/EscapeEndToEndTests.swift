@@ -62,6 +62,37 @@ struct EscapeEndToEndTests {
         #expect(run.process.standardOutput == "")
     }
 
+    /// Every front end that takes Esc follows the same rules: an askpass's field, the boot prompt's passphrase, and
+    /// the password agent's wait (whose Esc stops the agent), each at this machine: Esc, then a command 100 ms
+    /// later, which is the shell's.
+    @Test(arguments: [
+        (["--askpass", "[sudo] password for alice: "], [String: String](), "password for alice"),
+        (
+            ["--cryptsetup"],
+            [
+                "CRYPTTAB_NAME": "sda2_crypt", "CRYPTTAB_SOURCE": "/dev/sda2", "CRYPTTAB_TRIED": "0",
+                "CRYPTTAB_KEY": "none",
+            ], "Unlock disk sda2"
+        ),
+        (["--agent", "--agent-directory", AgentQuerier.directory()], [:], "Waiting for password requests"),
+    ])
+    func everyFrontEndGivesTheShellBackAtOnce(options: [String], environment: [String: String], shown: String)
+        async throws
+    {
+        let run = try ShellAfterPrompt(
+            ["--speech", "none"] + options, environment: PromptRun.environment(environment))
+        #expect(await run.process.waitForScreen(containing: shown, deadline: .seconds(30)))
+        run.type("\u{1B}[?62;22c")
+        await run.process.waitPastTheGrace()
+        run.type("\u{1B}")
+        ShellAfterPrompt.pause(.milliseconds(100))
+        run.type(Self.command)
+        let result = run.result()
+        #expect(result != nil, "screen: \(run.process.screen.debugDescription)")
+        #expect(result?.left == Self.commandAsRead, "left for the shell: \(result?.left ?? "?")")
+        #expect(run.process.standardOutput == "")
+    }
+
     /// Arrows, Home, End, function keys and Alt plus a digit, each written whole as a terminal writes a key: none
     /// cancels, and the code typed after them is submitted.
     @Test(arguments: Place.allCases)
