@@ -1,5 +1,9 @@
 import OTCPromptCore
 
+#if canImport(Glibc)
+    import Glibc  // signal numbers only
+#endif
+
 /// kitty's keyboard protocol (`KeyboardProtocol`): asked for once the prompt takes keys, turned on when the terminal
 /// answers that it has it, turned off when the prompt ends or stops; and no answer left to land in the shell.
 extension PromptLoop {
@@ -22,15 +26,24 @@ extension PromptLoop {
 
     /// A prompt that ends before the terminal has answered (a code typed ahead submits at once) waits for the last
     /// answer, at most `KeyboardProtocol.answerPatience` after asking, so that it is read here and not by the shell.
-    /// What else is read meanwhile goes, as the restore's discard would take it.
-    mutating func awaitKeyboardAnswers() {
-        guard let askedAt = keyboardAskedAt else { return }
+    /// What else is read meanwhile goes, as the restore's discard would take it. A terminating signal meanwhile
+    /// ends the prompt as that signal, which it returns.
+    mutating func awaitKeyboardAnswers() -> PromptOutcome? {
+        guard let askedAt = keyboardAskedAt else { return nil }
         let until = askedAt + KeyboardProtocol.answerPatience(escapeDelay: escapeDelay)
         while keyboardAskedAt != nil, now < until {
-            let input = terminal.read(timeout: until - now, alsoWatching: [], callerWatching: system.caller)
-            guard case .bytes(let bytes) = input else { return }
-            _ = decoder.feed(bytes)
-            if decoder.heardDeviceAttributes { keyboardAskedAt = nil }
+            switch terminal.read(timeout: until - now, alsoWatching: [], callerWatching: system.caller) {
+            case .bytes(let bytes):
+                _ = decoder.feed(bytes)
+                if decoder.heardDeviceAttributes { keyboardAskedAt = nil }
+            case .signal(let signal) where [SIGWINCH, SIGCHLD, SIGCONT, SIGTSTP].contains(signal):
+                continue
+            case .signal(let signal):
+                return .signalled(signal)
+            case .timedOut, .otherReady, .closed, .callerGone:
+                return nil
+            }
         }
+        return nil
     }
 }

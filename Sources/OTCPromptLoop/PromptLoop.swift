@@ -77,9 +77,9 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// prompt still decided is discarded with the restore (as readpassphrase and sudo do: the tail of a secret never
     /// reaches the shell), and what is typed after it is the next program's, byte for byte.
     public mutating func run() -> PromptOutcome {
-        let outcome = loop()
+        var outcome = loop()
         runningCheck?.process.kill()
-        if outcome != .terminalClosed { awaitKeyboardAnswers() }
+        if outcome != .terminalClosed, let signalled = awaitKeyboardAnswers() { outcome = signalled }
         if disambiguatesKeys { terminal.setKeyboardDisambiguation(false) }
         if outcome == .callerGone, let leavesLine = keepsTerminalWhenCallerGoes {
             terminal.discardInput()

@@ -1,3 +1,4 @@
+import Glibc
 import OTCPromptCore
 import OTCPromptLoop
 import Testing
@@ -47,6 +48,13 @@ import Testing
         let run = LoopRun(script: [.bytes("985391", after: .zero), .timeout], asksKeyboardProtocol: true)
         #expect(run.outcome == .submitted("985391"))
         #expect(run.terminal.timeouts.last == .milliseconds(100))
+    }
+
+    /// A signal while the answers are awaited is not lost: the prompt ends as that signal.
+    @Test func aSignalWhileAwaitingTheAnswersEndsThePromptAsThatSignal() {
+        let run = LoopRun(script: [.bytes("985391", after: .zero), .signal(SIGTERM)], asksKeyboardProtocol: true)
+        #expect(run.outcome == .signalled(SIGTERM))
+        #expect(run.terminal.calls.last == "restore")
     }
 
     /// Ctrl-Z gives the terminal back as it was (mode off with the restore), and the mode is on again on return.

@@ -21,6 +21,8 @@ public enum KeyboardProtocol {
     }
 
     /// How long after asking the prompt may still wait for the answers when it ends sooner (a code typed ahead
-    /// that submits at once): twice the Esc wait, the link's round trip.
-    public static func answerPatience(escapeDelay: Duration) -> Duration { escapeDelay * 2 }
+    /// that submits at once): the Esc wait, which is the link's, and at least 0.1 s. Past it, a terminal that has
+    /// not answered is taken not to answer at all: its answers, had it any, come before any key typed once the
+    /// prompt was seen, since the question was written before the prompt.
+    public static func answerPatience(escapeDelay: Duration) -> Duration { max(escapeDelay, .milliseconds(100)) }
 }
