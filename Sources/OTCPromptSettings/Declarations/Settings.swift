@@ -122,7 +122,8 @@ public enum Settings {
     public static let doctor = Setting<Bool>(
         "doctor", group: .general, "Say how announcements would reach you, and why, then exit.",
         details: "Which speech `auto` chooses and why, whether speech-dispatcher answers and with which module, "
-            + "whether an audio device answers, and which config file was read: on the screen and spoken. "
+            + "whether an audio device answers, how long a lone Esc waits here and why (and whether tmux holds "
+            + "every Esc), and which config file was read: on the screen and spoken. "
             + "Run it when you hear nothing.",
         domain: .flag, default: false)
     public static let stdin = Setting<Bool>(
