@@ -18,12 +18,7 @@ extension PinentryEndToEndTests {
             "\(PromptRun.binary)" --pinentry --speech text --speech-log "\(home.speechLog)" | tee -a "\(replies)"
 
             """, to: home.path + "/pinentry")
-        let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")
-        changePassphrase(gpg, to: "abc")
-        #expect(
-            waitForScreen(gpg, "Choices: Take this one anyway, or yes; Enter new passphrase, or Escape."),
-            "screen: \(gpg.screen)")
-        await gpg.waitPastTheGrace()
+        let gpg = try await weakPassphraseWarning(home)
         gpg.type("\u{1B}")
         // Cancelled, gpg-agent asks for a new passphrase again, as its cancel label says.
         #expect(waitForScreen(gpg, "Please enter the new passphrase", count: 2), "screen: \(gpg.screen)")
