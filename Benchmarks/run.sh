@@ -6,7 +6,7 @@
 # OTC_BENCH_PARTS selects parts (comma-separated; default all): ready, keys, listen, memory
 # (whole_process.py), footprint (footprint.py: size, --version, the floor, peak RSS; the footprint and start-up targets),
 # inprocess (package-benchmark and speech-benchmark), speechd (speechd.py), esc (esc_exit.py: Esc and
-# Ctrl-C -> exit), agent (agent.py: the password agent beside systemd-tty-ask-password-agent; as root).
+# Ctrl-C -> exit, a command typed after Esc, keys that never cancel), agent (agent.py: the password agent beside systemd-tty-ask-password-agent; as root).
 set -euo pipefail
 cd "$(dirname "$0")"
 repetitions=${1:-15}
@@ -92,7 +92,7 @@ fi
 
 if has esc; then
 echo
-echo "== Esc -> exit: the Esc delay and the late-input wait (Benchmarks/esc_exit.py)"
+echo "== Esc -> exit here and over a link beside Ctrl-C, and what the shell reads after Esc (Benchmarks/esc_exit.py)"
 python3 esc_exit.py "$prompt" "$repetitions"
 fi
 

@@ -11,6 +11,9 @@ public protocol PromptTerminal: AnyObject {
     func enterRawMode(bracketedPaste: Bool) throws
     /// Leaves the terminal as it was found; raw mode may be entered again afterwards.
     func restore()
+    /// Leaves the terminal as it was found, discarding in the same step what has been typed and not yet read:
+    /// nothing typed for the prompt reaches the next program, and nothing typed after it is lost.
+    func restore(discardingInput: Bool)
     /// Sets raw mode again after someone else's stop, with no moment of echo in between.
     func reassertRawMode(bracketedPaste: Bool) throws
     /// Waits at most `timeout` (nil: until something happens) for bytes, a signal, one of `others`
@@ -22,6 +25,11 @@ public protocol PromptTerminal: AnyObject {
     func waitUntilReadable(_ descriptor: Int32, timeout: Duration) -> Bool
     /// Discards whatever has been typed and not yet read.
     func discardInput()
+    /// Asks whether the terminal has kitty's keyboard protocol, then for its primary device attributes
+    /// (`KeyboardProtocol`); the answers come as input.
+    func askKeyboardProtocol()
+    /// Turns kitty's "disambiguate" keyboard mode on or off; `restore` turns it off too.
+    func setKeyboardDisambiguation(_ on: Bool)
     /// Whether `stopProcess` would really stop: false where nothing could continue the process (its
     /// process group is orphaned, `code=$(otc-prompt)` at a shell, so the kernel drops the stop) or
     /// where the stop signal was ignored when the prompt started.

@@ -20,6 +20,7 @@ public final class Terminal {
     var isRaw = false
     var bracketedPasteWasEnabled = false
     var cursorIsHidden = false
+    var keyboardDisambiguationIsOn = false
     var escapeSequencesWritten = false
     /// What the terminal's bytes mean (`LocaleCodeset`): input is decoded from it to UTF-8, output encoded to it.
     public var encoding = TerminalEncoding.utf8

@@ -12,6 +12,8 @@ struct Doctor {
     let voice: SpeechOptions
     let environment: [String: String]
     let configFile: ConfigFileSettings
+    /// `--escape-delay` or the file's, when set.
+    let escapeDelay: Duration?
 
     /// The report can be long: it is heard to its end, up to this long.
     static let speechLimit: Duration = .seconds(60)
@@ -29,13 +31,15 @@ struct Doctor {
         } catch {
             audio = .failure(DoctorReport.AudioProblem("\(error)"))
         }
-        let report = DoctorReport(
+        var report = DoctorReport(
             route: found.route, location: found.location, speechDispatcherAddress: address.readable,
             speechDispatcherModule: found.speechDispatcher.module,
             speechDispatcherRefused: found.speechDispatcher.refused,
             speechDispatcherInstalled: found.speechDispatcherInstalled, screenReader: found.screenReader,
             audioDevice: audio, configFile: configFile.source, configProblems: configFile.problems.map(\.description),
             speechLibraryProblems: SpeechLibraries.problems())
+        report.escapeWait = EscapeWait.choose(chosen: escapeDelay, location: found.location)
+        report.tmuxEscapeTime = found.location.multiplexerSocket.flatMap(Self.tmuxEscapeTime)
         try? StandardOutput.write(report.lines.map(UntrustedText.visible).joined(separator: "\n"))
         // A report redirected into a file is read there, not heard: it speaks to a terminal, or when a
         // way of speaking was chosen (--speech or the config file).
@@ -58,5 +62,12 @@ struct Doctor {
         case .text, .none:
             engine.finish(timeout: .zero)
         }
+    }
+
+    /// The `escape-time` of the tmux server at `socket`, as it answers `show-options`; nil when it does not.
+    static func tmuxEscapeTime(socket: String) -> Duration? {
+        let answer = HelperProgram.output(
+            "tmux", ["-S", socket, "show-options", "-s", "-v", "escape-time"], timeout: .seconds(1))
+        return answer?.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }.map { .milliseconds($0) }
     }
 }

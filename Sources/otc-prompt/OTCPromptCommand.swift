@@ -135,8 +135,10 @@ struct OTCPromptCommand {
         voice.languageIsChosen = settings[Settings.language] != nil
         switch frontEnd {
         case .doctor:
-            Doctor(choice: settings.value(Settings.speech), voice: voice, environment: environment, configFile: file)
-                .run()
+            Doctor(
+                choice: settings.value(Settings.speech), voice: voice, environment: environment, configFile: file,
+                escapeDelay: settings[Settings.escapeDelay]
+            ).run()
             return ExitStatus.submitted
         case .stdin:
             for notice in notices { StandardError.writeLine(notice) }
@@ -175,7 +177,7 @@ struct OTCPromptCommand {
             speechLogPath: settings[Settings.speechLog], voice: voice,
             voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
             appearance: Appearance(settings), environment: environment, notices: [], memory: memory,
-            escapeDelay: settings.value(Settings.escapeDelay))
+            escapeDelay: settings[Settings.escapeDelay])
         // Every path inside `run()` has restored the terminal before it returns.
         if frontEnd == .pinentry {
             return PinentryProgram(

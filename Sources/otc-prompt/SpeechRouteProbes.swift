@@ -17,11 +17,14 @@ enum SpeechRouteProbes {
         case controlling
         /// The terminal open on this descriptor (the prompt's, or the one a pinentry was told).
         case descriptor(Int32)
+        /// A terminal already followed to its login session (the prompt's, once for the voice and the Esc wait).
+        case located(SessionLocation)
 
         var location: SessionLocation {
             switch self {
             case .controlling: LoginSession.locate(descriptor: nil)
             case .descriptor(let descriptor): LoginSession.locate(descriptor: descriptor)
+            case .located(let location): location
             }
         }
     }

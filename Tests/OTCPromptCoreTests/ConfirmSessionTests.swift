@@ -89,11 +89,16 @@ import Testing
         #expect(!session.isFinished)
     }
 
+    /// Esc always cancels, as the choices announce it ("…; Stop, or Escape"): never "no", with labels or without.
     @Test(arguments: Language.allCases, [Key.escape, .interrupt, .endOfInput])
-    func cancelKeysSayNo(language: Language, key: Key) {
+    func cancelKeysCancel(language: Language, key: Key) {
         var session = ConfirmSession(question: "Allow?", language: language)
-        #expect(session.handle(key) == [.announce(Self.no(language)), .confirmed(false)])
-        #expect(session.isFinished)
+        #expect(session.handle(key).last == .cancel)
+        #expect(session.answer == .cancelled)
+        var labelled = ConfirmSession(
+            question: "Sign?", labels: ConfirmLabels(yes: "Sign", no: "Skip", cancel: "Stop"), language: language)
+        #expect(labelled.handle(key).last == .cancel)
+        #expect(labelled.isFinished)
     }
 
     /// The leftover of "yes⏎" typed at an earlier question: "y" alone no longer answers, and Enter never does.

@@ -15,16 +15,23 @@ extension PinentryEndToEndTests {
         gpg.type(new + "\r")
     }
 
-    /// gpg-agent's weak-passphrase warning: its buttons (OK and Cancel) are the choices, said by name, and
-    /// typing one answers.
-    @Test(.timeLimit(.minutes(5))) func aWeakPassphrasesWarningOffersGpgsChoicesByName() async throws {
-        let home = try await GnuPGHome()
+    /// `gpg --passwd` on a pty, given "abc" as the new passphrase: once gpg-agent's weak-passphrase warning has
+    /// been shown, past its grace.
+    func weakPassphraseWarning(_ home: GnuPGHome) async throws -> PseudoTerminalProcess {
         let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")
         changePassphrase(gpg, to: "abc")
         #expect(
             waitForScreen(gpg, "Choices: Take this one anyway, or yes; Enter new passphrase, or Escape."),
             "screen: \(gpg.screen)")
         await gpg.waitPastTheGrace()
+        return gpg
+    }
+
+    /// gpg-agent's weak-passphrase warning: its buttons (OK and Cancel) are the choices, said by name, and
+    /// typing one answers.
+    @Test(.timeLimit(.minutes(5))) func aWeakPassphrasesWarningOffersGpgsChoicesByName() async throws {
+        let home = try await GnuPGHome()
+        let gpg = try await weakPassphraseWarning(home)
         gpg.type("y\r")
         #expect(await gpg.waitForExit(deadline: .seconds(1)) == nil, "a single letter answered")
         gpg.type("take this one anyway\r")

@@ -9,7 +9,7 @@ complete -c otc-prompt -l speech -x -a 'auto speechd espeak text none' -d 'How a
 complete -c otc-prompt -l speech-log -r -F -d 'Append every announcement to this file as JSON Lines.'
 complete -c otc-prompt -l verbosity -x -a 'terse normal verbose' -d 'How much is said beyond the essentials. (default: normal)'
 complete -c otc-prompt -l spell -x -a 'plain phonetic' -d 'How letters are said. (default: plain)'
-complete -c otc-prompt -l escape-delay -x -d 'How long a lone Esc waits for the rest of an arrow or function key. (0.001–5; default: 0.3)'
+complete -c otc-prompt -l escape-delay -x -d 'How long a lone Esc waits for the rest of an arrow or function key. (0.001–5; default: 0.025 here, 0.3 over a link)'
 complete -c otc-prompt -l doctor -d 'Say how announcements would reach you, and why, then exit.'
 complete -c otc-prompt -l check -x -d 'Check the submitted code with this shell command before accepting it.'
 complete -c otc-prompt -l attempts -x -d 'How many codes --check may reject before exit status 1. (1–99; default: 3)'

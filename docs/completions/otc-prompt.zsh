@@ -12,7 +12,7 @@ _otc-prompt() {
         '--speech-log=[Append every announcement to this file as JSON Lines.]:PATH:_files' \
         '--verbosity=[How much is said beyond the essentials. (default\: normal)]:terse|normal|verbose:(terse normal verbose)' \
         '--spell=[How letters are said. (default\: plain)]:plain|phonetic:(plain phonetic)' \
-        '--escape-delay=[How long a lone Esc waits for the rest of an arrow or function key. (0.001–5; default\: 0.3)]:SECONDS: ' \
+        '--escape-delay=[How long a lone Esc waits for the rest of an arrow or function key. (0.001–5; default\: 0.025 here, 0.3 over a link)]:SECONDS: ' \
         '--doctor[Say how announcements would reach you, and why, then exit.]' \
         '--check=[Check the submitted code with this shell command before accepting it.]:COMMAND: ' \
         '--attempts=[How many codes --check may reject before exit status 1. (1–99; default\: 3)]:N: ' \

@@ -4,7 +4,9 @@
 /// Nothing answers it by accident. The answer is a whole word of the session's language typed and
 /// sent with Enter, in any case: "yes" or "no" in English, "sim" or "não" ("nao") in Portuguese,
 /// never a single letter; or one of the caller's `labels`. Enter alone, or any other word, asks
-/// again and says how to answer. Esc, Ctrl-C and Ctrl-D answer no. Where ssh takes it (a new
+/// again and says how to answer. Esc, Ctrl-C and Ctrl-D cancel, never answer no: the caller hears that the
+/// question was cancelled (gpg-agent "Operation cancelled", the password agent `-`), as the choices say when they
+/// name Escape ("…; Stop, or Escape"). Where ssh takes it (a new
 /// host's key), a typed or pasted fingerprint is an answer too, passed on exactly as typed for ssh
 /// to compare. A line begun before the question was shown or within `grace` after it never
 /// reaches the session, however it ends (`TypeAheadRule.discarded`).
@@ -89,7 +91,7 @@ public struct ConfirmSession: Sendable {
             toldFull = false
             return [.announce(Announcement(.clear, wording.answerCleared))]
         case .submit: return submit()
-        case .escape, .interrupt, .endOfInput: return finish(.no)
+        case .escape, .interrupt, .endOfInput: return finish(.cancelled)
         case .readBack: return start()
         case .timeLeft: return [.announce(Announcement(.timeLeft, clock.timeLeftText(wording)))]
         case .redraw: return [.redraw]

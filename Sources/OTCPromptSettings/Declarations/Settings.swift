@@ -130,7 +130,8 @@ public enum Settings {
     public static let doctor = Setting<Bool>(
         "doctor", group: .general, "Say how announcements would reach you, and why, then exit.",
         details: "Which speech `auto` chooses and why, whether speech-dispatcher answers and with which module, "
-            + "whether an audio device answers, and which config file was read: on the screen and spoken. "
+            + "whether an audio device answers, how long a lone Esc waits here and why (and whether tmux holds "
+            + "every Esc), and which config file was read: on the screen and spoken. "
             + "Run it when you hear nothing.",
         domain: .flag, default: false)
     public static let stdin = Setting<Bool>(
@@ -155,10 +156,12 @@ public enum Settings {
 
     public static let escapeDelay = Setting<Duration>(
         "escape-delay", group: .general, "How long a lone Esc waits for the rest of an arrow or function key.",
-        details: "Esc cancels only after this long without more bytes. A link seen to split keys makes it grow, "
-            + "up to 1 s, by itself; set it higher for slower links (a serial line, a satellite hop). "
+        details: "Esc cancels only after this long without more bytes. Unset, it is chosen from where you are "
+            + "(`--doctor` says which and why): 0.025 s at a terminal of this machine, which writes each key at "
+            + "once; 0.3 s over SSH or mosh, on a serial line, or where that is not known. A link seen to split "
+            + "keys makes it grow, up to 1 s, by itself; set it higher for slower links (a satellite hop). "
             + "Bash's readline waits 0.5 s (`keyseq-timeout`).",
-        domain: .seconds(maximum: 5), default: .milliseconds(300), inConfigFile: true)
+        domain: .seconds(maximum: 5), defaultNote: "0.025 here, 0.3 over a link", inConfigFile: true)
 
     public static let style = Setting<FieldStyle>(
         "style", group: .appearance, "How the field is drawn.",
