@@ -16,19 +16,27 @@ public struct AgentFrontEnd: Sendable {
     /// The request `file` makes at `now` (CLOCK_MONOTONIC µs), found in a directory of `origin`, with `waiting` more
     /// behind it and `news` (a request withdrawn) said first.
     ///
-    /// The message is the label (scrubbed: a querier's text is outside input); "disk sda2" from `Id=` (said as a
-    /// program's claim, not the system's, unless `origin` is the system: `Wording.agentPurpose`), the time
-    /// the querier still waits and how many more wait are the lines before it. `Echo=0` is a masked secret,
+    /// The message is the label (scrubbed: a querier's text is outside input), said first; "disk sda2" from `Id=`
+    /// and how many more wait follow it; the same claim from a program of the user's (`Wording.agentPurpose`) is
+    /// said before it, with the news, so that the user hears it is not the system asking before what is asked. `Echo=0` is a masked secret,
     /// `Echo=1` visible text; the field's time limit is the querier's. Keys typed before it appeared, or within
     /// the grace of a confirmation, are no answer: it may appear while the user types something else.
+    /// - Parameter afterQuietWait: the request ends a wait that had gone quiet: a cue word comes first
+    ///   (`cuesWithWord`), so that its first words are not missed.
     public func request(
-        _ file: AskFile, from origin: AskOrigin, waiting: Int, nowMicroseconds now: UInt64, news: [String] = []
+        _ file: AskFile, from origin: AskOrigin, waiting: Int, nowMicroseconds now: UInt64, news: [String] = [],
+        afterQuietWait: Bool = false
     ) -> Request {
         let wording = Wording(language: language)
         let message = file.message.map(UntrustedText.visibleLines)?.filter { !$0.isEmpty } ?? []
         let timeLimit = file.timeLeft(atMicroseconds: now)
+        // Said first, before the question: what happened, and that a program of the user's, not the system, asks.
+        var news = afterQuietWait && cuesWithWord ? [wording.cue] + news : news
         var details: [String] = []
-        if let purpose = AskPurpose(id: file.id) { details.append(wording.agentPurpose(purpose, from: origin)) }
+        if let purpose = AskPurpose(id: file.id) {
+            let said = wording.agentPurpose(purpose, from: origin)
+            if origin == .system { details.append(said) } else { news.append(said) }
+        }
         if waiting > 0 { details.append(wording.agentMoreWaiting(waiting)) }
         let labels = ConfirmLabels(
             yes: file.okLabel.map(UntrustedText.visible), no: file.notOKLabel.map(UntrustedText.visible),
@@ -36,28 +44,30 @@ public struct AgentFrontEnd: Sendable {
         var request: Request
         switch file.kind {
         case .password:
-            // Several lines: the last is the label, the others are said before it.
+            // Several lines: the last is the label, the others are said after it.
             var configuration = PromptConfiguration.freeText(
                 label: message.last ?? wording.agentDefaultLabel, mask: !file.echo, language: language,
                 verbosity: verbosity, timeLimit: timeLimit)
-            configuration.details = details + message.dropLast()
-            configuration.news = news
+            configuration.details = message.dropLast() + details
             request = Request(.field(configuration), typeAhead: .discarded(grace: ConfirmSession.grace))
         case .question:
             request = .question(
                 ConfirmSession(
-                    question: message.last ?? wording.agentDefaultLabel, details: details + message.dropLast(),
+                    question: message.last ?? wording.agentDefaultLabel, details: message.dropLast() + details,
                     labels: labels, language: language, verbosity: verbosity, timeLimit: timeLimit))
-            request = request.withDetails(news)
         case .notice:
             request = .notice(
                 NoticeSession(
-                    message: message.last ?? wording.agentDefaultLabel, details: details + message.dropLast(),
+                    message: message.last ?? wording.agentDefaultLabel, details: message.dropLast() + details,
                     takesEnter: true, language: language, verbosity: verbosity, timeLimit: timeLimit))
-            request = request.withDetails(news)
         }
+        request = request.withNews(news)
         return request
     }
+
+    /// Whether a request after a quiet wait is cued by a word: unless terse, which cues it with the terminal's
+    /// tone instead (`AgentProgram`), as it does where speech is off.
+    public var cuesWithWord: Bool { verbosity != .terse }
 
     /// What the agent shows and says while nothing is asked: "Waiting for password requests.", after `news`. Only
     /// a new request (its caller's hang-up, `PromptSystem.caller`) or a closing key ends it.
@@ -65,7 +75,8 @@ public struct AgentFrontEnd: Sendable {
     public func waiting(news: [String] = [], silently: Bool = false) -> Request {
         let wording = Wording(language: language)
         var notice = NoticeSession(
-            message: wording.agentWaiting, details: news, takesEnter: false, language: language, verbosity: verbosity)
+            message: wording.agentWaiting, takesEnter: false, language: language, verbosity: verbosity)
+        notice.news = news
         notice.opensSilently = silently
         // Esc, Ctrl-C or Ctrl-D on the wait stop the agent: in raw mode they are keys, not signals, and a wait
         // that only showed itself again left no way out. A request's own Esc only cancels that request.

@@ -103,6 +103,8 @@ struct AgentProgram {
         if renewal != nil { VoiceRelease.traceRenewal() }
         /// Whether a wait that has gone quiet renews the agent (not after a renewal failed: it would fail again).
         var renews = AgentRenewal.isPossible
+        /// The next request ends a wait that had gone quiet (a renewed image's): it is cued (`cue`).
+        var afterQuietWait = renewal != nil
         let capabilities = TerminalCapabilities(environment: template.environment)
         while true {
             take(watch.changes(), directories: directories, into: &queue)
@@ -134,7 +136,10 @@ struct AgentProgram {
                 // Only root could write in a directory of root's: any other's `Id=` is a program's claim.
                 let origin: AskOrigin = directory.owner == 0 ? .system : .user
                 let request = frontEnd.request(
-                    file, from: origin, waiting: queue.count, nowMicroseconds: now, news: news)
+                    file, from: origin, waiting: queue.count, nowMicroseconds: now, news: news,
+                    afterQuietWait: afterQuietWait)
+                if afterQuietWait { cue(on: terminal) }
+                afterQuietWait = false
                 news = []
                 let path = directory.path + "/" + entry.name
                 switch ask(request, file: file, path: path, on: terminal) {
@@ -152,7 +157,9 @@ struct AgentProgram {
             if waitLineOpen {
                 // Nothing of the voice is loaded: nothing is said until a request or a key comes.
                 switch waitQuietly(watch: watch, directories: directories, on: terminal) {
-                case .request: continue
+                case .request:
+                    afterQuietWait = true
+                    continue
                 case .key:
                     // The wait is drawn again in place (below, on a terminal that cannot go back) and takes the key.
                     terminal.write(capabilities.isDumb ? TerminalText.newline : TerminalText.eraseLineInPlace)
@@ -239,6 +246,11 @@ struct AgentProgram {
         program.speculatesOnEspeak = false
         program.callerIsInProcess = true
         return program
+    }
+
+    /// The terminal's tone before a request after a quiet wait, where no cue word is said: speech off, or terse.
+    private func cue(on terminal: Terminal) {
+        if template.speech == .none || !frontEnd.cuesWithWord { terminal.write(TerminalText.bell) }
     }
 
     /// A line on the terminal and in the system log, scrubbed whole: a file's name is a querier's text.

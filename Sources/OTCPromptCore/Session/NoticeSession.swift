@@ -6,8 +6,10 @@
 /// either way, as from pinentry-tty, where any key continues.
 public struct NoticeSession: Sendable {
     public let message: String
-    /// Lines said before the message.
+    /// Lines about the message: shown above it, said after it and its hint, for a key to cut short.
     public var details: [String]
+    /// What happened first, said before the message (a request withdrawn).
+    public var news: [String] = []
     /// Enter acknowledges it (a pinentry MESSAGE); otherwise only its caller or a closing key ends it.
     public let takesEnter: Bool
     public let wording: Wording
@@ -43,10 +45,9 @@ public struct NoticeSession: Sendable {
 
     private func opening() -> [PromptEffect] {
         // Each part on its own line in text mode (`Utterance.lineBreak`), as the caller wrote it.
-        var text = details.isEmpty ? Utterance([]) : wording.sentenceLines(details) + .lineBreak()
-        text += wording.sentenceLines([message])
-        if style.hints || takesEnter { text += .lineBreak() + hint }
-        return [.announce(Announcement(.prompt, text))]
+        let lead = wording.noticeLead(message, hint: style.hints || takesEnter ? hint : nil)
+        let about = details.isEmpty ? Utterance([]) : wording.sentenceLines(details)
+        return [.announce(wording.opening(news: news, lead: lead, details: [about]))]
     }
 
     public mutating func handle(_ key: Key) -> [PromptEffect] {
@@ -76,9 +77,9 @@ public struct NoticeSession: Sendable {
         return [.announce(Announcement(.help, wording.leftoverIgnored))]
     }
 
-    /// The lines drawn above it: the details', then the message's but its last (`snapshot`).
+    /// The lines drawn above it: the news', the details', then the message's but its last (`snapshot`).
     public var shownLines: [String] {
-        details.flatMap(Wording.lines) + Wording.lines(message).dropLast()
+        (news + details).flatMap(Wording.lines) + Wording.lines(message).dropLast()
     }
 
     /// The message's last line alone: there is nothing to type.

@@ -23,6 +23,12 @@ extension Catalog {
             "typeHint.alnumThenEnter": ["Digite as letras e os dígitos e pressione Enter."],
             "typeHint.any": ["Digite os caracteres."],
             "typeHint.anyThenEnter": ["Digite os caracteres e pressione Enter."],
+            "lead.digits": ["Digite %d dígito.", "Digite %d dígitos."],
+            "lead.digitsThenEnter": ["Digite %d dígito e pressione Enter.", "Digite %d dígitos e pressione Enter."],
+            "lead.alnum": ["Digite %d letra ou dígito.", "Digite %d letras ou dígitos."],
+            "lead.alnumThenEnter": ["Digite %d letra ou dígito e pressione Enter.", "Digite %d letras ou dígitos e pressione Enter."],
+            "lead.any": ["Digite %d caractere.", "Digite %d caracteres."],
+            "lead.anyThenEnter": ["Digite %d caractere e pressione Enter.", "Digite %d caracteres e pressione Enter."],
             "readBackHint.reads": ["Control R lê o código"],
             "readBackHint.counts": ["Control R diz quantos foram digitados"],
             "helpHint": ["ponto de interrogação para ajuda"],
@@ -170,6 +176,7 @@ extension Catalog {
             "labelOr": ["%1$s, ou %2$s"],
             "escapeKey": ["Esc"],
             "labelledHow": ["Digite uma opção ou a sua palavra e pressione Enter."],
+            "choices.or": ["%1$s ou %2$s"],
             "speech.unavailable": ["fala indisponível: %s"],
             "speech.noAudioDevice": ["nenhum dispositivo de áudio"],
             "speech.audioServerDidNotAnswer": ["o servidor de áudio (%1$s) não respondeu em %2$s"],
@@ -197,6 +204,7 @@ extension Catalog {
             "agent.needsRoot": ["Um pedido de senha do sistema foi ignorado: ele precisa de otc-prompt --agent executado como root."],
             "agent.stopHint": ["Escape encerra o agente."],
             "agent.stopped": ["Agente encerrado."],
+            "cue": ["Nova solicitação."],
         ])
 }
 
