@@ -75,11 +75,12 @@ public struct PinentryRequest: Equatable, Sendable {
         return text.isEmpty ? "The entries do not match." : text
     }
 
-    /// CONFIRM's (or MESSAGE's) question, the last paragraph, and the news and paragraphs before it.
+    /// CONFIRM's (or MESSAGE's) question, the last paragraph, and the paragraphs before it (the news is said
+    /// before the question, apart: `news`).
     public var question: (question: String, details: [String]) {
         var paragraphs = self.paragraphs
-        guard let last = paragraphs.popLast() else { return (labels.yes ?? "OK", news) }
-        return (last, news + paragraphs)
+        guard let last = paragraphs.popLast() else { return (labels.yes ?? "OK", []) }
+        return (last, paragraphs)
     }
 
     /// SETOK, SETNOTOK and SETCANCEL as the question's choices, mnemonic underscores removed.

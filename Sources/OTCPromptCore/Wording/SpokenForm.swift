@@ -10,8 +10,8 @@
 /// - an opaque word: after an optional "NAME:" prefix, 12 or more letters and digits mixed, or 16 or more hex digits
 ///   and colons (a fingerprint, "SHA256:3uW0…", "MD5:ab:cd:…"): groups of four;
 /// - a key ID or serial of 8 to 15 hex digits, letters and digits mixed ("1C0D272A"): groups of four;
-/// - a number of five digits or more (a serial number): in the code's groups (4-4 for eight);
-/// - a name mixing letters and a run of three digits or more ("ED25519", "md127"): in the code's groups;
+/// - a number of five digits or more (a serial number), or a name mixing letters and a run of three digits or
+///   more ("ED25519", "md127"): one group up to seven characters, the code's groups beyond (4-4 for eight);
 /// - an acronym espeak-ng says as a word in some language (`spelledAcronyms`): as letters.
 /// A word is cut at "-", "_", "/", ".", "@" and "+" first, so "255-bit" and "sda2_crypt" stay words.
 public enum SpokenForm {
@@ -122,8 +122,10 @@ public enum SpokenForm {
         let digitsOnly = part.allSatisfy(\.isNumber)
         let hasLetter = part.contains(where: \.isLetter)
         if (digitsOnly && part.count >= 5) || (hasLetter && longestDigitRun(part) >= 3) {
-            // As written: a device name's or an acronym's case says nothing, and the voice spells either.
-            return .characters(CodeGrouping.characterGroups(Array(part), length: part.count).map { $0.map(String.init) })
+            // As written: a device name's case says nothing, and the voice spells either. A short name is one group.
+            let groups =
+                part.count <= 7 ? [Array(part)] : CodeGrouping.characterGroups(Array(part), length: part.count)
+            return .characters(groups.map { $0.map(String.init) })
         }
         return nil
     }

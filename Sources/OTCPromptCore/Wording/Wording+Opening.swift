@@ -36,9 +36,13 @@ extension Wording {
 
     /// A question's lead: the question, then its choices ("Allow use of key joe@laptop? Yes or no.", "Do you want
     /// to allow this? Allow or Deny.").
+    /// The question's own lines stay lines in text mode.
     public func questionLead(_ question: String, labels: ConfirmLabels) -> Utterance {
-        var asked = Self.withoutEndStop(Self.flowed(question))
-        if let last = question.last, "?!.".contains(last) { asked.append(last) } else { asked += "?" }
+        var lines = Self.lines(question)
+        if let last = lines.popLast() {
+            let mark = last.last.flatMap { "?!.".contains($0) ? $0 : nil } ?? "?"
+            lines.append(Self.withoutEndStop(last) + String(mark))
+        }
         let names = choices(labels).map { label, word in label ?? word }
         let said =
             labels.isEmpty
@@ -46,7 +50,7 @@ extension Wording {
             : (names.count > 1
                 ? language.catalog.text("choices.or", names.dropLast().joined(separator: ", "), names.last!)
                 : names[0])
-        return Utterance(asked + " " + said + ".")
+        return sentenceLines([lines.joined(separator: "\n")]) + " " + said + "."
     }
 
     /// How to answer a question, said after its details: the whole word, or the choices with their words.
