@@ -16,10 +16,12 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
     /// `important`: our echo cuts a screen reader's `message` instead of waiting behind it, and is
     /// never dropped or delayed as `notification`/`progress` are (docs/architecture.md, measured).
     public static let priority: SSIP.Priority = .important
-    /// The opening's: `progress` waits for what a screen reader is reading (the lines printed just before the
-    /// prompt) to end, and gives way to the screen reader's next message instead of holding it back; sent again
-    /// when that cut it (`openingRetryLimit`). Measured with speech-dispatcher 0.11.4 (docs/architecture.md).
-    public static let openingPriority: SSIP.Priority = .progress
+    /// The opening's: `text` waits for what a screen reader is reading at `message` (Fenrir's, and the server's
+    /// default: the lines printed just before the prompt) to end, and gives way to the screen reader's next message
+    /// instead of holding it back; it is sent again when that cut it (`openingRetryLimit`). Not `progress`: a
+    /// progress message cut before it began is played later at `message`, holding the screen reader back for its
+    /// whole length. Measured with speech-dispatcher 0.11.4 (docs/architecture.md).
+    public static let openingPriority: SSIP.Priority = .text
     /// How long after it was first sent an opening a screen reader cut is sent again, to follow that reading.
     public static let openingRetryLimit: Duration = .seconds(10)
 

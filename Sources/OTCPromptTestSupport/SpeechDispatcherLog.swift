@@ -16,21 +16,33 @@ public struct SpeechDispatcherLog: Sendable {
     /// Client names (`SET self CLIENT_NAME`) by descriptor.
     public private(set) var clients: [Int: String] = [:]
     public private(set) var replies: [Reply] = []
+    /// Each queued message's text as the server took it (after its own symbol translation), by message id.
+    public private(set) var texts: [Int: String] = [:]
 
     public init(path: String) {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         var time = 0.0
+        var queued: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("["), let stamp = Self.time(line) { time = stamp }
             guard let marker = line.range(of: "speechd:") else { continue }
             let rest = line[marker.upperBound...].drop { $0 == " " }
+            if rest.hasPrefix("Queueing message |") {
+                let body = rest.dropFirst("Queueing message |".count)
+                queued = String(body[..<(body.range(of: "| with priority")?.lowerBound ?? body.endIndex)])
+                continue
+            }
             guard let colon = rest.firstIndex(of: ":"), let client = Int(rest[..<colon]) else { continue }
             let after = rest[rest.index(after: colon)...]
             if after.hasPrefix("DATA:|SET self CLIENT_NAME ") {
                 clients[client] = String(
-                    after.dropFirst("DATA:|SET self CLIENT_NAME ".count).prefix { $0 != "\r" && $0 != "|" })
+                    after.dropFirst("DATA:|SET self CLIENT_NAME ".count).prefix { !$0.isNewline && $0 != "|" })
             } else if after.hasPrefix("REPLY:|"), let reply = Self.reply(after.dropFirst("REPLY:|".count)) {
                 replies.append(Reply(time: time, client: client, code: reply.code, message: reply.id))
+                if reply.code == 225, let text = queued {
+                    texts[reply.id] = text
+                    queued = nil
+                }
             }
         }
     }
@@ -42,6 +54,11 @@ public struct SpeechDispatcherLog: Sendable {
 
     /// What `client` was told, in order.
     public func replies(to client: Int) -> [Reply] { replies.filter { $0.client == client } }
+
+    /// The first message of `client` whose text contains `text`.
+    public func message(of client: Int, containing text: String) -> Int? {
+        replies(to: client).first { $0.code == 225 && texts[$0.message]?.contains(text) == true }?.message
+    }
 
     /// The time `message` got `code` (the first), nil when it never did.
     public func time(of code: Int, for message: Int) -> Double? {
