@@ -13,14 +13,14 @@ import Testing
             case (.en, .terse): "Verification code. Type 6 digits."
             case (.en, _):
                 "Verification code. Type 6 digits. Control R reads them back, question mark for help."
-            case (.ptBR, .terse): "Código de verificação. Digite 6 dígitos."
+            case (.ptBR, .terse): "Código de verificação. Tecle 6 dígitos."
             case (.ptBR, _):
-                "Código de verificação. Digite 6 dígitos. Control R lê o código, ponto de interrogação para ajuda."
+                "Código de verificação. Tecle 6 dígitos. Control R lê o código, ponto de interrogação para ajuda."
             default: "no golden text for \(language.tag)"
             }
         #expect(driver.speech.spoken.map(\.text) == [expected])
         // What is asked and how to answer come first; the keys follow, for a key to cut short.
-        let lead = language == .en ? "Verification code. Type 6 digits." : "Código de verificação. Digite 6 dígitos."
+        let lead = language == .en ? "Verification code. Type 6 digits." : "Código de verificação. Tecle 6 dígitos."
         #expect(driver.speech.spoken.first?.lead?.text == lead)
         #expect(driver.actions.isEmpty)
     }
