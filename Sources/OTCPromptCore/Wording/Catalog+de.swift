@@ -205,6 +205,7 @@ extension Catalog {
             "agent.stopHint": ["Escape beendet den Agenten."],
             "agent.stopped": ["Agent beendet."],
             "cue": ["Neue Anfrage."],
+            "doctor.offer": ["Eingabetaste liest den ganzen Bericht; Escape beendet."],
         ])
 }
 

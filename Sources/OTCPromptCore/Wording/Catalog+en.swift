@@ -205,6 +205,7 @@ extension Catalog {
             "agent.stopHint": ["Escape stops the agent."],
             "agent.stopped": ["Agent stopped."],
             "cue": ["New request."],
+            "doctor.offer": ["Enter says the whole report; Escape ends."],
         ])
 }
 

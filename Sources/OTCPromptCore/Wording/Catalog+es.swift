@@ -205,6 +205,7 @@ extension Catalog {
             "agent.stopHint": ["Escape detiene el agente."],
             "agent.stopped": ["Agente detenido."],
             "cue": ["Nueva solicitud."],
+            "doctor.offer": ["Intro lee el informe completo; Escape termina."],
         ])
 }
 

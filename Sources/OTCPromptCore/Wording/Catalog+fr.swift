@@ -205,6 +205,7 @@ extension Catalog {
             "agent.stopHint": ["Échap arrête l’agent."],
             "agent.stopped": ["Agent arrêté."],
             "cue": ["Nouvelle demande."],
+            "doctor.offer": ["Entrée lit tout le rapport ; Échap termine."],
         ])
 }
 

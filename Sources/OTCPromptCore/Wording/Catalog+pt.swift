@@ -205,6 +205,7 @@ extension Catalog {
             "agent.stopHint": ["Escape termina o agente."],
             "agent.stopped": ["Agente terminado."],
             "cue": ["Novo pedido."],
+            "doctor.offer": ["Enter lê o relatório completo; Esc termina."],
         ])
 }
 

@@ -205,6 +205,7 @@ extension Catalog {
             "agent.stopHint": ["Escape encerra o agente."],
             "agent.stopped": ["Agente encerrado."],
             "cue": ["Nova solicitação."],
+            "doctor.offer": ["Enter lê o relatório completo; Esc encerra."],
         ])
 }
 

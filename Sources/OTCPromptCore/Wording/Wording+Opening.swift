@@ -74,6 +74,9 @@ extension Wording {
         return Utterance(Self.capitalized(timeLeft(left)) + ".")
     }
 
+    /// `--doctor`'s offer after its summary: Enter for the whole report, Escape to end.
+    public var doctorOffer: String { language.catalog.text("doctor.offer") }
+
     /// The lead of a request after a quiet wait: a word, so that the first words of what follows are not missed.
     public var cue: String { language.catalog.text("cue") }
 
