@@ -31,7 +31,7 @@ import Testing
         let clock = ContinuousClock()
         let end = clock.now + .seconds(10)
         while clock.now < end {
-            if spoken.components(separatedBy: text).count - 1 >= count { return true }
+            if shownTexts.joined(separator: "\n").components(separatedBy: text).count - 1 >= count { return true }
             _ = process.waitForScreen(containing: "\u{0}never", deadline: .milliseconds(20))
         }
         return false

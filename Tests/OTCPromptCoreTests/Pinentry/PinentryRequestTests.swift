@@ -104,6 +104,23 @@ import Testing
             "\(session.start())")
     }
 
+    /// A CONFIRM whose paragraphs ask nothing (gpg-agent's weak-passphrase warning): its first paragraph heads it and
+    /// is said first, with the choices; its reasons follow.
+    @Test func aWarningWithNoQuestionIsHeadedByItsFirstParagraph() throws {
+        let asked = try #require(
+            request([
+                "SETDESC Warning: You have entered an insecure passphrase.%0A%0AA passphrase should be at least 8 "
+                    + "characters long.", "SETOK Take this one anyway", "SETCANCEL Enter new passphrase", "CONFIRM",
+            ]))
+        #expect(asked.question.question == "Warning: You have entered an insecure passphrase.")
+        #expect(asked.question.details == ["A passphrase should be at least 8 characters long."])
+        let session = ConfirmSession(
+            question: asked.question.question, details: asked.question.details, labels: asked.labels)
+        #expect(
+            session.start().first?.announcement?.lead?.text
+                == "Warning: You have entered an insecure passphrase. Take this one anyway or Enter new passphrase.")
+    }
+
     /// SETOK, SETNOTOK, SETCANCEL become the question's choices, without their mnemonic underscores.
     @Test func theButtonLabelsAreTheChoices() throws {
         let asked = try #require(
