@@ -30,6 +30,9 @@ struct AgentProgram {
     /// closed and the speech threads waiting with no deadline, nothing of the agent wakes until a request comes
     /// (or a key is typed), whose first sound then pays the stream's opening, as a prompt's start-up does.
     static let voiceReleasedAfterSilence: Duration = .seconds(1)
+    /// A request that ends a wait this long (or the quiet wait of a renewed image) is cued (`cue`): its first words
+    /// come after minutes of silence, maybe, and a listener may miss them. Longer than the wait's own line takes to say.
+    static let cueAfterWaiting: Duration = .seconds(5)
 
     /// The directories watched by default: the system's (as root), systemd 257's per-user one and otc-prompt's
     /// own, the per-user ones made (0700) when missing; or those `--agent-directory` names.
@@ -169,13 +172,15 @@ struct AgentProgram {
                 case .ended(let status): return status
                 }
             }
+            let waitBegan = MonotonicInstant.now
             switch waitForRequests(
                 news: news, watch: watch, directories: directories, renews: renews, takesWakingKey: woken,
                 on: terminal)
             {
             case .ended(let status): return status
             case .quiet:
-                // A request that came with the silence is asked first; the next wait renews.
+                // A request that came with the silence is asked first, cued; the next wait renews.
+                afterQuietWait = true
                 take(watch.changes(), directories: directories, into: &queue)
                 if queue.next == nil {
                     let failure = AgentRenewal.renew(
@@ -187,7 +192,8 @@ struct AgentProgram {
                 } else {
                     terminal.write(TerminalText.newline)
                 }
-            case .answered, .withdrawn: break
+            case .answered, .withdrawn:
+                if MonotonicInstant.now - waitBegan >= Self.cueAfterWaiting { afterQuietWait = true }
             }
             news = []
         }
