@@ -188,6 +188,21 @@ import Testing
         #expect(session.answer == nil)
     }
 
+    /// The details follow the question for a key to cut short; Ctrl-R, or `?` before anything is typed, says it all
+    /// again, question first.
+    @Test func controlROrAQuestionMarkSaysTheQuestionAndItsDetailsAgain() {
+        var session = ConfirmSession(question: "Allow use of key joe@laptop?", details: ["Key fingerprint SHA256:abc"])
+        let opening = session.start()
+        #expect(opening.first?.announcement?.lead?.text == "Allow use of key joe@laptop? Yes or no.")
+        #expect(session.handle(.readBack) == opening)
+        #expect(session.handle(.character("?")) == opening)
+        #expect(session.typed.isEmpty, "? asked; it was not typed")
+        _ = session.handle(.character("y"))
+        #expect(session.handle(.character("?")).first?.announcement?.event == .digit, "typed once an answer began")
+        var notice = NoticeSession(message: "Touch your key", details: ["Key SHA256:abc"])
+        #expect(notice.handle(.character("?")) == notice.start())
+    }
+
     @Test func timeLimit() {
         var session = ConfirmSession(question: "Allow?", timeLimit: .seconds(15))
         #expect(session.nextDeadline(after: .zero) == .seconds(5))

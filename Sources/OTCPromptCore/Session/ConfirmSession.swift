@@ -71,6 +71,9 @@ public struct ConfirmSession: Sendable {
     public mutating func handle(_ key: Key) -> [PromptEffect] {
         guard !isFinished else { return [] }
         switch key {
+        // Before anything is typed, `?` asks for the question again: no answer (a word, a label, a fingerprint)
+        // starts with it.
+        case .character("?") where typed.isEmpty: return start()
         case .character(let character): return type([character])
         case .pasteBegan:
             pasting = true

@@ -67,7 +67,7 @@ public struct NoticeSession: Sendable {
         case .submit where takesEnter:
             isFinished = true
             return [.announce(Announcement(.confirm, wording.noticeTaken)), .confirmed(true)]
-        case .readBack: return opening()
+        case .readBack, .character("?"): return opening()
         case .timeLeft: return [.announce(Announcement(.timeLeft, clock.timeLeftText(wording)))]
         case .redraw: return [.redraw]
         case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste, .undecodable:
