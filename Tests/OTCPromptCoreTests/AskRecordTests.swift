@@ -40,7 +40,8 @@ import Testing
         let opening = session.start()
         guard case .announce(let announcement) = opening.first else { return #expect(Bool(false)) }
         #expect(
-            announcement.text.hasPrefix("Password (joe@host). Type it, then Enter. Your password expires in 3 days. Contact IT."))
+            announcement.text.hasPrefix(
+                "Password (joe@host). Type it, then Enter. Your password expires in 3 days. Contact IT."))
         #expect(session.handle(.readBack) == opening)
         _ = session.handle(.character("x"))
         #expect(session.handle(.readBack).first != opening.first, "with something typed, Ctrl-R counts it")

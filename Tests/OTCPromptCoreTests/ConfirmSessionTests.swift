@@ -225,7 +225,8 @@ import Testing
         #expect(
             opening?.text
                 == "Passphrase is weak? Take this one anyway, Enter new passphrase or Cancel. Choices: Take this one "
-                + "anyway, or yes; Enter new passphrase, or no; Cancel, or Escape. Type a choice or its word, then press Enter.")
+                + "anyway, or yes; Enter new passphrase, or no; Cancel, or Escape. Type a choice or its word, then press Enter."
+        )
         #expect(
             session.snapshot.label
                 == "Passphrase is weak (Take this one anyway=yes / Enter new passphrase=no / Cancel=Escape)")

@@ -155,7 +155,8 @@ import Testing
         #expect(driver.last?.text == "Verification code. Type 6 digits.")
         driver.tick(at: .seconds(50))
         driver.start()
-        #expect(driver.last?.text == "Verification code. Type 6 digits.", "after a stop: 1 minute 10 seconds is no news")
+        #expect(
+            driver.last?.text == "Verification code. Type 6 digits.", "after a stop: 1 minute 10 seconds is no news")
         driver.tick(at: .seconds(70))
         driver.start()
         #expect(driver.last?.text == "Verification code. Type 6 digits. 50 seconds left.")

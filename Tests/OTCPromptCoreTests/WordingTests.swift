@@ -107,7 +107,6 @@ import Testing
         #expect(keys(pt, CodeField(length: 6, charset: .digits), mask: true) == "Código oculto de 6 dígitos.")
     }
 
-
     @Test func rejectedCharactersAreNamed() {
         let en = Wording(language: .en)
         let pt = Wording(language: .ptBR)

@@ -38,7 +38,8 @@ extension AgentSystemdEndToEndTests {
         defer { pulse.stop() }
         let (run, trace) = try await quietAgent(pulse: pulse)
         defer { trace.remove() }
-        let querier = try Querier("Please enter passphrase for disk sda2_crypt:", options: ["--id=cryptsetup:/dev/sda2"])
+        let querier = try Querier(
+            "Please enter passphrase for disk sda2_crypt:", options: ["--id=cryptsetup:/dev/sda2"])
         let said = try #require(await opening(run, "sda2_crypt"), "\(run.log)")
         let lead = "Please enter passphrase for disk sda2_crypt. Type it, then Enter."
         #expect(said.lead == lead, "\(said)")

@@ -44,7 +44,8 @@ struct DoctorEndToEndTests {
         let events = run.said.compactMap { $0["event"] as? String }
         #expect(events == ["prompt", "cancel"], "\(run.said)")
         let lead = run.said.first?["lead"] as? String ?? ""
-        #expect(lead.hasPrefix("Speech: espeak, because") && lead.hasSuffix("Enter says the whole report; Escape ends."))
+        #expect(
+            lead.hasPrefix("Speech: espeak, because") && lead.hasSuffix("Enter says the whole report; Escape ends."))
         #expect(!lead.contains("Audio device"), "only the summary is said first")
     }
 

@@ -99,7 +99,8 @@ struct ScreenReaderEndToEndTests {
         let labelEnd = try #require(log.time(of: 702, for: label))
         // Ours was heard to its end, after both.
         let opening = try #require(
-            log.replies(to: us).first { $0.code == 702 && log.texts[$0.message]?.contains("Verification code") == true
+            log.replies(to: us).first {
+                $0.code == 702 && log.texts[$0.message]?.contains("Verification code") == true
             })
         #expect(opening.time > labelEnd, "\(log.replies)")
         #expect(spokenLogLines(speechLog).first?.contains("Verification code. Type 6 digits.") == true)

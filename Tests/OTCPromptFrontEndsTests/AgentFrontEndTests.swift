@@ -103,13 +103,16 @@ import Testing
         let agent = AgentFrontEnd(language: .en, verbosity: verbosity)
         let file = AskFile(pid: 1, socket: "/a/s", message: "Passphrase for backup")
         let cued = try field(
-            agent.request(file, from: .user, waiting: 0, nowMicroseconds: 0, news: ["Request withdrawn."],
+            agent.request(
+                file, from: .user, waiting: 0, nowMicroseconds: 0, news: ["Request withdrawn."],
                 afterQuietWait: true))
         #expect(cued.news == (verbosity == .terse ? [] : ["New request."]) + ["Request withdrawn."])
         #expect(agent.cuesWithWord == (verbosity != .terse))
         var session = PromptSession(configuration: cued)
         guard case .announce(let opening)? = session.start().first else { throw Failure("no opening") }
-        if verbosity != .terse { #expect(opening.text.hasPrefix("New request. Request withdrawn. Passphrase for backup.")) }
+        if verbosity != .terse {
+            #expect(opening.text.hasPrefix("New request. Request withdrawn. Passphrase for backup."))
+        }
         #expect(opening.lead?.text == "Passphrase for backup. Type it, then Enter.")
         let plain = try field(agent.request(file, from: .user, waiting: 0, nowMicroseconds: 0))
         #expect(plain.news.isEmpty)

@@ -11,12 +11,18 @@ import Testing
     ]
 
     func notice(_ language: Language = .en) throws -> NoticeSession {
-        guard case .notice(let notice) = DoctorFrontEnd.request(report: Self.report, language: language, verbosity: .normal).ask
+        guard
+            case .notice(let notice) = DoctorFrontEnd.request(
+                report: Self.report, language: language, verbosity: .normal
+            ).ask
         else { throw Failure("not a notice") }
         return notice
     }
 
-    struct Failure: Error { var why: String; init(_ why: String) { self.why = why } }
+    struct Failure: Error {
+        var why: String
+        init(_ why: String) { self.why = why }
+    }
 
     static func said(_ effects: [PromptEffect]) -> [String] {
         effects.compactMap { if case .announce(let announcement) = $0 { announcement.text } else { nil } }
