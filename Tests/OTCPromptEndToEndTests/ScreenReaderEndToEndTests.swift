@@ -60,8 +60,11 @@ struct ScreenReaderEndToEndTests {
         chmod(script, 0o755)
         let environment = PromptRun.environment(
             speechd.clientEnvironment.merging(["HOME": directory, "PS1": "ready> "]) { $1 })
+        // Run by python3 (its process is then named "python3", not "fenrir"): a `fenrir` of this user would make
+        // every `--speech auto` prompt of the other tests running meanwhile start a speech-dispatcher for it.
         let fenrir = try PseudoTerminalProcess(
-            executable: "/usr/bin/fenrir", arguments: ["-s", try Self.fenrirSettings(in: directory), "-e"],
+            executable: "/usr/bin/python3",
+            arguments: ["/usr/bin/fenrir", "-s", try Self.fenrirSettings(in: directory), "-e"],
             environment: environment)
         defer {
             kill(-fenrir.processID, SIGTERM)
