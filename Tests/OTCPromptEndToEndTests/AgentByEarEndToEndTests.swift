@@ -24,6 +24,15 @@ extension AgentSystemdEndToEndTests {
         return (run, trace)
     }
 
+    /// Esc for `querier`'s request, then the agent ended.
+    func cancel(_ querier: Querier, at run: PromptRun) async {
+        await run.waitPastTheGrace()
+        run.type([0x1B])
+        #expect(await querier.result() != nil)
+        run.process.sendSignal(SIGTERM)
+        _ = await run.exit()
+    }
+
     /// The opening of the request whose message holds `text`.
     func opening(_ run: PromptRun, _ text: String) async -> LogEntry? {
         _ = await run.process.wait(deadline: .seconds(20)) { _ in
@@ -55,11 +64,7 @@ extension AgentSystemdEndToEndTests {
         let next = try Querier("Passphrase for backup")
         let second = try #require(await opening(run, "Passphrase for backup"), "\(run.log)")
         #expect(second.text.hasPrefix("Passphrase for backup. Type it, then Enter."), "\(second.text)")
-        await run.waitPastTheGrace()
-        run.type([0x1B])
-        #expect(await next.result() != nil)
-        run.process.sendSignal(SIGTERM)
-        _ = await run.exit()
+        await cancel(next, at: run)
     }
 
     /// Terse drops the word: the terminal's bell cues the request instead, just before it is drawn.
@@ -79,11 +84,7 @@ extension AgentSystemdEndToEndTests {
         #expect(
             bell < screen.count - String(decoding: screen, as: UTF8.self)[question.lowerBound...].utf8.count,
             "the bell comes before the question")
-        await run.waitPastTheGrace()
-        run.type([0x1B])
-        #expect(await querier.result() != nil)
-        run.process.sendSignal(SIGTERM)
-        _ = await run.exit()
+        await cancel(querier, at: run)
     }
 
     /// With speech off nothing renews the wait; a request after a wait of `cueAfterWaiting` (5 s) is cued by the bell.
@@ -98,10 +99,6 @@ extension AgentSystemdEndToEndTests {
         #expect(run.process.screenBytesSoFar.contains(0x07), "no bell")
         let said = try #require(await opening(run, "Passphrase for backup"))
         #expect(said.text.hasPrefix("New request. Passphrase for backup."), "the word is logged too: \(said.text)")
-        await run.waitPastTheGrace()
-        run.type([0x1B])
-        #expect(await querier.result() != nil)
-        run.process.sendSignal(SIGTERM)
-        _ = await run.exit()
+        await cancel(querier, at: run)
     }
 }

@@ -46,6 +46,15 @@ struct ServerTests {
 
     let user = UserAccount(name: "ana", homeDirectory: "/nonexistent")
 
+    /// A second client that speaks as Fenrir does: at `message`, the server's default, its events on.
+    func screenReader(_ servers: Servers) throws -> SSIPTestClient {
+        let reader = try SSIPTestClient(path: servers.speechd.socketPath)
+        try reader.request("SET self CLIENT_NAME ana:fenrir:main")
+        try reader.request("SET self NOTIFICATION all on")
+        try reader.request("SET self PRIORITY message")
+        return reader
+    }
+
     @Test func theServerIsAskedForOurNameAndPriorityAndOnlyTheSettingsGivenThenTheTextAsSSML() throws {
         let servers = try start()
         defer { servers.stop() }
@@ -85,10 +94,7 @@ struct ServerTests {
     @Test func aScreenReadersLongMessageIsCutByOurEchoNotQueuedBeforeIt() throws {
         let servers = try start()
         defer { servers.stop() }
-        let reader = try SSIPTestClient(path: servers.speechd.socketPath)
-        try reader.request("SET self CLIENT_NAME ana:fenrir:main")
-        try reader.request("SET self NOTIFICATION all on")
-        try reader.request("SET self PRIORITY message")
+        let reader = try screenReader(servers)
         let backend = try SpeechDispatcherBackend(
             options: SpeechDispatcherOptions(), environment: servers.environment, user: user)
         var readerMessage = ""
@@ -122,10 +128,7 @@ struct ServerTests {
     @Test func theOpeningWaitsForTheScreenReaderAndGivesWayToItsNextMessage() throws {
         let servers = try start(logLevel: 5)
         defer { servers.stop() }
-        let reader = try SSIPTestClient(path: servers.speechd.socketPath)
-        try reader.request("SET self CLIENT_NAME ana:fenrir:main")
-        try reader.request("SET self NOTIFICATION all on")
-        try reader.request("SET self PRIORITY message")
+        let reader = try screenReader(servers)
         let backend = try SpeechDispatcherBackend(
             options: SpeechDispatcherOptions(), environment: servers.environment, user: user)
         let first = try reader.speak("A long line the program printed just before the prompt, read to its end first.")
