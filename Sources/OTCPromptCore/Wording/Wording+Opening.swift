@@ -13,7 +13,7 @@ extension Wording {
     }
 
     /// A field's lead: its label, what it holds when something is typed, and how to fill it ("Verification code.
-    /// Type 6 digits.", "Password for joe (sudo). Type it, then press Enter.").
+    /// Type 6 digits.", "password for joe (sudo). Type it, then Enter.").
     public func fieldLead(label: String, field: CodeField, style: Style) -> Utterance {
         var clauses = [Utterance(Self.withoutEndStop(label))]
         if !field.isEmpty { clauses.append(style.mask ? Utterance(entered(field)) : spell(field, style)) }
@@ -80,7 +80,7 @@ extension Wording {
     /// The lead of a request after a quiet wait: a word, so that the first words of what follows are not missed.
     public var cue: String { language.catalog.text("cue") }
 
-    /// "Type 6 digits.", "Type 6 digits, then press Enter.", "Type it, then press Enter."
+    /// "Type 6 digits.", "Type 6 digits, then press Enter.", "Type it, then Enter."
     private func howToFill(_ field: CodeField, _ style: Style) -> String {
         guard field.kind == .code else { return phrases.typeHint(field.charset, field.kind, style.autoSubmit) }
         let name =
