@@ -6,12 +6,14 @@
 # OTC_BENCH_PARTS selects parts (comma-separated; default all): ready, keys, listen, memory
 # (whole_process.py), footprint (footprint.py: size, --version, the floor, peak RSS; the footprint and start-up targets),
 # inprocess (package-benchmark and speech-benchmark), speechd (speechd.py), esc (esc_exit.py: Esc and
-# Ctrl-C -> exit, a command typed after Esc, keys that never cancel), agent (agent.py: the password agent beside systemd-tty-ask-password-agent; as root).
+# Ctrl-C -> exit, a command typed after Esc, keys that never cancel), agent (agent.py: the password agent beside
+# systemd-tty-ask-password-agent; as root), openings (openings.py: each opening's first sentence in seconds of audio,
+# beside the whole opening; its agent rows as root).
 set -euo pipefail
 cd "$(dirname "$0")"
 repetitions=${1:-15}
 root=$(cd .. && pwd)
-parts=${OTC_BENCH_PARTS:-ready,keys,listen,memory,footprint,inprocess,speechd,esc,agent}
+parts=${OTC_BENCH_PARTS:-ready,keys,listen,memory,footprint,inprocess,speechd,esc,agent,openings}
 export OTC_BENCH_PARTS=$parts
 has() { [[ ",$parts," == *",$1,"* ]]; }
 
@@ -24,7 +26,7 @@ rm -f "$root/.build/release-flags"
 if has ready || has keys || has memory || has footprint || has agent; then
     (cd "$root" && swift build -c release --product otc-prompt $(make -s release-flags) --scratch-path .build-static >/dev/null)
 fi
-if has inprocess; then swift build -c release >/dev/null; fi
+if has inprocess || has openings; then swift build -c release >/dev/null; fi
 prompt="$root/.build/release/otc-prompt"
 export OTC_BENCH_STATIC="$root/.build-static/release/otc-prompt"
 bin=$(swift build -c release --show-bin-path)
@@ -123,4 +125,10 @@ if has agent; then
 echo
 echo "== the password agent beside systemd's, in a private mount namespace (Benchmarks/agent.py; as root)"
 python3 agent.py "$OTC_BENCH_STATIC" "$(( repetitions > 20 ? repetitions : 20 ))"
+fi
+
+if has openings; then
+echo
+echo "== the openings' first sentence, in seconds of audio at the default rate (Benchmarks/openings.py)"
+python3 openings.py "$prompt" "$bin/speech-benchmark"
 fi

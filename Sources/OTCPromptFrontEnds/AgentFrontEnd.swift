@@ -20,32 +20,41 @@ public struct AgentFrontEnd: Sendable {
     /// The request `file` makes at `now` (CLOCK_MONOTONIC µs), found in a directory of `origin`, with `waiting` more
     /// behind it and `news` (a request withdrawn) said first.
     ///
-    /// The message is the label (scrubbed: a querier's text is outside input); "disk sda2" from `Id=`, the time
-    /// the querier still waits and how many more wait are the lines before it. `Echo=0` is a masked secret,
-    /// `Echo=1` visible text; the field's time limit is the querier's. Keys typed before it appeared, or within
-    /// the grace of a confirmation, are no answer: it may appear while the user types something else.
+    /// The message is the label (scrubbed: a querier's text is outside input), said first; "disk sda2" from `Id=`
+    /// and how many more wait follow it. `Echo=0` is a masked secret, `Echo=1` visible text; the field's time limit
+    /// is the querier's. Keys typed before it appeared, or within the grace of a confirmation, are no answer: it may
+    /// appear while the user types something else.
     ///
     /// From the user's own directory (`AskOrigin.user`) any program of theirs could have written it, claiming
     /// anything, so what it says is said as its own (`Wording.agentFromUser`): its question begins "A program of yours
     /// asks:", its other lines are one line after "Not from the system: a program of yours wrote:" (a line break
-    /// cannot make one of them stand alone as the system's "For disk sda2."), and its `Id=` is a claim. Whatever order
-    /// the opening takes, the first words of it are such a marking. Its `Echo=1` is masked unless the user chose
-    /// otherwise (`echoesUserRequests`): a program claiming a passphrase is not secret would have it spoken aloud.
+    /// cannot make one of them stand alone as the system's "For disk sda2."), and its `Id=` is a claim said with the
+    /// news, before the question. Whatever order the opening takes, the first words of it are such a marking. Its
+    /// `Echo=1` is masked unless the user chose otherwise (`echoesUserRequests`): a program claiming a passphrase is
+    /// not secret would have it spoken aloud.
+    /// - Parameter afterQuietWait: the request ends a wait that had gone quiet: a cue word comes first
+    ///   (`cuesWithWord`), so that its first words are not missed.
     public func request(
-        _ file: AskFile, from origin: AskOrigin, waiting: Int, nowMicroseconds now: UInt64, news: [String] = []
+        _ file: AskFile, from origin: AskOrigin, waiting: Int, nowMicroseconds now: UInt64, news: [String] = [],
+        afterQuietWait: Bool = false
     ) -> Request {
         let wording = Wording(language: language)
         let lines = file.message.map(UntrustedText.visibleLines)?.filter { !$0.isEmpty } ?? []
         let timeLimit = file.timeLeft(atMicroseconds: now)
+        // Said first, before the question: what happened, and that a program of the user's, not the system, asks.
+        var news = afterQuietWait && cuesWithWord ? [wording.cue] + news : news
         var details: [String] = []
-        if let purpose = AskPurpose(id: file.id) { details.append(wording.agentPurpose(purpose, from: origin)) }
+        if let purpose = AskPurpose(id: file.id) {
+            let said = wording.agentPurpose(purpose, from: origin)
+            if origin == .system { details.append(said) } else { news.append(said) }
+        }
         let question: String
         switch origin {
         case .system:
             question = lines.last ?? wording.agentDefaultLabel
-            details += lines.dropLast()
+            details = lines.dropLast() + details
         case .user:
-            if lines.count > 1 { details.append(wording.agentUserWrote(lines.dropLast().joined(separator: " "))) }
+            if lines.count > 1 { news.append(wording.agentUserWrote(lines.dropLast().joined(separator: " "))) }
             question = wording.agentFromUser(lines.last ?? wording.agentDefaultLabel, kind: file.kind)
         }
         if waiting > 0 { details.append(wording.agentMoreWaiting(waiting)) }
@@ -59,23 +68,25 @@ public struct AgentFrontEnd: Sendable {
             var configuration = PromptConfiguration.freeText(
                 label: question, mask: masked, language: language, verbosity: verbosity, timeLimit: timeLimit)
             configuration.details = details
-            configuration.news = news
             request = Request(.field(configuration), typeAhead: .discarded(grace: ConfirmSession.grace))
         case .question:
             request = .question(
                 ConfirmSession(
                     question: question, details: details, labels: labels, language: language, verbosity: verbosity,
                     timeLimit: timeLimit))
-            request = request.withDetails(news)
         case .notice:
             request = .notice(
                 NoticeSession(
                     message: question, details: details, takesEnter: true, language: language, verbosity: verbosity,
                     timeLimit: timeLimit))
-            request = request.withDetails(news)
         }
+        request = request.withNews(news)
         return request
     }
+
+    /// Whether a request after a quiet wait is cued by a word: unless terse, which cues it with the terminal's
+    /// tone instead (`AgentProgram`), as it does where speech is off.
+    public var cuesWithWord: Bool { verbosity != .terse }
 
     /// What the agent shows and says while nothing is asked: "Waiting for password requests.", after `news`. Only
     /// a new request (its caller's hang-up, `PromptSystem.caller`) or a closing key ends it.
@@ -83,7 +94,8 @@ public struct AgentFrontEnd: Sendable {
     public func waiting(news: [String] = [], silently: Bool = false) -> Request {
         let wording = Wording(language: language)
         var notice = NoticeSession(
-            message: wording.agentWaiting, details: news, takesEnter: false, language: language, verbosity: verbosity)
+            message: wording.agentWaiting, takesEnter: false, language: language, verbosity: verbosity)
+        notice.news = news
         notice.opensSilently = silently
         // Esc, Ctrl-C or Ctrl-D on the wait stop the agent: in raw mode they are keys, not signals, and a wait
         // that only showed itself again left no way out. A request's own Esc only cancels that request.

@@ -109,7 +109,9 @@ public struct PromptLoop<Session: InteractiveSession> {
 
         while true {
             let keys: [Key]
-            let others = [runningCheck?.process.descriptor, speechStartup?.descriptor].compactMap { $0 }
+            // The voice's own news (the opening a screen reader cut, to send again) wakes the loop too.
+            let others = [runningCheck?.process.descriptor, speechStartup?.descriptor, speech.newsDescriptor]
+                .compactMap { $0 }
             switch terminal.read(timeout: nextTimeout(), alsoWatching: others, callerWatching: system.caller) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
@@ -123,6 +125,7 @@ public struct PromptLoop<Session: InteractiveSession> {
                 let allowed = dropLeftoverLine(recognised, ignored: !takesTypedKeys(now))
                 keys = capabilities.isDumb ? pasteJoin.take(allowed, from: bytes, at: now) : allowed
             case .timedOut, .otherReady:
+                speech.takeNews()
                 keys = dropLeftoverLine(pasteJoin.due(at: now) + flushOverdueInput(), ignored: now < keysIgnoredUntil)
             case .closed:
                 return .terminalClosed

@@ -140,7 +140,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     @discardableResult
     public func speakNumbered(_ announcement: Announcement) -> UInt64 {
         let isEcho = !announcement.isFinal && [.digit, .delete].contains(announcement.event)
-        return synthesis.speak(SpokenText.ssml(announcement.utterance), isEcho: isEcho)
+        return synthesis.speak(SpokenText.ssml(announcement.said), isEcho: isEcho)
     }
 
     /// Lets the last announcement play to its end, for at most `timeout`, then closes the

@@ -30,6 +30,9 @@ struct AgentProgram {
     /// closed and the speech threads waiting with no deadline, nothing of the agent wakes until a request comes
     /// (or a key is typed), whose first sound then pays the stream's opening, as a prompt's start-up does.
     static let voiceReleasedAfterSilence: Duration = .seconds(1)
+    /// A request that ends a wait this long (or the quiet wait of a renewed image) is cued (`cue`): its first words
+    /// come after minutes of silence, maybe, and a listener may miss them. Longer than the wait's own line takes to say.
+    static let cueAfterWaiting: Duration = .seconds(5)
 
     /// The directories watched by default: the system's (as root), systemd 257's per-user one and otc-prompt's
     /// own, the per-user ones made (0700) when missing; or those `--agent-directory` names.
@@ -105,6 +108,8 @@ struct AgentProgram {
         if renewal != nil { VoiceRelease.traceRenewal() }
         /// Whether a wait that has gone quiet renews the agent (not after a renewal failed: it would fail again).
         var renews = AgentRenewal.isPossible
+        /// The next request ends a wait that had gone quiet (a renewed image's): it is cued (`cue`).
+        var afterQuietWait = renewal != nil
         let capabilities = TerminalCapabilities(environment: template.environment)
         while true {
             take(watch.changes(), directories: directories, into: &queue)
@@ -137,7 +142,10 @@ struct AgentProgram {
                 // Only root could write in a directory of root's: any other's `Id=` is a program's claim.
                 let origin: AskOrigin = directory.owner == 0 ? .system : .user
                 let request = frontEnd.request(
-                    file, from: origin, waiting: queue.count, nowMicroseconds: now, news: news)
+                    file, from: origin, waiting: queue.count, nowMicroseconds: now, news: news,
+                    afterQuietWait: afterQuietWait)
+                if afterQuietWait { cue(on: terminal) }
+                afterQuietWait = false
                 news = []
                 let path = directory.path + "/" + entry.name
                 switch ask(request, file: file, path: path, on: terminal) {
@@ -155,7 +163,9 @@ struct AgentProgram {
             if waitLineOpen {
                 // Nothing of the voice is loaded: nothing is said until a request or a key comes.
                 switch waitQuietly(watch: watch, directories: directories, on: terminal) {
-                case .request: continue
+                case .request:
+                    afterQuietWait = true
+                    continue
                 case .key:
                     // The wait is drawn again in place (below, on a terminal that cannot go back) and takes the key.
                     terminal.write(capabilities.isDumb ? TerminalText.newline : TerminalText.eraseLineInPlace)
@@ -165,13 +175,15 @@ struct AgentProgram {
                 case .ended(let status): return status
                 }
             }
+            let waitBegan = MonotonicInstant.now
             switch waitForRequests(
                 news: news, watch: watch, directories: directories, renews: renews, takesWakingKey: woken,
                 on: terminal)
             {
             case .ended(let status): return status
             case .quiet:
-                // A request that came with the silence is asked first; the next wait renews.
+                // A request that came with the silence is asked first, cued; the next wait renews.
+                afterQuietWait = true
                 take(watch.changes(), directories: directories, into: &queue)
                 if queue.next == nil {
                     let failure = AgentRenewal.renew(
@@ -183,7 +195,8 @@ struct AgentProgram {
                 } else {
                     terminal.write(TerminalText.newline)
                 }
-            case .answered, .withdrawn: break
+            case .answered, .withdrawn:
+                if MonotonicInstant.now - waitBegan >= Self.cueAfterWaiting { afterQuietWait = true }
             }
             news = []
         }
@@ -242,6 +255,11 @@ struct AgentProgram {
         program.speculatesOnEspeak = false
         program.callerIsInProcess = true
         return program
+    }
+
+    /// The terminal's tone before a request after a quiet wait, where no cue word is said: speech off, or terse.
+    private func cue(on terminal: Terminal) {
+        if template.speech == .none || !frontEnd.cuesWithWord { terminal.write(TerminalText.bell) }
     }
 
     /// A line on the terminal and in the system log, scrubbed whole: a file's name is a querier's text.

@@ -5,7 +5,8 @@ import OTCPromptSpeechDispatcher
 import OTCPromptTerminal
 
 /// `otc-prompt --doctor`: what a blind user runs when they hear nothing. It probes, prints the report
-/// (`DoctorReport`) on stdout, and speaks it the way the prompt would speak.
+/// (`DoctorReport`) on stdout, and says its summary the way the prompt would speak, with the rest on Enter
+/// (`DoctorFrontEnd`): keys typed meanwhile act at once, never waiting behind the whole report.
 struct Doctor {
     /// The user's `--speech` (or the config file's): the route is chosen from the same probes the report gives.
     let choice: SpeechChoice
@@ -15,10 +16,9 @@ struct Doctor {
     /// `--escape-delay` or the file's, when set.
     let escapeDelay: Duration?
 
-    /// The report can be long: it is heard to its end, up to this long.
-    static let speechLimit: Duration = .seconds(60)
-
-    func run() {
+    /// Prints the report; returns its lines when they are to be said as well (`DoctorFrontEnd`), nil when not: to a
+    /// file, or where announcements are text lines or nothing (the printed report is then what is read).
+    func run() -> [String]? {
         let found = SpeechRouteProbes.findings(for: choice, environment: environment, terminal: .controlling)
         let address = SpeechDispatcherAddress.resolve(environment: environment, user: .current)
         let engine = EspeakSpeechBackend.start(options: voice, output: .device)
@@ -41,26 +41,13 @@ struct Doctor {
         report.escapeWait = EscapeWait.choose(chosen: escapeDelay, location: found.location)
         report.tmuxEscapeTime = found.location.multiplexerSocket.flatMap(Self.tmuxEscapeTime)
         try? StandardOutput.write(report.lines.map(UntrustedText.visible).joined(separator: "\n"))
+        engine.finish(timeout: .zero)
         // A report redirected into a file is read there, not heard: it speaks to a terminal, or when a
         // way of speaking was chosen (--speech or the config file).
-        guard StandardOutput.isTerminal || choice != .auto else { return engine.finish(timeout: .zero) }
-        let spoken = Announcement(.help, report.lines.joined(separator: " "), isFinal: true)
-        let route = report.effectiveRoute
-        switch route.kind {
-        case .speechd:
-            let options = SpeechDispatcherOptions(voice, autospawn: route.autospawn)
-            if let backend = try? SpeechDispatcherBackend(
-                options: options, environment: environment, user: UserAccount.current)
-            {
-                backend.speak(spoken)
-                backend.finish(timeout: Self.speechLimit)
-            }
-            engine.finish(timeout: .zero)
-        case .espeak:
-            engine.speak(spoken)
-            engine.finish(timeout: Self.speechLimit)
-        case .text, .none:
-            engine.finish(timeout: .zero)
+        guard StandardOutput.isTerminal || choice != .auto else { return nil }
+        switch report.effectiveRoute.kind {
+        case .speechd, .espeak: return report.lines
+        case .text, .none: return nil
         }
     }
 

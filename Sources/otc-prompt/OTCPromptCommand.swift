@@ -135,10 +135,22 @@ struct OTCPromptCommand {
         voice.languageIsChosen = settings[Settings.language] != nil
         switch frontEnd {
         case .doctor:
-            Doctor(
-                choice: settings.value(Settings.speech), voice: voice, environment: environment, configFile: file,
+            guard
+                let lines = Doctor(
+                    choice: settings.value(Settings.speech), voice: voice, environment: environment, configFile: file,
+                    escapeDelay: settings[Settings.escapeDelay]
+                ).run(), let terminal = PromptProgram.openTerminal(environment: environment)
+            else { return ExitStatus.submitted }
+            // Said as a prompt says its words; what the notice's end answers is nothing for stdout.
+            _ = PromptProgram(
+                request: DoctorFrontEnd.request(
+                    report: lines, language: language, verbosity: configuration.verbosity),
+                check: nil, speech: settings.value(Settings.speech), speechLogPath: settings[Settings.speechLog],
+                voice: voice, voiceLocation: nil, audioFile: settings[Settings.audioFile],
+                appearance: Appearance(settings), environment: environment, notices: [],
+                memory: AskMemory(store: StateDirectory.open(environment: environment)),
                 escapeDelay: settings[Settings.escapeDelay]
-            ).run()
+            ).runSession(on: terminal)
             return ExitStatus.submitted
         case .stdin:
             for notice in notices { StandardError.writeLine(notice) }

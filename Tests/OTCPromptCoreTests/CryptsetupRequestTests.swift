@@ -85,17 +85,16 @@ import Testing
         driver.start()
         let expected: String =
             language == .en
-            ? "Wrong passphrase, try 2 of 3. Unlock disk sda2, empty, secret text. Type it, then press Enter. "
-                + "Control R counts them."
-            : "Frase secreta errada, tentativa 2 de 3. Desbloquear o disco sda2, vazio, texto secreto. "
-                + "Digite e pressione Enter. Control R diz quantos foram digitados."
+            ? "Wrong passphrase, try 2 of 3. Unlock disk sda2. Type it, then Enter. Secret text, Control R counts them."
+            : "Frase secreta errada, tentativa 2 de 3. Desbloquear o disco sda2. Digite e pressione Enter. "
+                + "Texto secreto, Control R diz quantos foram digitados."
         #expect(driver.last?.text == expected)
     }
 
     @Test(arguments: Language.allCases)
     func withoutALimitTheRetrySaysOnlyWhichTry(language: Language) {
         let field = CryptsetupRequest(disk: "sda2", attempt: 4, maximumAttempts: nil).configuration(language: language)
-        #expect(field.details == [language.said("diskUnlock.wrongPassphraseNoLimit", 4)])
+        #expect(field.news == [language.said("diskUnlock.wrongPassphraseNoLimit", 4)])
     }
 
     @Test func thePassphraseIsNeverSpokenOnlyCounted() {

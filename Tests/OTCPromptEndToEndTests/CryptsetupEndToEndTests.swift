@@ -19,7 +19,7 @@ import Testing
         #expect(run.process.standardOutput == "correct horse 7", "the key exactly: no line break")
         #expect(!run.process.screen.contains("horse"))
         let spoken = await run.logEntries(atLeast: 2)
-        #expect(spoken.first?.text.hasPrefix("Unlock disk sda2, empty, secret text.") == true)
+        #expect(spoken.first?.text.hasPrefix("Unlock disk sda2. Type it, then Enter.") == true)
         #expect(!spoken.contains { $0.text.contains("horse") })
         #expect(run.terminalRestored)
     }

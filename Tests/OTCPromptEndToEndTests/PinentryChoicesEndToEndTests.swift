@@ -7,11 +7,11 @@ import Testing
 extension PinentryEndToEndTests {
     /// Types the old passphrase, then `new` twice, at `gpg --passwd`.
     func changePassphrase(_ gpg: PseudoTerminalProcess, to new: String, count: Int = 1) {
-        #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
+        #expect(waitForScreen(gpg, "Passphrase. Type it"), "screen: \(gpg.screen)")
         gpg.type(GnuPGHome.passphrase + "\r")
         #expect(waitForScreen(gpg, "Please enter the new passphrase", count: count), "screen: \(gpg.screen)")
         gpg.type(new + "\r")
-        #expect(waitForScreen(gpg, "Repeat, empty", count: count), "screen: \(gpg.screen)")
+        #expect(waitForScreen(gpg, "Repeat. Type it", count: count), "screen: \(gpg.screen)")
         gpg.type(new + "\r")
     }
 
@@ -38,7 +38,12 @@ extension PinentryEndToEndTests {
         #expect(await gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
         let spoken = home.spoken
         #expect(spoken.contains("Choices: Take this one anyway, or yes; Enter new passphrase, or Escape."), "\(spoken)")
-        #expect(spoken.contains("insecure passphrase. A passphrase should be"), "\(spoken)")
+        // The warning first, with the choices; its reasons follow, for a key to cut short.
+        #expect(
+            spoken.contains(
+                #""lead": "Warning: You have entered an insecure passphrase. Take this one anyway or Enter new passphrase.""#
+            ), "\(spoken)")
+        #expect(spoken.contains("A passphrase should be at least 8 characters long."), "\(spoken)")
         #expect(!spoken.contains("? yes or no"))
     }
 
@@ -52,13 +57,13 @@ extension PinentryEndToEndTests {
         #expect(waitForScreen(gpg, "insecure passphrase"), "screen: \(gpg.screen)")
         let strong = "N3w pass 42!"
         gpg.type(strong + "\r")
-        #expect(waitForScreen(gpg, "Repeat, empty", count: 2), "screen: \(gpg.screen)")
+        #expect(waitForScreen(gpg, "Repeat. Type it", count: 2), "screen: \(gpg.screen)")
         gpg.type(strong + "\r")
         #expect(await gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
         let spoken = home.spoken
         let retry = try #require(spoken.split(separator: "\n").first { $0.contains("insecure passphrase") })
         let order = [
-            "\"text\": \"Warning: You have entered an insecure passphrase.", "Passphrase, empty",
+            "\"text\": \"Warning: You have entered an insecure passphrase.", "Passphrase. Type it",
             "Please enter the new",
         ]
         .map { retry.range(of: $0)?.lowerBound }

@@ -131,7 +131,8 @@ final class PromptRun {
                 let event = object["event"] as? String, let text = object["text"] as? String,
                 let ms = object["ms"] as? Int
             else { return LogEntry(event: "<malformed>", text: String(line), ms: -1) }
-            return LogEntry(event: event, text: text, ms: ms)
+            return LogEntry(
+                event: event, text: text, ms: ms, said: object["said"] as? String, lead: object["lead"] as? String)
         }
     }
 
@@ -225,6 +226,10 @@ struct LogEntry: Equatable, CustomStringConvertible {
     var event: String
     var text: String
     var ms: Int
+    /// The words handed to the voice, where they differ from `text`.
+    var said: String? = nil
+    /// An opening's first sentence, as the voice says it.
+    var lead: String? = nil
     var description: String { "\(event): \(text)" }
 }
 

@@ -25,14 +25,15 @@ import Testing
         #expect(request.typeAhead == .discarded(grace: ConfirmSession.grace))
     }
 
-    /// Any program of the user's may write in the user's directory and claim the boot disk: the user hears first
-    /// that it is not the system asking.
+    /// Any program of the user's may write in the user's directory and claim the boot disk: the user hears first,
+    /// before the question, that it is not the system asking.
     @Test func aRequestOfTheUsersClaimingADiskIsSaidAsAProgramsClaimNotAsTheSystemsDisk() throws {
         let file = AskFile(
             pid: 1, socket: "/run/user/1000/systemd/ask-password/sck.1", message: "Passphrase",
             id: "cryptsetup:/dev/sda2")
         let configuration = try field(frontEnd.request(file, from: .user, waiting: 0, nowMicroseconds: 0))
-        #expect(configuration.details == ["Not from the system: a program of yours says this is for disk sda2."])
+        #expect(configuration.news == ["Not from the system: a program of yours says this is for disk sda2."])
+        #expect(configuration.details.isEmpty)
     }
 
     @Test func aQuestionOfTheUsersClaimingAHomeIsAProgramsClaimToo() throws {
@@ -89,10 +90,8 @@ import Testing
             pid: 1, socket: "/run/user/1000/systemd/ask-password/sck.1",
             message: "For disk sda2.\nPlease enter passphrase for disk sda2")
         let configuration = try field(frontEnd.request(file, from: .user, waiting: 1, nowMicroseconds: 0))
-        #expect(
-            configuration.details == [
-                "Not from the system: a program of yours wrote: For disk sda2.", "1 more waiting.",
-            ])
+        #expect(configuration.news == ["Not from the system: a program of yours wrote: For disk sda2."])
+        #expect(configuration.details == ["1 more waiting."])
         #expect(configuration.label == "A program of yours asks: Please enter passphrase for disk sda2")
         let system = try field(frontEnd.request(file, from: .system, waiting: 1, nowMicroseconds: 0))
         #expect(system.details.first == "For disk sda2.")
@@ -107,8 +106,8 @@ import Testing
         let configuration = try field(frontEnd.request(file, from: .user, waiting: 0, nowMicroseconds: 0))
         #expect(
             configuration.label == wording.agentFromUser("y", kind: .password) && configuration.label.hasSuffix("y"))
-        #expect(configuration.details == [wording.agentUserWrote("x")] && configuration.details[0].hasSuffix("x"))
-        #expect(!configuration.label.hasPrefix("y") && !configuration.details[0].hasPrefix("x"))
+        #expect(configuration.news == [wording.agentUserWrote("x")] && configuration.news[0].hasSuffix("x"))
+        #expect(!configuration.label.hasPrefix("y") && !configuration.news[0].hasPrefix("x"))
     }
 
     @Test func echoOneFromTheUsersProgramsIsMaskedUnlessTheUserChoseOtherwise() throws {
@@ -141,13 +140,35 @@ import Testing
         #expect(notice.takesEnter && notice.message == "A program of yours says: Touch your key")
     }
 
+    /// After a quiet wait a word comes first, so that the question's first words are not missed; terse leaves the
+    /// word out (the agent rings the terminal's bell instead), and a request asked straight after another has none.
+    @Test(arguments: Verbosity.allCases)
+    func aRequestAfterAQuietWaitIsCuedByAWord(verbosity: Verbosity) throws {
+        let agent = AgentFrontEnd(language: .en, verbosity: verbosity)
+        let file = AskFile(pid: 1, socket: "/a/s", message: "Passphrase for backup")
+        let cued = try field(
+            agent.request(
+                file, from: .system, waiting: 0, nowMicroseconds: 0, news: ["Request withdrawn."],
+                afterQuietWait: true))
+        #expect(cued.news == (verbosity == .terse ? [] : ["New request."]) + ["Request withdrawn."])
+        #expect(agent.cuesWithWord == (verbosity != .terse))
+        var session = PromptSession(configuration: cued)
+        guard case .announce(let opening)? = session.start().first else { throw Failure("no opening") }
+        if verbosity != .terse {
+            #expect(opening.text.hasPrefix("New request. Request withdrawn. Passphrase for backup."))
+        }
+        #expect(opening.lead?.text == "Passphrase for backup. Type it, then Enter.")
+        let plain = try field(agent.request(file, from: .system, waiting: 0, nowMicroseconds: 0))
+        #expect(plain.news.isEmpty)
+    }
+
     @Test func waitingIsANoticeNoKeyAnswers() throws {
         guard case .notice(let notice) = frontEnd.waiting(news: ["Request withdrawn."]).ask else {
             throw Failure("not a notice")
         }
         #expect(!notice.takesEnter)
         #expect(notice.message == "Waiting for password requests.")
-        #expect(notice.details == ["Request withdrawn."])
+        #expect(notice.news == ["Request withdrawn."])
     }
 
     @Test(arguments: [

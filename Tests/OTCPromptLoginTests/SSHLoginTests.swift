@@ -80,7 +80,7 @@ extension RealClientTests {
             expectLoggedIn(run, secrets: [user.password])
             let prompts = SpokenLine.read(speechLog).filter { $0.event == "prompt" }.map(\.text)
             #expect(prompts.first?.contains("Verification code") == true, "spoken: \(prompts)")
-            #expect(prompts.first?.contains("6-digit") == true, "a code field: \(prompts)")
+            #expect(prompts.first?.contains("Type 6 digits.") == true, "a code field: \(prompts)")
         }
 
         @Test func aWrongTOTPCodeThenTheRightOne() async throws {

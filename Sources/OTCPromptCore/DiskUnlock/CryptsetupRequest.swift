@@ -73,7 +73,7 @@ public struct CryptsetupRequest: Equatable, Sendable {
         var field = PromptConfiguration.freeText(
             label: wording.unlockDisk(disk), mask: true, language: language, verbosity: verbosity,
             timeLimit: timeLimit)
-        if attempt > 1 { field.details = [wording.wrongPassphrase(attempt: attempt, of: maximumAttempts)] }
+        if attempt > 1 { field.news = [wording.wrongPassphrase(attempt: attempt, of: maximumAttempts)] }
         return field
     }
 }

@@ -13,8 +13,11 @@
 public struct ConfirmSession: Sendable {
     /// The question; a paragraph whose lines ("\n") are shown as lines and said as one flow.
     public let question: String
-    /// Lines said before the question (an ssh host key's fingerprint).
+    /// Lines about the question (an ssh host key's fingerprint, a key's description): shown above it, said after
+    /// it, for a key to cut short.
     public var details: [String]
+    /// What happened first, said before the question (a request withdrawn, an origin marking).
+    public var news: [String] = []
     /// Whether a key fingerprint ("SHA256:…", "MD5:…") is an answer: ssh's new-host question.
     public let acceptsFingerprint: Bool
     /// The caller's names for the answers, said and shown as the choices.
@@ -58,18 +61,25 @@ public struct ConfirmSession: Sendable {
         self.clock = SessionClock(timeLimit: timeLimit)
     }
 
-    /// The question, "yes or no", and (unless terse) how to answer; again after a stop.
+    /// The news, then the question with its choices, then what it is about, what has been typed, a short time
+    /// limit, and (unless terse) how to answer; again after a stop, and on Ctrl-R.
     public func start() -> [PromptEffect] {
-        var text = wording.confirmQuestion(
-            question, details: details, acceptsFingerprint: acceptsFingerprint, labels: labels, style: style)
-        if !typed.isEmpty { text += " " + wording.typedSoFar(String(typed)) }
-        if let left = clock.spokenTimeLeft { text += " " + wording.timeLeft(left) + "." }
-        return [.announce(Announcement(.prompt, text))]
+        let (asked, about) = Wording.askingLine(of: question)
+        var details = [Utterance]()
+        details.append(wording.openingTimeLeft(clock.spokenTimeLeft))
+        if !typed.isEmpty { details.append(Utterance(wording.typedSoFar(String(typed)) + ".")) }
+        if !about.isEmpty || !self.details.isEmpty { details.append(wording.sentenceLines(self.details + about)) }
+        if style.hints { details.append(wording.questionHow(labels: labels, acceptsFingerprint: acceptsFingerprint)) }
+        let lead = wording.questionLead(asked, labels: labels)
+        return [.announce(wording.opening(news: news, lead: lead, details: details))]
     }
 
     public mutating func handle(_ key: Key) -> [PromptEffect] {
         guard !isFinished else { return [] }
         switch key {
+        // Before anything is typed, `?` asks for the question again: no answer (a word, a label, a fingerprint)
+        // starts with it.
+        case .character("?") where typed.isEmpty: return start()
         case .character(let character): return type([character])
         case .pasteBegan:
             pasting = true
@@ -101,9 +111,9 @@ public struct ConfirmSession: Sendable {
         }
     }
 
-    /// The lines drawn above the field: the details', then the question's but its last (`snapshot`).
+    /// The lines drawn above the field: the news', the details', then the question's but its last (`snapshot`).
     public var shownLines: [String] {
-        details.flatMap(Wording.lines) + Wording.lines(question).dropLast()
+        (news + details).flatMap(Wording.lines) + Wording.lines(question).dropLast()
     }
 
     /// What the screen shows: the question's last line, how to answer, and what has been typed.

@@ -66,20 +66,17 @@ public struct PromptSession: Sendable {
         self.clock = SessionClock(timeLimit: configuration.timeLimit)
     }
 
-    /// What to say and show when the prompt appears, or comes back after a stop. Under
-    /// `--timeout` it ends with the time left.
+    /// What to say and show when the prompt appears, or comes back after a stop: a retry's news, then the lead
+    /// (the label and how to fill the field), then the details (a short time limit, the caller's lines, the keys),
+    /// which any key cuts short (`Wording.opening`).
     public mutating func start() -> [PromptEffect] {
-        var text = wording.prompt(label: configuration.label, field: field, style: style)
-        // Each part on its own line in text mode (`Utterance.lineBreak`), as the caller wrote it.
-        if !configuration.news.isEmpty {
-            // A retry's news first; what the dialog is about follows, for a key to cut short.
-            text = wording.sentenceLines(configuration.news) + .lineBreak() + text
-            if !configuration.details.isEmpty { text += .lineBreak() + wording.sentenceLines(configuration.details) }
-        } else if !configuration.details.isEmpty {
-            text = wording.sentenceLines(configuration.details) + .lineBreak() + text
-        }
-        if let left = clock.spokenTimeLeft { text += " " + Wording.capitalized(wording.timeLeft(left)) + "." }
-        return [announce(.prompt, text)]
+        let details = [
+            wording.openingTimeLeft(clock.spokenTimeLeft),
+            configuration.details.isEmpty ? Utterance([]) : wording.sentenceLines(configuration.details),
+            wording.fieldKeys(field: field, style: style),
+        ]
+        let lead = wording.fieldLead(label: configuration.label, field: field, style: style)
+        return [.announce(wording.opening(news: configuration.news, lead: lead, details: details))]
     }
 
     /// Applies one key.

@@ -38,6 +38,9 @@ public final class HeldSpeech: FallibleSpeechBackend {
         backend?.finish(timeout: timeout)
     }
 
+    public var newsDescriptor: Int32? { backend?.newsDescriptor }
+    public func takeNews() { backend?.takeNews() }
+
     /// The released voice's failure; nil while holding, or when that voice cannot fail.
     public var failure: SpeechFailure? { fallible?.failure }
 

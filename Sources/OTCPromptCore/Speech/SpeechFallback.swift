@@ -113,6 +113,17 @@ public final class SpeechFallback: SpeechBackend {
         text.finish(timeout: timeout)
     }
 
+    public var newsDescriptor: Int32? {
+        if case .voice = state { return voice.newsDescriptor }
+        return nil
+    }
+
+    public func takeNews() {
+        guard case .voice = state else { return }
+        voice.takeNews()
+        followVoice()
+    }
+
     /// True once the voice has failed and the screen is still the field's: the loop erases the field,
     /// takes the text renderer, then calls `screenIsText()`.
     public var awaitsTextScreen: Bool {

@@ -23,6 +23,12 @@ extension Catalog {
             "typeHint.alnumThenEnter": ["Escriba las letras y los dígitos y pulse Intro."],
             "typeHint.any": ["Escriba los caracteres."],
             "typeHint.anyThenEnter": ["Escriba los caracteres y pulse Intro."],
+            "lead.digits": ["Escriba %d cifra.", "Escriba %d cifras."],
+            "lead.digitsThenEnter": ["Escriba %d cifra y pulse Intro.", "Escriba %d cifras y pulse Intro."],
+            "lead.alnum": ["Escriba %d letra o dígito.", "Escriba %d letras o dígitos."],
+            "lead.alnumThenEnter": ["Escriba %d letra o dígito y pulse Intro.", "Escriba %d letras o dígitos y pulse Intro."],
+            "lead.any": ["Escriba %d carácter.", "Escriba %d caracteres."],
+            "lead.anyThenEnter": ["Escriba %d carácter y pulse Intro.", "Escriba %d caracteres y pulse Intro."],
             "readBackHint.reads": ["Control R los lee"],
             "readBackHint.counts": ["Control R los cuenta"],
             "helpHint": ["signo de interrogación para ayuda"],
@@ -170,6 +176,7 @@ extension Catalog {
             "labelOr": ["%1$s, o %2$s"],
             "escapeKey": ["Escape"],
             "labelledHow": ["Escriba una opción o su palabra y pulse Intro."],
+            "choices.or": ["%1$s o %2$s"],
             "speech.unavailable": ["voz no disponible: %s"],
             "speech.noAudioDevice": ["ningún dispositivo de audio"],
             "speech.audioServerDidNotAnswer": ["el servidor de audio (%1$s) no respondió en %2$s"],
@@ -200,6 +207,8 @@ extension Catalog {
             "agent.needsRoot": ["Se omitió una solicitud de contraseña del sistema: requiere otc-prompt --agent como root."],
             "agent.stopHint": ["Escape detiene el agente."],
             "agent.stopped": ["Agente detenido."],
+            "cue": ["Nueva solicitud."],
+            "doctor.offer": ["Intro lee el informe completo; Escape termina."],
         ])
 }
 

@@ -23,6 +23,12 @@ extension Catalog {
             "typeHint.alnumThenEnter": ["Tapez les lettres et les chiffres, puis Entrée."],
             "typeHint.any": ["Tapez les caractères."],
             "typeHint.anyThenEnter": ["Tapez les caractères, puis Entrée."],
+            "lead.digits": ["Tapez %d chiffre.", "Tapez %d chiffres."],
+            "lead.digitsThenEnter": ["Tapez %d chiffre, puis Entrée.", "Tapez %d chiffres, puis Entrée."],
+            "lead.alnum": ["Tapez %d lettre ou chiffre.", "Tapez %d lettres ou chiffres."],
+            "lead.alnumThenEnter": ["Tapez %d lettre ou chiffre, puis Entrée.", "Tapez %d lettres ou chiffres, puis Entrée."],
+            "lead.any": ["Tapez %d caractère.", "Tapez %d caractères."],
+            "lead.anyThenEnter": ["Tapez %d caractère, puis Entrée.", "Tapez %d caractères, puis Entrée."],
             "readBackHint.reads": ["Ctrl R les relit"],
             "readBackHint.counts": ["Ctrl R les compte"],
             "helpHint": ["point d'interrogation pour l'aide"],
@@ -170,6 +176,7 @@ extension Catalog {
             "labelOr": ["%1$s, ou %2$s"],
             "escapeKey": ["Échap"],
             "labelledHow": ["Tapez un choix ou son mot, puis Entrée."],
+            "choices.or": ["%1$s ou %2$s"],
             "speech.unavailable": ["parole indisponible : %s"],
             "speech.noAudioDevice": ["aucun périphérique audio"],
             "speech.audioServerDidNotAnswer": ["le serveur audio (%1$s) n'a pas répondu en %2$s"],
@@ -200,6 +207,8 @@ extension Catalog {
             "agent.needsRoot": ["Une demande de mot de passe du système a été ignorée : il faut lancer otc-prompt --agent en root."],
             "agent.stopHint": ["Échap arrête l’agent."],
             "agent.stopped": ["Agent arrêté."],
+            "cue": ["Nouvelle demande."],
+            "doctor.offer": ["Entrée lit tout le rapport ; Échap termine."],
         ])
 }
 

@@ -23,6 +23,12 @@ extension Catalog {
             "typeHint.alnumThenEnter": ["Escreva as letras e os dígitos e prima Enter."],
             "typeHint.any": ["Escreva os caracteres."],
             "typeHint.anyThenEnter": ["Escreva os caracteres e prima Enter."],
+            "lead.digits": ["Escreva %d dígito.", "Escreva %d dígitos."],
+            "lead.digitsThenEnter": ["Escreva %d dígito e prima Enter.", "Escreva %d dígitos e prima Enter."],
+            "lead.alnum": ["Escreva %d letra ou dígito.", "Escreva %d letras ou dígitos."],
+            "lead.alnumThenEnter": ["Escreva %d letra ou dígito e prima Enter.", "Escreva %d letras ou dígitos e prima Enter."],
+            "lead.any": ["Escreva %d carácter.", "Escreva %d caracteres."],
+            "lead.anyThenEnter": ["Escreva %d carácter e prima Enter.", "Escreva %d caracteres e prima Enter."],
             "readBackHint.reads": ["Control R lê o código"],
             "readBackHint.counts": ["Control R diz quantos foram escritos"],
             "helpHint": ["ponto de interrogação para ajuda"],
@@ -170,6 +176,7 @@ extension Catalog {
             "labelOr": ["%1$s, ou %2$s"],
             "escapeKey": ["Esc"],
             "labelledHow": ["Escreva uma opção ou a sua palavra e prima Enter."],
+            "choices.or": ["%1$s ou %2$s"],
             "speech.unavailable": ["fala indisponível: %s"],
             "speech.noAudioDevice": ["nenhum dispositivo de áudio"],
             "speech.audioServerDidNotAnswer": ["o servidor de áudio (%1$s) não respondeu em %2$s"],
@@ -200,6 +207,8 @@ extension Catalog {
             "agent.needsRoot": ["Um pedido de palavra-passe do sistema foi ignorado: requer otc-prompt --agent como root."],
             "agent.stopHint": ["Escape termina o agente."],
             "agent.stopped": ["Agente terminado."],
+            "cue": ["Novo pedido."],
+            "doctor.offer": ["Enter lê o relatório completo; Esc termina."],
         ])
 }
 

@@ -23,6 +23,12 @@ extension Catalog {
             "typeHint.alnumThenEnter": ["Digite as letras e os dígitos e pressione Enter."],
             "typeHint.any": ["Digite os caracteres."],
             "typeHint.anyThenEnter": ["Digite os caracteres e pressione Enter."],
+            "lead.digits": ["Tecle %d dígito.", "Tecle %d dígitos."],
+            "lead.digitsThenEnter": ["Tecle %d dígito e pressione Enter.", "Tecle %d dígitos e pressione Enter."],
+            "lead.alnum": ["Tecle %d letra ou dígito.", "Tecle %d letras ou dígitos."],
+            "lead.alnumThenEnter": ["Tecle %d letra ou dígito e pressione Enter.", "Tecle %d letras ou dígitos e pressione Enter."],
+            "lead.any": ["Tecle %d caractere.", "Tecle %d caracteres."],
+            "lead.anyThenEnter": ["Tecle %d caractere e pressione Enter.", "Tecle %d caracteres e pressione Enter."],
             "readBackHint.reads": ["Control R lê o código"],
             "readBackHint.counts": ["Control R diz quantos foram digitados"],
             "helpHint": ["ponto de interrogação para ajuda"],
@@ -170,6 +176,7 @@ extension Catalog {
             "labelOr": ["%1$s, ou %2$s"],
             "escapeKey": ["Esc"],
             "labelledHow": ["Digite uma opção ou a sua palavra e pressione Enter."],
+            "choices.or": ["%1$s ou %2$s"],
             "speech.unavailable": ["fala indisponível: %s"],
             "speech.noAudioDevice": ["nenhum dispositivo de áudio"],
             "speech.audioServerDidNotAnswer": ["o servidor de áudio (%1$s) não respondeu em %2$s"],
@@ -200,6 +207,8 @@ extension Catalog {
             "agent.needsRoot": ["Um pedido de senha do sistema foi ignorado: ele precisa de otc-prompt --agent executado como root."],
             "agent.stopHint": ["Escape encerra o agente."],
             "agent.stopped": ["Agente encerrado."],
+            "cue": ["Nova solicitação."],
+            "doctor.offer": ["Enter lê o relatório completo; Esc encerra."],
         ])
 }
 

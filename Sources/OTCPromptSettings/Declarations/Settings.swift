@@ -41,8 +41,8 @@ public enum Settings {
             + "PulseAudio is never used. `speechd`: your speech-dispatcher "
             + "(its voice, rate and queue, shared with your screen reader); "
             + "`espeak`: spoken by espeak-ng, falling back to `text` with a one-line notice when there is no "
-            + "audio device; `text`: every announcement written as its own line, exactly the words that would be "
-            + "spoken, and the field itself is not drawn; `none`: silent.",
+            + "audio device; `text`: every announcement written as lines, the words that would be spoken with "
+            + "identifiers (a fingerprint, a key ID) whole, and the field itself is not drawn; `none`: silent.",
         domain: .choice(), default: .auto, inConfigFile: true)
     public static let speechLog = Setting<String>(
         "speech-log", group: .general, "Append every announcement to this file as JSON Lines.",
@@ -106,7 +106,8 @@ public enum Settings {
         "agent", group: .logins, "Be a password agent: ask the requests of systemd-ask-password, one at a time.",
         details: "Watches `/run/systemd/ask-password` (as root), `$XDG_RUNTIME_DIR/systemd/ask-password` and "
             + "otc-prompt's own `$XDG_RUNTIME_DIR/otc-prompt/ask`; asks each request in turn, oldest first, and "
-            + "answers it; waits for the next. Esc cancels a request; Ctrl-C ends the agent.",
+            + "answers it; waits for the next. Esc or Ctrl-C cancels the request asked and the agent goes on; on its "
+            + "wait, Esc, Ctrl-C or Ctrl-D stops the agent.",
         domain: .flag, default: false)
     public static let query = Setting<Bool>(
         "query", group: .logins, "With `--agent`: ask the requests waiting now, then exit.", domain: .flag,
@@ -131,8 +132,8 @@ public enum Settings {
         "doctor", group: .general, "Say how announcements would reach you, and why, then exit.",
         details: "Which speech `auto` chooses and why, whether speech-dispatcher answers and with which module, "
             + "whether an audio device answers, how long a lone Esc waits here and why (and whether tmux holds "
-            + "every Esc), and which config file was read: on the screen and spoken. "
-            + "Run it when you hear nothing.",
+            + "every Esc), and which config file was read: all on the screen; spoken is its first line, then Enter "
+            + "says the rest and Escape ends. Run it when you hear nothing.",
         domain: .flag, default: false)
     public static let stdin = Setting<Bool>(
         "stdin", group: .logins,
