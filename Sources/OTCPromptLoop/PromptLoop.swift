@@ -49,6 +49,10 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// prompt), and the last line is left as drawn, the cursor after it, when this says so at that moment: the
     /// password agent's wait, which renews itself and comes back to its line, or ends it at once for a request.
     public var keepsTerminalWhenCallerGoes: (() -> Bool)?
+    /// Outputs beside the screen and the voice that show the session's state and may take keys (a braille display).
+    public var outputs: [any SessionOutput] = []
+    /// The session's effects and snapshots followed to the view the outputs are shown (`PromptLoop+Outputs`).
+    public var presentation = SessionViewTracker()
 
     public init(
         session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
@@ -84,6 +88,7 @@ public struct PromptLoop<Session: InteractiveSession> {
             terminal.write(renderer.finish())
             terminal.restore()
         }
+        releaseOutputs()
         session.wipe()
         return outcome
     }
@@ -104,7 +109,9 @@ public struct PromptLoop<Session: InteractiveSession> {
 
         while true {
             let keys: [Key]
-            let others = [runningCheck?.process.descriptor, speechStartup?.descriptor].compactMap { $0 }
+            let others =
+                [runningCheck?.process.descriptor, speechStartup?.descriptor].compactMap { $0 }
+                + outputs.compactMap(\.descriptor)
             switch terminal.read(timeout: nextTimeout(), alsoWatching: others, callerWatching: system.caller) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
@@ -134,7 +141,7 @@ public struct PromptLoop<Session: InteractiveSession> {
                 leftoverLineEnded = false
                 if let outcome = perform(session.leftoverIgnored()) { return outcome }
             }
-            for key in keys {
+            for key in keys + outputKeys() {
                 // The last key is drawn too: the screen confirms what was submitted.
                 let outcome = key == .suspend ? suspend() : perform(session.handle(key))
                 draw()
@@ -222,6 +229,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     mutating func perform(_ effects: [PromptEffect]) -> PromptOutcome? {
         var outcome: PromptOutcome?
         for effect in effects {
+            presentation.note(effect)
             switch effect {
             case .announce(let announcement):
                 speech.speak(announcement)
@@ -258,6 +266,7 @@ public struct PromptLoop<Session: InteractiveSession> {
 
     mutating func draw() {
         terminal.write(renderer.render(session.snapshot))
+        presentToOutputs()
     }
 
     /// Back from a stop: raw mode again, the field drawn again and announced again.

@@ -1,3 +1,4 @@
+import OTCPromptBraille
 import OTCPromptCore
 import OTCPromptSettings
 import OTCPromptSpeech
@@ -9,6 +10,8 @@ import OTCPromptTerminal
 struct Doctor {
     /// The user's `--speech` (or the config file's): the route is chosen from the same probes the report gives.
     let choice: SpeechChoice
+    /// The user's `--braille`: the display it gives is reported after the speech.
+    var braille: BrailleChoice = .auto
     let voice: SpeechOptions
     let environment: [String: String]
     let configFile: ConfigFileSettings
@@ -36,11 +39,12 @@ struct Doctor {
             speechDispatcherInstalled: found.speechDispatcherInstalled, screenReader: found.screenReader,
             audioDevice: audio, configFile: configFile.source, configProblems: configFile.problems.map(\.description),
             speechLibraryProblems: SpeechLibraries.problems())
-        try? StandardOutput.write(report.lines.map(UntrustedText.visible).joined(separator: "\n"))
+        let lines = report.lines + BrailleReport.lines(braille, environment: environment, terminal: nil)
+        try? StandardOutput.write(lines.map(UntrustedText.visible).joined(separator: "\n"))
         // A report redirected into a file is read there, not heard: it speaks to a terminal, or when a
         // way of speaking was chosen (--speech or the config file).
         guard StandardOutput.isTerminal || choice != .auto else { return engine.finish(timeout: .zero) }
-        let spoken = Announcement(.help, report.lines.joined(separator: " "), isFinal: true)
+        let spoken = Announcement(.help, lines.joined(separator: " "), isFinal: true)
         let route = report.effectiveRoute
         switch route.kind {
         case .speechd:

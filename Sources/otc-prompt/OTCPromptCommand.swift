@@ -122,8 +122,10 @@ struct OTCPromptCommand {
         voice.languageIsChosen = settings[Settings.language] != nil
         switch frontEnd {
         case .doctor:
-            Doctor(choice: settings.value(Settings.speech), voice: voice, environment: environment, configFile: file)
-                .run()
+            Doctor(
+                choice: settings.value(Settings.speech), braille: settings.value(Settings.braille), voice: voice,
+                environment: environment, configFile: file
+            ).run()
             return ExitStatus.submitted
         case .stdin:
             for notice in notices { StandardError.writeLine(notice) }
