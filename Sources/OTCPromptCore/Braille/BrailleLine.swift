@@ -72,8 +72,9 @@ public struct BrailleLine: Equatable, Sendable {
     public var length: Int { max(cells.count, (cursor ?? -1) + 1) }
 
     /// The first cell of a window `width` cells wide that shows the line's focus: the start when all of it fits,
-    /// else the news from its start, the readback from the field's start, or the cursor's cell at the window's
-    /// right edge, with what was typed before it to its left.
+    /// else the news from its start, the readback from the field's start (with what of the label fits before it,
+    /// when all of the readback fits), or the cursor's cell at the window's right edge, with what was typed before it
+    /// to its left.
     public func start(width: Int) -> Int {
         guard width > 0, length > width else { return 0 }
         switch focus {

@@ -5,15 +5,10 @@ public struct SessionViewTracker: Sendable {
     /// The caller's lines drawn above the field (a retry's news, what the question is about): the opening's news.
     public var linesAbove: [String]
     private var news: String?
-    private var readBack: PendingReadBack?
+    /// Ctrl-R's words, while its answer stands.
+    private var readBack: String?
     /// The view the outputs were last shown (`change(of:)`).
     private var presented: SessionView?
-
-    /// Ctrl-R's announcement, kept until the view is asked for: the groups it was said in, or its words.
-    private struct PendingReadBack: Sendable {
-        var groupSizes: [Int]?
-        var words: String
-    }
 
     public init(linesAbove: [String] = []) {
         self.linesAbove = linesAbove
@@ -36,7 +31,7 @@ public struct SessionViewTracker: Sendable {
         case .prompt:
             news = joined(linesAbove)
         case .readback:
-            readBack = PendingReadBack(groupSizes: Self.groupSizes(of: announcement), words: announcement.text)
+            readBack = announcement.text
         case .digit, .delete, .clear, .paste:
             // The field shows what the key did.
             news = nil
@@ -69,28 +64,19 @@ public struct SessionViewTracker: Sendable {
         presented = nil
     }
 
-    /// The characters in the groups they were said in, when the announcement spelled exactly the field's
-    /// characters; otherwise (masked, empty, spelled otherwise) its words.
-    private static func readBack(_ pending: PendingReadBack, of snapshot: FieldSnapshot) -> SessionView.ReadBack {
-        guard !snapshot.mask, let sizes = pending.groupSizes, sizes.reduce(0, +) == snapshot.characters.count
-        else { return .words(UntrustedText.visible(pending.words)) }
-        var groups: [[Character]] = []
-        var start = 0
-        for size in sizes {
-            groups.append(Array(snapshot.characters[start..<start + size]))
-            start += size
-        }
-        return .groups(groups)
+    /// The characters in the groups they are said in (a code's as the full code breaks, free text's by its count);
+    /// a masked or empty field's words ("4 entered", "empty").
+    private static func readBack(_ words: String, of snapshot: FieldSnapshot) -> SessionView.ReadBack {
+        guard !snapshot.mask, !snapshot.characters.isEmpty else { return .words(UntrustedText.visible(words)) }
+        let isCode = snapshot.length <= PromptConfiguration.lengthRange.upperBound
+        return .groups(
+            CodeGrouping.characterGroups(
+                snapshot.characters, length: isCode ? snapshot.length : snapshot.characters.count))
     }
 
-    /// The sizes of the groups a readback spelled, nil when it spelled nothing.
-    private static func groupSizes(of announcement: Announcement) -> [Int]? {
-        for case .characters(let groups) in announcement.segments { return groups.map(\.count) }
-        return nil
-    }
-
+    /// The lines as one, each made visible; the first letter a capital, as a line read on its own begins.
     private func joined(_ lines: [String]) -> String? {
         let visible = lines.map { UntrustedText.visible($0).droppingOuterWhitespace() }.filter { !$0.isEmpty }
-        return visible.isEmpty ? nil : visible.joined(separator: " ")
+        return visible.isEmpty ? nil : Wording.capitalized(visible.joined(separator: " "))
     }
 }
