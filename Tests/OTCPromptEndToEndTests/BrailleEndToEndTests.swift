@@ -231,4 +231,34 @@ struct BrailleEndToEndTests {
         #expect(await none.waitForExit(deadline: .seconds(20)) == .exited(0))
         #expect(none.standardOutput.contains("Braille: none, because chosen by --braille or the config file."))
     }
+
+    /// The password agent's wait, then a request on the display, answered from the display's keyboard, then one
+    /// withdrawn: its news opens the wait that follows.
+    @Test func theAgentsWaitAndItsRequestsAreOnTheDisplay() async throws {
+        let brltty = try #require(PrivateBrltty.start(), "brltty did not start")
+        defer { brltty.stop() }
+        let directory = AgentQuerier.directory()
+        let run = try await prompt(
+            ["--agent", "--agent-directory", directory], on: brltty, ready: "Waiting for password requests")
+        await shows("Waiting for password requests.", cursor: nil, on: brltty, run: run)
+        let querier = try AgentQuerier(
+            in: directory, lines: ["PID=\(getpid())", "Echo=0", "Message=Passphrase for backup"])
+        await shows("Passphrase for backup:", cursor: nil, on: brltty, run: run)
+        await run.waitPastTheGrace()
+        // a, b, c in dots.
+        for dots in [1, 3, 9] { brltty.display.send("PASSDOTS \(dots)") }
+        await shows("Passphrase for backup: ⣀⣀⣀", cursor: nil, on: brltty, run: run)
+        brltty.display.send("KEY_ENTER")
+        #expect(await querier.answer() == "+abc")
+        let withdrawn = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Going away"])
+        await shows("Going away:", on: brltty, run: run)
+        unlink(withdrawn.askPath)
+        await shows("Request withdrawn. Waiting for password", cursor: nil, on: brltty, run: run)
+        brltty.display.send("FWINRT")
+        await shows("ithdrawn. Waiting for password requests.", on: brltty, run: run)
+        record("agent", brltty)
+        run.process.sendSignal(SIGTERM)
+        #expect(await run.exit() == .signaled(SIGTERM))
+        await givenBack(brltty)
+    }
 }
