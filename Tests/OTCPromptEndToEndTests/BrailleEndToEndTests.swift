@@ -261,4 +261,24 @@ struct BrailleEndToEndTests {
         #expect(await run.exit() == .signaled(SIGTERM))
         await givenBack(brltty)
     }
+
+    /// libbrlapi is a recommendation, not a dependency: one that cannot be loaded (an empty file of its name, found
+    /// first through LD_LIBRARY_PATH) costs the display, never the prompt, and --doctor says why.
+    @Test func withoutAUsableLibbrlapiThePromptAsksAsBefore() async throws {
+        let brltty = try #require(PrivateBrltty.start(), "brltty did not start")
+        defer { brltty.stop() }
+        let directory = PromptRun.privateDirectory()
+        _ = FileManager.default.createFile(atPath: directory + "/libbrlapi.so.0.8", contents: Data())
+        var environment = PromptRun.environment(brltty.clientEnvironment)
+        environment["LD_LIBRARY_PATH"] = directory
+        let run = try await PromptRun(["--braille", "auto"], environment: environment)
+        run.type("123456")
+        #expect(await run.exit() == .exited(0))
+        #expect(run.process.standardOutput == "123456\n")
+        #expect(brltty.display.history.allSatisfy { $0.trimmed == "no screen" })
+        let doctor = try PseudoTerminalProcess(
+            executable: PromptRun.binary, arguments: ["--doctor", "--speech", "none"], environment: environment)
+        #expect(await doctor.waitForExit(deadline: .seconds(20)) == .exited(0))
+        #expect(doctor.standardOutput.contains("Braille display: not reached: libbrlapi.so.0.8 cannot be used"))
+    }
 }
