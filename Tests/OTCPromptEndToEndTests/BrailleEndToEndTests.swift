@@ -281,4 +281,21 @@ struct BrailleEndToEndTests {
         #expect(await doctor.waitForExit(deadline: .seconds(20)) == .exited(0))
         #expect(doctor.standardOutput.contains("Braille display: not reached: libbrlapi.so.0.8 cannot be used"))
     }
+
+    /// At boot, brltty starts in the initramfs without BrlAPI (-N) and reads the console, following its cursor: the
+    /// console's last line is the field, label and count, and the line above it the news; never the passphrase.
+    @Test func theBootConsoleReadsAsTheLabelTheCountAndTheNewsAbove() async throws {
+        let environment = PromptRun.environment([
+            "TERM": "linux", "CRYPTTAB_NAME": "sda2_crypt", "CRYPTTAB_SOURCE": "/dev/sda2", "CRYPTTAB_TRIED": "1",
+        ])
+        let run = try await PromptRun(["--cryptsetup"], environment: environment, ready: "Unlock disk sda2")
+        run.type("horse 7")
+        #expect(
+            await run.process.wait(deadline: .seconds(20)) { process in
+                process.screenLines().suffix(2) == ["Wrong passphrase, try 2 of 3.", "Unlock disk sda2: *******"]
+            }, "\(run.process.screenLines())")
+        run.type("\r")
+        #expect(await run.exit() == .exited(0))
+        #expect(!run.process.screen.contains("horse"))
+    }
 }
