@@ -9,7 +9,8 @@
   added), and beside it the anchor, a `read -s`-style prompt under brltty's screen review: it echoes nothing,
   so the review never shows the key at all;
 - start-up with braille off: the prompt's first draw with `--braille none`, with `auto` and no brltty, and
-  with `auto` and a brltty that answers (the display taken beside the prompt, not before it).
+  with `auto` and a brltty that answers (the display taken beside the prompt, not before it); with
+  OTC_BENCH_BASELINE=BINARY, a build from before braille too.
 
 brltty runs as in the tests (PrivateBrltty): private directory, no screen driver, no alert tunes, an empty
 capability bounding set, TCP on a private port. Usage: braille.py OTC_PROMPT_BINARY [REPETITIONS]
@@ -145,10 +146,10 @@ class Relay:
 
 
 class Prompt:
-    def __init__(self, arguments, environment):
+    def __init__(self, arguments, environment, binary=BINARY):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
-            os.execve(BINARY, [BINARY] + arguments, environment)
+            os.execve(binary, [binary] + arguments, environment)
         self.screen = b""
 
     def pump(self, until, deadline=10.0):
@@ -216,16 +217,20 @@ def keys():
 
 
 def startup():
-    def first_draw(arguments, host=None):
+    def first_draw(arguments, host=None, binary=BINARY):
         times = []
         for _ in range(REPS):
             start = time.monotonic_ns()
-            prompt = Prompt(["--speech", "none", "--style", "line"] + arguments, environment(host))
+            prompt = Prompt(["--speech", "none", "--style", "line"] + arguments, environment(host), binary)
             prompt.pump(lambda: b"Verification code" in prompt.screen)
             times.append((time.monotonic_ns() - start) / 1e6)
             prompt.end()
         return times
 
+    # OTC_BENCH_BASELINE: a build from before braille, run alternately with this one's, without the option.
+    baseline = os.environ.get("OTC_BENCH_BASELINE")
+    if baseline:
+        report("start -> field drawn, the baseline build (no braille)", first_draw([], binary=baseline))
     report("start -> field drawn, --braille none", first_draw(["--braille", "none"]))
     report("start -> field drawn, --braille auto, no brltty", first_draw(["--braille", "auto"]))
     brltty = Brltty()
