@@ -24,7 +24,8 @@ public final class PrivateBrltty: @unchecked Sendable {
         ["BRLAPI_HOST": host, "BRLAPI_AUTH": "none", "WINDOWPATH": "1"]
     }
 
-    /// Whether brltty with its Virtual driver, and libbrlapi, are installed (`make deps` installs them).
+    /// Whether brltty with its Virtual driver, and libbrlapi, are installed (not by `make deps`: brltty's package
+    /// enables a system service that claims braille and some USB serial devices).
     public static var isInstalled: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/brltty")
             && FileManager.default.fileExists(atPath: "/lib/brltty/libbrlttybvr.so")

@@ -10,7 +10,9 @@ import Testing
 /// hands back, the panning, and the display given back.
 @Suite(
     .runsPrograms,
-    .enabled(if: PrivateBrltty.isInstalled, "needs brltty, its Virtual driver, libbrlapi0.8 and setpriv (make deps)"))
+    .enabled(
+        if: PrivateBrltty.isInstalled,
+        "needs brltty (its Virtual driver), libbrlapi0.8 and setpriv: apt-get install brltty libbrlapi0.8"))
 struct BrailleOutputTests {
     private func code(_ typed: String, news: String? = nil) -> SessionView {
         SessionView(

@@ -7,7 +7,9 @@ import Testing
 /// shows at each step, the keys typed on it, and the display given back on every way out.
 @Suite(
     .runsPrograms,
-    .enabled(if: PrivateBrltty.isInstalled, "needs brltty, its Virtual driver, libbrlapi0.8 and setpriv (make deps)"))
+    .enabled(
+        if: PrivateBrltty.isInstalled,
+        "needs brltty (its Virtual driver), libbrlapi0.8 and setpriv: apt-get install brltty libbrlapi0.8"))
 struct BrailleEndToEndTests {
     /// The dots brltty's default table (en-nabcc) gives each digit, as a `PASSDOTS` number (dot N is bit N-1).
     static let digitDots: [Character: Int] = [
