@@ -49,6 +49,10 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// prompt), and the last line is left as drawn, the cursor after it, when this says so at that moment: the
     /// password agent's wait, which renews itself and comes back to its line, or ends it at once for a request.
     public var keepsTerminalWhenCallerGoes: (() -> Bool)?
+    /// Outputs beside the screen and the voice that show the session's state and may take keys (a braille display).
+    public var outputs: [any SessionOutput] = []
+    /// The session's effects and snapshots followed to the view the outputs are shown (`PromptLoop+Outputs`).
+    public var presentation = SessionViewTracker()
 
     public init(
         session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
@@ -88,6 +92,7 @@ public struct PromptLoop<Session: InteractiveSession> {
             terminal.write(renderer.finish())
             terminal.restore(discardingInput: true)
         }
+        releaseOutputs()
         session.wipe()
         return outcome
     }
@@ -109,9 +114,11 @@ public struct PromptLoop<Session: InteractiveSession> {
 
         while true {
             let keys: [Key]
-            // The voice's own news (the opening a screen reader cut, to send again) wakes the loop too.
-            let others = [runningCheck?.process.descriptor, speechStartup?.descriptor, speech.newsDescriptor]
-                .compactMap { $0 }
+            // The voice's own news (the opening a screen reader cut, to send again) and the outputs' keys wake the
+            // loop too.
+            let others =
+                [runningCheck?.process.descriptor, speechStartup?.descriptor, speech.newsDescriptor].compactMap { $0 }
+                + outputs.compactMap(\.descriptor)
             switch terminal.read(timeout: nextTimeout(), alsoWatching: others, callerWatching: system.caller) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
@@ -143,7 +150,7 @@ public struct PromptLoop<Session: InteractiveSession> {
                 leftoverLineEnded = false
                 if let outcome = perform(session.leftoverIgnored()) { return outcome }
             }
-            for key in keys {
+            for key in keys + outputKeys() {
                 // The last key is drawn too: the screen confirms what was submitted.
                 let outcome = key == .suspend ? suspend() : perform(session.handle(key))
                 draw()
@@ -216,6 +223,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     mutating func perform(_ effects: [PromptEffect]) -> PromptOutcome? {
         var outcome: PromptOutcome?
         for effect in effects {
+            presentation.note(effect)
             switch effect {
             case .announce(let announcement):
                 speech.speak(announcement)
@@ -252,6 +260,7 @@ public struct PromptLoop<Session: InteractiveSession> {
 
     mutating func draw() {
         terminal.write(renderer.render(session.snapshot))
+        presentToOutputs()
     }
 
     /// Back from a stop: raw mode again, the field drawn again and announced again.

@@ -1,3 +1,4 @@
+import OTCPromptBraille
 import OTCPromptCore
 import OTCPromptSettings
 import OTCPromptSpeech
@@ -10,6 +11,8 @@ import OTCPromptTerminal
 struct Doctor {
     /// The user's `--speech` (or the config file's): the route is chosen from the same probes the report gives.
     let choice: SpeechChoice
+    /// The user's `--braille`: the display it gives is reported after the speech.
+    var braille: BrailleChoice = .auto
     let voice: SpeechOptions
     let environment: [String: String]
     let configFile: ConfigFileSettings
@@ -40,13 +43,14 @@ struct Doctor {
             speechLibraryProblems: SpeechLibraries.problems())
         report.escapeWait = EscapeWait.choose(chosen: escapeDelay, location: found.location)
         report.tmuxEscapeTime = found.location.multiplexerSocket.flatMap(Self.tmuxEscapeTime)
-        try? StandardOutput.write(report.lines.map(UntrustedText.visible).joined(separator: "\n"))
+        let lines = report.lines + BrailleReport.lines(braille, environment: environment, terminal: nil)
+        try? StandardOutput.write(lines.map(UntrustedText.visible).joined(separator: "\n"))
         engine.finish(timeout: .zero)
         // A report redirected into a file is read there, not heard: it speaks to a terminal, or when a
         // way of speaking was chosen (--speech or the config file).
         guard StandardOutput.isTerminal || choice != .auto else { return nil }
         switch report.effectiveRoute.kind {
-        case .speechd, .espeak: return report.lines
+        case .speechd, .espeak: return lines
         case .text, .none: return nil
         }
     }

@@ -137,8 +137,8 @@ struct OTCPromptCommand {
         case .doctor:
             guard
                 let lines = Doctor(
-                    choice: settings.value(Settings.speech), voice: voice, environment: environment, configFile: file,
-                    escapeDelay: settings[Settings.escapeDelay]
+                    choice: settings.value(Settings.speech), braille: settings.value(Settings.braille), voice: voice,
+                    environment: environment, configFile: file, escapeDelay: settings[Settings.escapeDelay]
                 ).run(), let terminal = PromptProgram.openTerminal(environment: environment)
             else { return ExitStatus.submitted }
             // Said as a prompt says its words; what the notice's end answers is nothing for stdout.

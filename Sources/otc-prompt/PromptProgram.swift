@@ -168,6 +168,8 @@ extension PromptProgram {
             capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup,
             speechFallback: speech.fallback, asksKeyboardProtocol: asksKeyboardProtocol)
         loop.keepsTerminalWhenCallerGoes = keepsTerminalWhenCallerGoes
+        let closeOutputs = attachOutputs(to: &loop, terminal: terminal)
+        defer { closeOutputs() }
         return loop.run()
     }
 }

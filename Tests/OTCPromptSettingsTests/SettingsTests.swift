@@ -21,8 +21,8 @@ private let source = "~/.config/otc-prompt/config"
     @Test func theFileHoldsEveryPreferenceAndNoCallersSetting() {
         #expect(
             ConfigFileSettings.knownKeys
-                == "mask, no-auto-submit, lang, speech, speech-log, verbosity, spell, escape-delay, agent-echo-user-requests, "
-                + "voice, rate, volume, pitch, "
+                == "mask, no-auto-submit, lang, speech, braille, speech-log, verbosity, spell, escape-delay, "
+                + "agent-echo-user-requests, voice, rate, volume, pitch, "
                 + "audio-file, style, start-color, end-color, placeholder")
     }
 

@@ -6,6 +6,7 @@ complete -c otc-prompt -l mask -d 'Secure entry: characters are never shown, spo
 complete -c otc-prompt -l no-auto-submit -d 'Wait for Enter instead of submitting a full field.'
 complete -c otc-prompt -l lang -x -a 'en de es fr pt pt-BR' -d 'Language of the words: a tag or a locale name (de, fr_CA.UTF-8, pt for Portugal, pt-BR, pt_BR). (default: from the locale)'
 complete -c otc-prompt -l speech -x -a 'auto speechd espeak text none' -d 'How announcements reach you. (default: auto)'
+complete -c otc-prompt -l braille -x -a 'auto brlapi none' -d 'Whether the field is shown on your braille display, through BrlAPI. (default: auto)'
 complete -c otc-prompt -l speech-log -r -F -d 'Append every announcement to this file as JSON Lines.'
 complete -c otc-prompt -l verbosity -x -a 'terse normal verbose' -d 'How much is said beyond the essentials. (default: normal)'
 complete -c otc-prompt -l spell -x -a 'plain phonetic' -d 'How letters are said. (default: plain)'

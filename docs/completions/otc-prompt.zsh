@@ -9,6 +9,7 @@ _otc-prompt() {
         '--no-auto-submit[Wait for Enter instead of submitting a full field.]' \
         '--lang=[Language of the words\: a tag or a locale name (de, fr_CA.UTF-8, pt for Portugal, pt-BR, pt_BR). (default\: from the locale)]:en|de|es|fr|pt|pt-BR:(en de es fr pt pt-BR)' \
         '--speech=[How announcements reach you. (default\: auto)]:auto|speechd|espeak|text|none:(auto speechd espeak text none)' \
+        '--braille=[Whether the field is shown on your braille display, through BrlAPI. (default\: auto)]:auto|brlapi|none:(auto brlapi none)' \
         '--speech-log=[Append every announcement to this file as JSON Lines.]:PATH:_files' \
         '--verbosity=[How much is said beyond the essentials. (default\: normal)]:terse|normal|verbose:(terse normal verbose)' \
         '--spell=[How letters are said. (default\: plain)]:plain|phonetic:(plain phonetic)' \

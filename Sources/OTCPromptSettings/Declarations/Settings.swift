@@ -44,6 +44,17 @@ public enum Settings {
             + "audio device; `text`: every announcement written as lines, the words that would be spoken with "
             + "identifiers (a fingerprint, a key ID) whole, and the field itself is not drawn; `none`: silent.",
         domain: .choice(), default: .auto, inConfigFile: true)
+    public static let braille = Setting<BrailleChoice>(
+        "braille", group: .general, "Whether the field is shown on your braille display, through BrlAPI.",
+        details: "`auto`: your own brltty (the server `BRLAPI_HOST` names, else its local socket), or the "
+            + "system's when you are at this machine (its console, or a terminal of its own display); another user's "
+            + "brltty is never used, nor this machine's display when you are elsewhere. The display shows the news "
+            + "(\"Code rejected. 2 attempts left.\"), the label and what you typed, with the cursor where the next character "
+            + "goes; a masked field is one cell of dots 7 and 8 per character, never the character; Ctrl-R shows "
+            + "the code in groups; the display's panning keys move along a long line, and its keyboard types into "
+            + "the field. `brlapi`: as `auto`, and a `BRLAPI_HOST` on another machine, whose owner cannot be "
+            + "known, is used too; `none`: never. Silent and private: `--speech none --braille auto`.",
+        domain: .choice(), default: .auto, inConfigFile: true)
     public static let speechLog = Setting<String>(
         "speech-log", group: .general, "Append every announcement to this file as JSON Lines.",
         details: "**Contains the code unless `--mask`.**", domain: .path(), inConfigFile: true)
@@ -188,7 +199,7 @@ public enum Settings {
 
     /// Every setting, in the order of `--help` and the docs.
     public static let all: [any AnySetting] = [
-        length, charset, mask, noAutoSubmit, language, speech, speechLog, verbosity, spell, escapeDelay,
+        length, charset, mask, noAutoSubmit, language, speech, braille, speechLog, verbosity, spell, escapeDelay,
         doctor, check, attempts, checkTimeout, timeout, askpass, pinentry, cryptsetup, stdin, agent, query,
         agentDirectory, agentEchoUserRequests,
         voice, rate, volume, pitch, audioFile,
