@@ -15,9 +15,10 @@ struct DoctorEscapeEndToEndTests {
         let report = directory + "/doctor"
         let environment = PromptRun.environment(["TERM": "xterm-256color"])
         let tmux = "/usr/bin/tmux -S \(socket) -f /dev/null"
-        // The pane waits for its client, so that the doctor finds the person through it.
+        // The pane waits for its client, so that the doctor finds the person through it; for 30 s at most, so that a
+        // run stopped before its clean-up leaves no shell polling a server that is gone.
         let pane =
-            "until \(tmux) list-clients | grep -q .; do sleep 0.05; done; "
+            "n=0; until \(tmux) list-clients | grep -q .; do n=$((n+1)); [ $n -lt 600 ] || exit 1; sleep 0.05; done; "
             + "\(PromptRun.binary) --doctor --speech none > \(report).part; mv \(report).part \(report); sleep 60"
         // Spawned with a clean signal mask, as a shell would: tmux's event loop needs its signals.
         func tmuxCommand(_ arguments: [String]) async throws -> (
