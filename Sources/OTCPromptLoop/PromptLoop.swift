@@ -36,6 +36,8 @@ public struct PromptLoop<Session: InteractiveSession> {
     var inLeftoverLine = false
     /// A leftover line's Enter was just dropped: the session says so (`InteractiveSession.leftoverIgnored`).
     var leftoverLineEnded = false
+    /// Under `TypeAheadRule.heldUntilHeard`: the keys dropped until the opening has been heard.
+    var held: HeldKeys?
     private var decoder = KeyDecoder()
     /// Without bracketed paste, the pieces of one paste that a link split across reads, joined.
     private var pasteJoin = UnmarkedPasteJoin()
@@ -104,7 +106,8 @@ public struct PromptLoop<Session: InteractiveSession> {
 
         while true {
             let keys: [Key]
-            let others = [runningCheck?.process.descriptor, speechStartup?.descriptor].compactMap { $0 }
+            let others = [runningCheck?.process.descriptor, speechStartup?.descriptor, system.outside?.descriptor]
+                .compactMap { $0 }
             switch terminal.read(timeout: nextTimeout(), alsoWatching: others, callerWatching: system.caller) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
@@ -115,9 +118,11 @@ public struct PromptLoop<Session: InteractiveSession> {
                 let decoded = decoder.feed(bytes)
                 let recognised = capabilities.isDumb ? UnmarkedPaste.recognise(decoded, from: bytes) : decoded
                 let allowed = dropLeftoverLine(recognised, ignored: !takesTypedKeys(now))
-                keys = capabilities.isDumb ? pasteJoin.take(allowed, from: bytes, at: now) : allowed
+                keys = hold(capabilities.isDumb ? pasteJoin.take(allowed, from: bytes, at: now) : allowed)
             case .timedOut, .otherReady:
-                keys = dropLeftoverLine(pasteJoin.due(at: now) + flushOverdueInput(), ignored: now < keysIgnoredUntil)
+                keys = hold(
+                    dropLeftoverLine(pasteJoin.due(at: now) + flushOverdueInput(), ignored: now < keysIgnoredUntil))
+                if let outcome = sayOutsideNews() { return outcome }
             case .closed:
                 return .terminalClosed
             case .callerGone:
@@ -134,9 +139,10 @@ public struct PromptLoop<Session: InteractiveSession> {
                 leftoverLineEnded = false
                 if let outcome = perform(session.leftoverIgnored()) { return outcome }
             }
+            if let outcome = releaseHeldKeys() { return outcome }
             for key in keys {
                 // The last key is drawn too: the screen confirms what was submitted.
-                let outcome = key == .suspend ? suspend() : perform(session.handle(key))
+                let outcome = key == .suspend ? suspend() : perform(withWhatWaits(session.handle(key), after: key))
                 draw()
                 if let outcome { return outcome }
             }
@@ -186,6 +192,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         if decoder.isAwaitingMoreBytes { deadlines.append(lastBytesAt + escapeDelay) }
         if let deadline = pasteJoin.deadline { deadlines.append(deadline) }
         if let deadline = session.nextDeadline(after: now) { deadlines.append(deadline) }
+        if let deadline = held?.deadline(at: now, speaking: speech.isSpeaking) { deadlines.append(deadline) }
         if let runningCheck, let check { deadlines.append(runningCheck.nextDeadline(settings: check)) }
         return deadlines.min().map { max(.zero, $0 - now) }
     }

@@ -26,14 +26,20 @@ public struct AgentRenewal: Sendable {
     /// Which of the agent's places the previous image watched, in order: one it watched and this one cannot is news;
     /// one it could not watch either was said already.
     public let watched: [Bool]
+    /// Which places were gone, their return awaited (`DirectoryWatch.awaitReturn`): said already, awaited still.
+    public let awaited: [Bool]
     /// The process the renewal is for.
     let process: Int32
 
-    init(original: termios, bracketedPaste: Bool, watch: Int32?, watched: [Bool], process: Int32 = getpid()) {
+    init(
+        original: termios, bracketedPaste: Bool, watch: Int32?, watched: [Bool], awaited: [Bool] = [],
+        process: Int32 = getpid()
+    ) {
         self.original = original
         self.bracketedPaste = bracketedPaste
         self.watch = watch
         self.watched = watched
+        self.awaited = awaited
         self.process = process
     }
 
@@ -63,17 +69,20 @@ public struct AgentRenewal: Sendable {
     /// Whether the previous image watched the place at `index`.
     public func hadWatched(_ index: Int) -> Bool { index < watched.count && watched[index] }
 
+    /// Whether the previous image awaited the return of the place at `index`.
+    public func hadAwaited(_ index: Int) -> Bool { index < awaited.count && awaited[index] }
+
     /// "1:PID:WATCH:PASTE:WATCHED:TERMIOS" (`encoded`); nil when malformed. A watch descriptor that is not an
     /// inotify instance of this process's is dropped, not trusted.
     static func parse(_ value: String) -> AgentRenewal? {
         let fields = value.split(separator: ":", omittingEmptySubsequences: false)
         guard fields.count == 6, fields[0] == "1", let process = Int32(fields[1]), fields[3] == "0" || fields[3] == "1",
-            fields[4].allSatisfy({ $0 == "0" || $0 == "1" }), let original = termiosFromHex(fields[5])
+            fields[4].allSatisfy({ $0 == "0" || $0 == "1" || $0 == "2" }), let original = termiosFromHex(fields[5])
         else { return nil }
         let watch = Int32(fields[2]).flatMap { isInotify($0) ? $0 : nil }
         return AgentRenewal(
             original: original, bracketedPaste: fields[3] == "1", watch: watch, watched: fields[4].map { $0 == "1" },
-            process: process)
+            awaited: fields[4].map { $0 == "2" }, process: process)
     }
 
     var encoded: String {
@@ -82,7 +91,8 @@ public struct AgentRenewal: Sendable {
         let hex = withUnsafeBytes(of: &original) { bytes in
             String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
         }
-        let places = String(watched.map { $0 ? "1" : "0" })
+        let places = String(
+            watched.indices.map { watched[$0] ? "1" : ($0 < awaited.count && awaited[$0] ? "2" : "0") })
         return "1:\(process):\(watch.map(String.init) ?? "-"):\(bracketedPaste ? "1" : "0"):\(places):\(hex)"
     }
 
@@ -114,13 +124,15 @@ public struct AgentRenewal: Sendable {
     public static var isPossible: Bool { access("/proc/self/exe", X_OK) == 0 }
 
     /// Executes this program again with `arguments`, handing over `terminal` (in raw mode), `watch` and which of the
-    /// places were `watched`. Returns only when that failed, with everything as it was (the caller goes on in this
-    /// image). The corresponding C calls are `pthread_sigmask`, `raise`, `fcntl`, `setenv` and `execv`.
-    public static func renew(terminal: Terminal, watch: DirectoryWatch, watched: [Bool], arguments: [String]) -> Errno {
+    /// places were `watched` or `awaited`. Returns only when that failed, with everything as it was (the caller goes
+    /// on in this image). The corresponding C calls are `pthread_sigmask`, `raise`, `fcntl`, `setenv` and `execv`.
+    public static func renew(
+        terminal: Terminal, watch: DirectoryWatch, watched: [Bool], awaited: [Bool], arguments: [String]
+    ) -> Errno {
         guard let handoff = terminal.rawModeHandoff else { return Errno(rawValue: EINVAL) }
         let renewal = AgentRenewal(
             original: handoff.original, bracketedPaste: handoff.bracketedPaste, watch: watch.descriptor,
-            watched: watched)
+            watched: watched, awaited: awaited)
         // A signal arriving between the exec and the new image's handlers would meet the default action, which
         // ends the process with the terminal raw: held until the new image watches for it.
         var blocked = promptSignalSet

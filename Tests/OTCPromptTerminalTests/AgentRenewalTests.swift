@@ -57,12 +57,16 @@ import Testing
         for path in paths { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
         defer { try? FileManager.default.removeItem(atPath: root) }
         let first = try DirectoryWatch(paths: paths)
+        try first.watch(0)
+        try first.watch(1)
         close(open(paths[1] + "/ask.while-renewing", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600))
         let handed = AgentRenewal(
             original: termios(), bracketedPaste: false, watch: dup(first.descriptor), watched: [true, true])
         let taken = try #require(AgentRenewal.parse(handed.encoded))
         let watch = try #require(taken.watch)
-        let adopted = try DirectoryWatch(adopting: watch, paths: paths)
+        let adopted = DirectoryWatch(adopting: watch, paths: paths)
+        try adopted.watch(0)
+        try adopted.watch(1)
         #expect(adopted.changes() == [.added(directory: 1, name: "ask.while-renewing")])
         #expect(fcntl(watch, F_GETFD) & FD_CLOEXEC != 0, "not handed on to what the agent starts")
     }
@@ -80,5 +84,14 @@ import Testing
         var after = termios()
         #expect(tcgetattr(pty.slave, &after) == 0)
         #expect(after.c_lflag == original.c_lflag && after.c_iflag == original.c_iflag)
+    }
+
+    @Test func aPlaceWhoseReturnIsAwaitedIsHandedOverAsAwaited() throws {
+        let handed = AgentRenewal(
+            original: termios(), bracketedPaste: false, watch: nil, watched: [true, false, false],
+            awaited: [false, true, false])
+        let taken = try #require(AgentRenewal.parse(handed.encoded))
+        #expect(taken.watched == [true, false, false] && taken.awaited == [false, true, false])
+        #expect(taken.hadWatched(0) && !taken.hadWatched(1) && taken.hadAwaited(1) && !taken.hadAwaited(2))
     }
 }

@@ -18,6 +18,9 @@ public struct NoticeSession: Sendable {
     /// woken by a key that its answer alone should follow). Ctrl-R still says it, and so does its return after a
     /// stop.
     public var opensSilently = false
+    /// What a key that does nothing here is told (the password agent's wait: that no request is there to answer);
+    /// nil: how to close the notice. `?` then reads the notice again, as Ctrl-R does.
+    public var reply: String?
     public private(set) var isFinished = false
     private let style: Wording.Style
     var clock: SessionClock
@@ -59,10 +62,12 @@ public struct NoticeSession: Sendable {
             isFinished = true
             return [.announce(Announcement(.confirm, wording.noticeTaken)), .confirmed(true)]
         case .readBack: return opening()
+        case .character("?") where reply != nil: return opening()
         case .timeLeft: return [.announce(Announcement(.timeLeft, clock.timeLeftText(wording)))]
         case .redraw: return [.redraw]
-        case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste, .undecodable:
-            return [.announce(Announcement(.help, hint))]
+        case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste, .undecodable, .tab:
+            return [.announce(Announcement(.help, reply ?? hint))]
+        case .ignored where reply != nil: return [.announce(Announcement(.help, reply ?? hint))]
         case .pasteBegan, .pasteText, .ignored, .terminalReport, .suspend: return []
         }
     }

@@ -20,4 +20,6 @@ public final class LoggedSpeechBackend: SpeechBackend {
     public func finish(timeout: Duration) {
         backend.finish(timeout: timeout)
     }
+
+    public var isSpeaking: Bool { backend.isSpeaking }
 }

@@ -10,6 +10,13 @@ public protocol SpeechBackend: AnyObject {
     /// Lets the last announcement play to its end, waiting at most `timeout`, then releases
     /// the device. Called once, just before the prompt exits.
     func finish(timeout: Duration)
+    /// Whether something given is still to be heard: waiting, being made, or playing. False where nothing says
+    /// when it was heard (text lines, nothing at all).
+    var isSpeaking: Bool { get }
+}
+
+extension SpeechBackend {
+    public var isSpeaking: Bool { false }
 }
 
 /// Says nothing: for `--speech none`, when the user's own screen reader already echoes keys.
