@@ -23,7 +23,7 @@ extension PromptLoop {
         var result = effects
         result[last] = .announce(
             Announcement(
-                announcement.event, announcement.utterance + .lineBreak() + waiting,
+                announcement.event, announcement.utterance + .lineBreak(spoken: ". ") + waiting,
                 isFinal: announcement.isFinal))
         return result
     }

@@ -51,6 +51,10 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// prompt), and the last line is left as drawn, the cursor after it, when this says so at that moment: the
     /// password agent's wait, which renews itself and comes back to its line, or ends it at once for a request.
     public var keepsTerminalWhenCallerGoes: (() -> Bool)?
+    /// An ordinary end (an answer, a cancel, a time-out, the caller gone) leaves the terminal in raw mode for the
+    /// next prompt of the same process (the password agent's next request or wait): a key typed in between is
+    /// neither echoed on the screen nor left to the terminal's line editing. The process restores it when it ends.
+    public var keepsRawMode = false
 
     public init(
         session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
@@ -84,7 +88,7 @@ public struct PromptLoop<Session: InteractiveSession> {
             if !leavesLine() { terminal.write(renderer.finish()) }
         } else {
             terminal.write(renderer.finish())
-            terminal.restore()
+            if !(keepsRawMode && outcome.isOrdinary) { terminal.restore() }
         }
         session.wipe()
         return outcome

@@ -98,12 +98,14 @@ public final class DirectoryWatch: @unchecked Sendable {
     }
 
     /// Whether the place at `index`, gone, may be back: it exists, or a directory nearer to it than the one
-    /// watched does (then `awaitReturn` again watches that one). The corresponding C call is `lstat`.
+    /// watched does, or the one watched is gone too (then `awaitReturn` again watches the nearest that is there).
+    /// The corresponding C call is `lstat`.
     public func mayBeBack(_ index: Int) -> Bool {
         guard let watched = returns[index]?.path else { return false }
+        var status = stat()
+        if lstat(watched, &status) != 0 { return true }
         var path = paths[index]
         while path != watched {
-            var status = stat()
             if lstat(path, &status) == 0 { return true }
             guard let parent = Self.parent(of: path) else { return false }
             path = parent

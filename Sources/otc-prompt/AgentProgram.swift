@@ -60,6 +60,8 @@ struct AgentProgram {
     }
 
     func run(on terminal: Terminal) -> Int32 {
+        // Raw across its requests and waits (`PromptProgram.keepsRawMode`); restored however it ends.
+        defer { terminal.restore() }
         let wording = Wording(language: frontEnd.language)
         /// The wait's line is on the screen, not ended: the previous image left it for this one.
         var waitLineOpen = renewal != nil
@@ -81,12 +83,13 @@ struct AgentProgram {
         let capabilities = TerminalCapabilities(environment: template.environment)
         while true {
             requests.take()
+            // The wait's line ends the moment a request ends the wait: the first thing the user's screen shows of it.
+            if waitLineOpen && requests.queue.count > 0 {
+                terminal.write(TerminalText.newline)
+                waitLineOpen = false
+            }
             let now = UInt64(clamping: MonotonicInstant.now.nanoseconds / 1000)
             if let candidate = requests.next(atMicroseconds: now) {
-                if waitLineOpen {
-                    terminal.write(TerminalText.newline)
-                    waitLineOpen = false
-                }
                 // Counted now, from the directories: what waits besides this one, at the moment it is said.
                 let request = frontEnd.request(
                     candidate.file, from: candidate.origin, waiting: requests.waiting(besides: candidate.entry).count,
@@ -209,6 +212,8 @@ struct AgentProgram {
         program.caller = [caller]
         program.speculatesOnEspeak = false
         program.callerIsInProcess = true
+        // Raw from one request to the next: a key typed between them is never echoed (it may be a password's).
+        program.keepsRawMode = true
         return program
     }
 

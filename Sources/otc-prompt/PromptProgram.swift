@@ -32,6 +32,8 @@ struct PromptProgram {
     var callerIsInProcess = false
     /// News from outside said while it asks (the password agent's other requests): `PromptSystem.outside`.
     var outside: (any OutsideEvents)?
+    /// The terminal stays raw after an ordinary end, for the next prompt of this process (`PromptLoop.keepsRawMode`).
+    var keepsRawMode = false
     /// espeak-ng lets its audio device go this long after its last sound, and opens it again for the next
     /// announcement: for a prompt that mostly waits (the password agent's wait). nil: kept for the whole prompt.
     var voiceReleasedAfterSilence: Duration?
@@ -160,6 +162,7 @@ extension PromptProgram {
             capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup,
             speechFallback: speech.fallback)
         loop.keepsTerminalWhenCallerGoes = keepsTerminalWhenCallerGoes
+        loop.keepsRawMode = keepsRawMode
         return loop.run()
     }
 }

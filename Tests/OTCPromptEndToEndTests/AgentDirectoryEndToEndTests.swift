@@ -91,7 +91,7 @@ import Testing
             await run.process.wait(deadline: .seconds(60)) { _ in trace.events.contains { $0 == "renewed" } },
             "never renewed: \(trace.events.suffix(5))")
         let refused = ScreenModel(run.process.screen).lines.filter { $0.contains("refused") }
-        #expect(refused.count == 1, "\(refused)")
+        #expect(refused.count == 1, "\(refused) screen: \(ScreenModel(run.process.screen).lines)")
         #expect(refused.first?.contains("4000 requests refused: it is not a request") == true, "\(refused)")
         #expect(!run.process.screen.contains("Orphan"), "a request whose querier is gone is not asked")
         let pid = run.process.processID

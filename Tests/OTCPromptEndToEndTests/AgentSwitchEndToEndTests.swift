@@ -8,6 +8,8 @@ import Testing
 /// queue's news while a field is open: a request that arrives is said at once, a readback says what waits.
 @Suite(.runsPrograms) struct AgentSwitchEndToEndTests {
     let directory = AgentQuerier.directory()
+    /// The quiet after which held keys count again (`TypeAheadRule.switchQuiet`): a test typing slower has stalled.
+    static let switchQuiet: Duration = .milliseconds(1500)
 
     private func agent() async throws -> PromptRun {
         try await PromptRun(["--agent", "--agent-directory", directory], ready: "Waiting for password requests")
@@ -29,16 +31,38 @@ import Testing
         let second = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Request B"])
         await run.waitPastTheGrace()
         // A listener's pace, the scenario itself (not a wait for an event): on through A's end and B's opening.
-        for key in "correct horse battery\r" {
-            run.type(String(key))
-            try await Task.sleep(for: .milliseconds(450))
-        }
+        let gap = await typePaced(run, "correct horse battery\r", every: .milliseconds(450))
+        #expect(gap < Self.switchQuiet, "the test itself stalled between two keys: \(gap)")
         #expect(await said(run, "Request withdrawn."))
         #expect(await said(run, "keys were dropped."), "log: \(run.log.map(\.text))")
         #expect(!first.hasAnswer && !second.hasAnswer, "a key of A's reached B")
         #expect(run.process.screen.contains("Request B"))
         run.type("B's own\r")
         #expect(await second.answer() == "+B's own")
+    }
+
+    /// A request whose time runs out says "time is up" before the next is asked: the terminal stays raw all along,
+    /// so a key typed meanwhile (a password's) is never echoed on the screen.
+    @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
+    func keysTypedAsARequestRunsOutAreNeverEchoed() async throws {
+        let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
+        defer { pulse.stop() }
+        let run = try await PromptRun(
+            ["--agent", "--agent-directory", directory],
+            environment: PromptRun.environment(["PULSE_SERVER": pulse.server]), speech: "espeak",
+            ready: "Waiting for password requests")
+        let first = try AgentQuerier(
+            in: directory,
+            lines: ["PID=\(getpid())", "NotAfter=\(AgentQuerier.notAfter(seconds: 3))", "Message=Runs out"])
+        let second = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Comes next"])
+        #expect(await run.process.waitForScreen(containing: "Runs out", deadline: .seconds(20)))
+        await run.waitPastTheGrace()
+        // The scenario's pace, on through the request's end, its last words and the next one's opening.
+        let gap = await typePaced(run, String(repeating: "Q", count: 30), every: .milliseconds(200))
+        #expect(gap < Self.switchQuiet, "the test itself stalled between two keys: \(gap)")
+        #expect(await said(run, "keys were dropped."), "log: \(run.log.map(\.text))")
+        #expect(!visibleText(run.process.screen).contains("Q"), "a key was echoed: \(run.process.screen)")
+        #expect(!first.hasAnswer && !second.hasAnswer)
     }
 
     /// Two agents run and the other answers first: an Esc pressed just after "Request withdrawn." was meant for that
@@ -105,5 +129,28 @@ import Testing
                 run.log.filter { $0.text.hasPrefix("Waiting for password requests") }.count == 2
             })
         #expect(!run.process.hasExited)
+    }
+}
+
+/// Types `keys` one at a time, `every` apart, from a thread of its own: a listener's pace, kept however busy the
+/// test runner's threads are. Returns the longest gap there was between two keys as they were sent.
+func typePaced(_ run: PromptRun, _ keys: String, every interval: Duration) async -> Duration {
+    // The test's task waits for the thread: the run is used by one of them at a time.
+    nonisolated(unsafe) let run = run
+    return await withCheckedContinuation { continuation in
+        Thread {
+            let clock = ContinuousClock()
+            var last = clock.now
+            var longest = Duration.zero
+            for (index, key) in keys.enumerated() {
+                if index > 0 {
+                    usleep(UInt32(interval / .microseconds(1)))
+                    longest = max(longest, clock.now - last)
+                }
+                last = clock.now
+                run.type(String(key))
+            }
+            continuation.resume(returning: longest)
+        }.start()
     }
 }

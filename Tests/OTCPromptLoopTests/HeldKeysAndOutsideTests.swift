@@ -83,10 +83,10 @@ import Testing
         #expect(result.spoken.contains { $0.text == "1 key was dropped." })
     }
 
-    @Test func keysCountOnlyOnceTheOpeningHasBeenHeard() {
-        // Quiet for long enough after the first key, but the opening is still being said: still held.
+    @Test func keysCountOnlyOnceTheFirstSentenceHasBeenHeard() {
+        // Quiet for long enough after the first key, but the first sentence is still being said: still held.
         let result = run(
-            .heldUntilHeard(quiet: TypeAheadRule.switchQuiet), speaksFor: .seconds(3),
+            .heldUntilHeard(quiet: TypeAheadRule.switchQuiet), speaksFor: .seconds(10),
             [
                 .bytes("x", after: .milliseconds(100)), .timeout, .bytes("early\r", after: .milliseconds(50)), .timeout,
                 .bytes("late\r", after: .seconds(1)),

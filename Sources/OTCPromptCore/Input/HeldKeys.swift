@@ -1,13 +1,15 @@
-/// `TypeAheadRule.heldUntilHeard`: every key is dropped until the opening has been heard and then nothing has been
-/// typed for `quiet`, and the number dropped is said once. Pure: the loop gives it the keys with their time, and
-/// whether the voice is still speaking.
+/// `TypeAheadRule.heldUntilHeard`: every key is dropped until the first sentence of the opening has been heard and
+/// then nothing has been typed for `quiet`, and the number dropped is said once. Pure: the loop gives it the keys
+/// with their time, and whether the voice is still speaking.
 ///
 /// The rule is what the user heard, not a fixed time: a listener typing the last request's password at their own
 /// pace (a key every half second) goes on until they hear the news, and every key until they stop is dropped,
 /// however the next request was timed to appear.
 public struct HeldKeys: Equatable, Sendable {
     public let quiet: Duration
-    /// When the last key was dropped; at first, when the prompt appeared (the switch the user has to hear).
+    /// When the opening was given to the voice: the switch the user has to hear.
+    public let start: Duration
+    /// When the last key was dropped; at first, when the prompt appeared.
     public private(set) var lastKeyAt: Duration
     public private(set) var dropped = 0
     public private(set) var isHolding = true
@@ -15,9 +17,19 @@ public struct HeldKeys: Equatable, Sendable {
     /// How often the loop looks again while the voice still speaks: what it says is not followed by an event.
     public static let speakingRecheck: Duration = .milliseconds(100)
 
+    /// The longest first sentence of an opening, in audio: the news ("Request withdrawn.") and what is asked. A voice
+    /// still speaking past it is saying the details, which a key may cut.
+    public static let firstSentence: Duration = .seconds(3)
+
     public init(quiet: Duration, since start: Duration) {
         self.quiet = quiet
+        self.start = start
         lastKeyAt = start
+    }
+
+    /// Whether the first sentence has been heard at `now`: the voice has stopped, or has spoken past it.
+    private func heard(at now: Duration, speaking: Bool) -> Bool {
+        !speaking || now - start >= Self.firstSentence
     }
 
     /// The keys of a read at `time`: all of them while holding, none kept; each that is a key the user pressed
@@ -40,14 +52,16 @@ public struct HeldKeys: Equatable, Sendable {
     /// At `now`, with the voice `speaking` or not: whether the hold ends, and then how many keys were dropped (to
     /// be said when more than none).
     public mutating func release(at now: Duration, speaking: Bool) -> Int? {
-        guard isHolding, !speaking, now - lastKeyAt >= quiet else { return nil }
+        guard isHolding, heard(at: now, speaking: speaking), now - lastKeyAt >= quiet else { return nil }
         isHolding = false
         return dropped
     }
 
-    /// When the loop must look again (nil once released): the quiet's end, or soon while the voice speaks.
+    /// When the loop must look again (nil once released): the quiet's end, or soon while the first sentence may
+    /// still be playing (nothing tells when a voice stops).
     public func deadline(at now: Duration, speaking: Bool) -> Duration? {
         guard isHolding else { return nil }
-        return speaking ? max(now + Self.speakingRecheck, lastKeyAt + quiet) : lastKeyAt + quiet
+        guard !heard(at: now, speaking: speaking) else { return lastKeyAt + quiet }
+        return max(lastKeyAt + quiet, min(now + Self.speakingRecheck, start + Self.firstSentence))
     }
 }

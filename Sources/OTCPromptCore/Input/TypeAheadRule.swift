@@ -12,8 +12,8 @@ public enum TypeAheadRule: Equatable, Sendable {
     case discarded(grace: Duration)
     /// What comes right after a request the user may have been typing into ended without them (withdrawn, its
     /// time passed, answered elsewhere): every key is dropped, Esc and Ctrl-C too (they were meant for what
-    /// ended), until the opening has been heard (`SpeechBackend.isSpeaking`) and then nothing has been typed for
-    /// `quiet`; then the session says how many were dropped. No key of one request's line reaches the next, at any
+    /// ended), until the opening's first sentence has been heard (`HeldKeys`, `SpeechBackend.isSpeaking`) and then
+    /// nothing has been typed for `quiet`; then the loop says how many were dropped. No key of one request's line reaches the next, at any
     /// pace, and a key typed after the news was heard is never lost unsaid.
     case heldUntilHeard(quiet: Duration)
 
