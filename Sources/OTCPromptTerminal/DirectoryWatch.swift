@@ -170,6 +170,18 @@ public final class DirectoryWatch: @unchecked Sendable {
         }
     }
 
+    /// Parses a sample record, as `changes()` parses the kernel's, and nothing more: the agent's rehearsal
+    /// (`AgentProgram.rehearse`), so that a request's arrival does not pay for the parsing's first run.
+    public static func rehearse() {
+        var record = [UInt8](repeating: 0, count: 32)
+        for (index, byte) in withUnsafeBytes(of: UInt32(IN_MOVED_TO).littleEndian, Array.init).enumerated() {
+            record[4 + index] = byte
+        }
+        record[12] = 16
+        for (index, byte) in "ask.rehearsal".utf8.enumerated() { record[16 + index] = byte }
+        _ = parse(record[...], directories: [0: 0], guards: [0: [(0, "x")]], returns: [0: [0]])
+    }
+
     /// `struct inotify_event` records: wd, mask, cookie, len, then len bytes of NUL-padded name.
     static func parse(
         _ bytes: ArraySlice<UInt8>, directories: [Int32: Int], guards: [Int32: [(place: Int, name: String)]] = [:],

@@ -58,7 +58,7 @@ extension AgentProgram {
     /// Waits with no voice and no thread until a directory has a request (or goes, or comes back), a key is typed
     /// (left for the spoken wait to read) or a signal ends the agent. The wait's line stays as it was drawn.
     func waitQuietly(requests: AgentRequests, on terminal: Terminal) -> QuietWake {
-        rehearse()
+        rehearse(requests)
         while true {
             switch terminal.awaitActivity(alsoWatching: [requests.watch.descriptor], lineEnd: TerminalText.newline) {
             case .input: return .key
@@ -77,29 +77,16 @@ extension AgentProgram {
 }
 
 extension AgentProgram {
-    /// Runs once, before an image's first quiet wait, what a request touches first, on a sample: the parsing of an
-    /// ask file, the queue, the liveness rule, the request's words and its drawing. Their code and their one-time
-    /// set-up (the language's phrases, type metadata) are then in memory when a request comes, instead of being
-    /// faulted in between its file's arrival and its first byte on the screen. No file, no terminal, no voice; once.
-    func rehearse() {
+    /// Runs once, before an image's first quiet wait, what a request's arrival touches before its first byte on the
+    /// screen, on a sample: the watch's records, the queue, the request's file and its process. In a fresh image the
+    /// first run of each pays for type metadata, conformance look-ups and the pages of its code, between the file's
+    /// arrival and the wait's line ended; paid here, before the wait, it is not. Nothing is read from outside, nothing
+    /// is written, and what holds memory (the language's phrases, a session) is left for the request itself.
+    func rehearse(_ requests: AgentRequests) {
         guard !Rehearsal.done else { return }
         Rehearsal.done = true
-        let sample = AskFile(
-            pid: 1, socket: "/run/systemd/ask-password/sck.0", notAfter: 1, message: "Passphrase",
-            id: "cryptsetup:/dev/sda2")
-        guard let file = try? AskFile.parse(Array(sample.rendered().utf8)) else { return }
-        var queue = AgentQueue()
-        queue.arrived(.init(directory: 0, name: "ask.0"))
-        _ = queue.waiting { _ in true }
-        _ = queue.takeNext()
-        _ = ProcessLiveness.judge(pid: file.pid, mark: file.poster)
-        _ = file.hasExpired(atMicroseconds: 0)
-        let request = frontEnd.request(file, from: .system, waiting: 1, nowMicroseconds: 0, news: [], afterSwitch: true)
-        var session = request.session
-        _ = session.start()
-        var renderer = LineRenderer()
-        _ = renderer.render(session.snapshot)
-        _ = request.details.map { LineWrapping.wrap($0, width: 80) }
+        requests.rehearse()
+        _ = TerminalText.newline
     }
 }
 

@@ -83,6 +83,7 @@ struct AgentProgram {
         let capabilities = TerminalCapabilities(environment: template.environment)
         while true {
             requests.take()
+            requests.tellLines()
             // The wait's line ends the moment a request ends the wait: the first thing the user's screen shows of it.
             if waitLineOpen && requests.queue.count > 0 {
                 terminal.write(TerminalText.newline)
@@ -96,7 +97,7 @@ struct AgentProgram {
                     nowMicroseconds: now, news: news + requests.takeNews(), afterSwitch: afterSwitch)
                 news = []
                 afterSwitch = false
-                switch ask(request, candidate, requests: requests, on: terminal) {
+                switch ask(request, candidate, of: requests, on: terminal) {
                 case .withdrawn:
                     news.append(wording.agentWithdrawn)
                     afterSwitch = true
@@ -165,10 +166,8 @@ struct AgentProgram {
 
     /// Asks `request`, ended early when it is withdrawn; news of the other requests is said meanwhile.
     private func ask(
-        _ request: Request, _ candidate: AgentRequests.Candidate, requests: AgentRequests, on terminal: Terminal
-    )
-        -> Asked
-    {
+        _ request: Request, _ candidate: AgentRequests.Candidate, of requests: AgentRequests, on terminal: Terminal
+    ) -> Asked {
         let deadline = candidate.file.notAfter.map {
             MonotonicInstant(nanoseconds: Int64(clamping: min($0, UInt64(Int64.max / 1000)) * 1000))
         }

@@ -28,6 +28,8 @@ final class AgentRequests: @unchecked Sendable {
     private var refused: [String?]
     /// What to say with the next request or wait: a directory gone or back, a system request skipped.
     private(set) var news: [String] = []
+    /// Lines for the terminal that came while a field was drawn there, told between requests (`takeLines`).
+    private var lines: [String] = []
     private let wording: Wording
     /// Writes a line on the terminal and in the system log.
     private let tell: (String) -> Void
@@ -86,6 +88,12 @@ final class AgentRequests: @unchecked Sendable {
     func takeNews() -> [String] {
         defer { news = [] }
         return news
+    }
+
+    /// Tells the lines kept meanwhile (`tell`), once: the agent calls it between requests.
+    func tellLines() {
+        defer { lines = [] }
+        for line in lines { tell(line) }
     }
 
     /// The watch's changes into the queue and the places; a request turned away by a full queue is read again once
@@ -178,8 +186,23 @@ final class AgentRequests: @unchecked Sendable {
         }
     }
 
+    /// What a request's arrival runs before its first byte, run once on a sample (`AgentProgram.rehearse`).
+    func rehearse() {
+        let sample = DirectoryWatch.Change.added(directory: 0, name: "ask.rehearsal")
+        _ = matters(sample)
+        DirectoryWatch.rehearse()
+        var scratch = AgentQueue()
+        scratch.arrived(.init(directory: 0, name: "ask.rehearsal"))
+        _ = scratch.waiting { _ in true }
+        _ = scratch.takeNext()
+        let file = AskFile(pid: 1, socket: "/run/systemd/ask-password/sck.0", message: "Passphrase")
+        _ = try? AskFile.parse(Array(file.rendered().utf8))
+        _ = ProcessLiveness.judge(pid: file.pid, mark: file.poster)
+    }
+
     private func tellRefusals() {
-        for line in refusals.take() { tell("otc-prompt: " + line) }
+        lines += refusals.take().map { "otc-prompt: " + $0 }
+        tellLines()
     }
 
     /// Why a request was refused, the same words for every file refused for the same reason.
@@ -228,7 +251,8 @@ final class AgentRequests: @unchecked Sendable {
             return
         } catch { why = "\(error)" }
         watch.awaitReturn(index)
-        if refused[index] != why { tell("otc-prompt: not watching \(place.path): \(why)") }
+        // Kept for the agent's loop: this may come while a field is drawn on the terminal.
+        if refused[index] != why { lines.append("otc-prompt: not watching \(place.path): \(why)") }
         refused[index] = why
     }
 }
