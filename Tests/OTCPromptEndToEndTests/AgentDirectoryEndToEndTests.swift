@@ -69,10 +69,6 @@ import Testing
     /// voice let go, itself renewed, and no thread waking.
     @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
     func thousandsOfUnaskableRequestsAreToldInAFewLinesAndTheAgentStillIdles() async throws {
-        let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
-        defer { pulse.stop() }
-        let trace = SpeechTraceFile()
-        defer { trace.remove() }
         let directory = AgentQuerier.directory()
         let socket = try AgentQuerier(in: directory, name: "ask.zzzz-socket-owner", lines: ["PID=999999999"])
         for index in 0..<4000 {
@@ -83,26 +79,24 @@ import Testing
                 "[Ask]\nPID=999999999\nSocket=\(socket.socketPath)\nMessage=Orphan\n",
                 to: directory + String(format: "/ask.orphan-%03d", index))
         }
-        let run = try await PromptRun(
-            ["--agent", "--verbosity", "terse", "--agent-directory", directory],
-            environment: PromptRun.environment(["PULSE_SERVER": pulse.server, "OTC_PROMPT_TRACE": trace.path]),
-            speech: "espeak", ready: "Waiting for password requests")
-        #expect(
-            await run.process.wait(deadline: .seconds(60)) { _ in trace.events.contains { $0 == "renewed" } },
-            "never renewed: \(trace.events.suffix(5))")
-        let refused = ScreenModel(run.process.screen).lines.filter { $0.contains("refused") }
-        #expect(refused.count == 1, "\(refused) screen: \(ScreenModel(run.process.screen).lines)")
-        #expect(refused.first?.contains("4000 requests refused: it is not a request") == true, "\(refused)")
-        #expect(!run.process.screen.contains("Orphan"), "a request whose querier is gone is not asked")
-        let pid = run.process.processID
-        let before = AgentIdleEndToEndTests.contextSwitches(of: pid)
-        usleep(2_000_000)  // measured interval: nothing is expected to happen in it
-        #expect(AgentIdleEndToEndTests.contextSwitches(of: pid) == before, "a thread woke while idle")
-        let querier = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=A real one"])
-        #expect(await run.process.waitForScreen(containing: "A real one", deadline: .seconds(20)))
-        #expect(ScreenModel(run.process.screen).lines.filter { $0.contains("refused") }.count == 1, "read again")
-        await run.waitPastTheGrace()
-        run.type([0x1B])
-        #expect(await querier.answer() == "-")
+        try await VoicedAgent.run(in: directory) { run, trace in
+            #expect(
+                await VoicedAgent.renewed(run, trace, deadline: .seconds(60)),
+                "never renewed: \(trace.events.suffix(5))")
+            let refused = ScreenModel(run.process.screen).lines.filter { $0.contains("refused") }
+            #expect(refused.count == 1, "\(refused) screen: \(ScreenModel(run.process.screen).lines)")
+            #expect(refused.first?.contains("4000 requests refused: it is not a request") == true, "\(refused)")
+            #expect(!run.process.screen.contains("Orphan"), "a request whose querier is gone is not asked")
+            let pid = run.process.processID
+            let before = AgentIdleEndToEndTests.contextSwitches(of: pid)
+            usleep(2_000_000)  // measured interval: nothing is expected to happen in it
+            #expect(AgentIdleEndToEndTests.contextSwitches(of: pid) == before, "a thread woke while idle")
+            let querier = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=A real one"])
+            #expect(await run.process.waitForScreen(containing: "A real one", deadline: .seconds(20)))
+            #expect(ScreenModel(run.process.screen).lines.filter { $0.contains("refused") }.count == 1, "read again")
+            await run.waitPastTheGrace()
+            run.type([0x1B])
+            #expect(await querier.answer() == "-")
+        }
     }
 }

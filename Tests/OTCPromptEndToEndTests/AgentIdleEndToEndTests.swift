@@ -126,34 +126,29 @@ struct AgentIdleEndToEndTests {
     /// the wait is drawn and said once, and the renewal after it adopts its line.
     @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
     func aQuerierClosingItsRemovedFileAfterTheAnswerIsNoRequestAndTheWaitIsDrawnOnce() async throws {
-        let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
-        defer { pulse.stop() }
-        let trace = SpeechTraceFile()
-        defer { trace.remove() }
         let directory = AgentQuerier.directory()
-        let run = try await PromptRun(
-            ["--agent", "--verbosity", "terse", "--agent-directory", directory],
-            environment: PromptRun.environment(["PULSE_SERVER": pulse.server, "OTC_PROMPT_TRACE": trace.path]),
-            speech: "espeak", ready: "Waiting for password requests")
-        #expect(await run.process.wait(deadline: .seconds(20)) { _ in trace.events.contains("renewed") })
-        // The file written through a descriptor kept open, as systemd-ask-password keeps its FILE.
-        let querier = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Closed late"])
-        let held = open(querier.askPath, O_WRONLY | O_APPEND | O_CLOEXEC)
-        #expect(held >= 0)
-        #expect(await run.process.waitForScreen(containing: "Closed late", deadline: .seconds(20)))
-        await run.waitPastTheGrace()
-        run.type("pw\r")
-        #expect(await querier.answer() == "+pw")
-        #expect(await run.waitForEvent("prompt", count: 3, deadline: .seconds(20)), "the wait after the answer")
-        unlink(querier.askPath)
-        close(held)
-        #expect(
-            await run.process.wait(deadline: .seconds(20)) { _ in
-                trace.events.filter { $0 == "renewed" }.count == 2
-            }, "trace: \(trace.events)")
-        let drawn = run.process.screen.components(separatedBy: "Waiting for password requests.").count - 1
-        #expect(drawn == 2, "the wait was drawn \(drawn) times: \(ScreenModel(run.process.screen).lines)")
-        #expect(run.log.filter { $0.text.hasPrefix("Waiting for password requests") }.count == 2)
+        try await VoicedAgent.run(in: directory) { run, trace in
+            #expect(await VoicedAgent.renewed(run, trace))
+            // The file written through a descriptor kept open, as systemd-ask-password keeps its FILE.
+            let querier = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Closed late"])
+            let held = open(querier.askPath, O_WRONLY | O_APPEND | O_CLOEXEC)
+            #expect(held >= 0)
+            #expect(await run.process.waitForScreen(containing: "Closed late", deadline: .seconds(20)))
+            await run.waitPastTheGrace()
+            run.type("pw\r")
+            #expect(await querier.answer() == "+pw")
+            #expect(await run.waitForEvent("prompt", count: 3, deadline: .seconds(20)), "the wait after the answer")
+            unlink(querier.askPath)
+            close(held)
+            #expect(await VoicedAgent.renewed(run, trace, count: 2), "trace: \(trace.events)")
+            #expect(Self.drawnWaits(run) == 2, "screen: \(ScreenModel(run.process.screen).lines)")
+            #expect(run.log.filter { $0.text.hasPrefix("Waiting for password requests") }.count == 2)
+        }
+    }
+
+    /// How many times the wait was drawn on the screen, as bytes written (a screen reader reads each).
+    static func drawnWaits(_ run: PromptRun) -> Int {
+        run.process.screen.components(separatedBy: "Waiting for password requests.").count - 1
     }
 
     /// Whether `pid` has espeak-ng or libpulse mapped.

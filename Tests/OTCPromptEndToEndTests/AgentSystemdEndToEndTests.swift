@@ -138,28 +138,18 @@ struct AgentSystemdEndToEndTests {
     /// the line it drew (systemd-ask-password's close after its unlink is no request, which drew it again).
     @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
     func afterAnAnswerTheWaitIsDrawnOnceAndTheRenewalAdoptsIt() async throws {
-        let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
-        defer { pulse.stop() }
-        let trace = SpeechTraceFile()
-        defer { trace.remove() }
-        let run = try await PrivateAskPassword.agent(
-            ["--verbosity", "terse"],
-            environment: PromptRun.environment(["PULSE_SERVER": pulse.server, "OTC_PROMPT_TRACE": trace.path]),
-            speech: "espeak")
-        #expect(await run.process.wait(deadline: .seconds(20)) { _ in trace.events.contains("renewed") })
-        let querier = try Querier("Passphrase for backup", namespaceOf: run)
-        #expect(await run.process.waitForScreen(containing: "Passphrase for backup", deadline: .seconds(20)))
-        await run.waitPastTheGrace()
-        run.type("pw\r")
-        #expect(await querier.result()?.output == "pw\n")
-        #expect(
-            await run.process.wait(deadline: .seconds(20)) { _ in
-                trace.events.filter { $0 == "renewed" }.count == 2
-            }, "trace: \(trace.events)")
-        let drawn = run.process.screen.components(separatedBy: "Waiting for password requests.").count - 1
-        #expect(drawn == 2, "the wait was drawn \(drawn) times: \(ScreenModel(run.process.screen).lines)")
-        #expect(
-            run.log.filter { $0.text.hasPrefix("Waiting for password requests") }.count == 2,
-            "\(run.log.map(\.text)) \(run.process.screen.debugDescription)")
+        try await VoicedAgent.run(in: PrivateAskPassword.directory, launcher: PrivateAskPassword.launcher) {
+            run, trace in
+            #expect(await VoicedAgent.renewed(run, trace))
+            let querier = try Querier("Passphrase for backup", namespaceOf: run)
+            #expect(await run.process.waitForScreen(containing: "Passphrase for backup", deadline: .seconds(20)))
+            await run.waitPastTheGrace()
+            run.type("pw\r")
+            #expect(await querier.result()?.output == "pw\n")
+            #expect(await VoicedAgent.renewed(run, trace, count: 2), "trace: \(trace.events)")
+            let drawn = AgentIdleEndToEndTests.drawnWaits(run)
+            #expect(drawn == 2, "the wait was drawn \(drawn) times: \(ScreenModel(run.process.screen).lines)")
+            #expect(run.log.filter { $0.text.hasPrefix("Waiting for password requests") }.count == 2)
+        }
     }
 }
