@@ -20,24 +20,35 @@ final class AgentOutside: OutsideEvents {
 
     var descriptor: Int32 { requests.watch.descriptor }
 
-    /// The requests that arrived and can be asked, in short; a directory gone or back.
+    /// The requests that arrived and can be asked, in short; a directory gone or back. A flood of arrivals is
+    /// counted, not read: only the first is read, for what it is for, so keys never wait behind thousands of files.
     func news() -> [String] {
         let changes = requests.watch.changes()
         guard !changes.isEmpty else { return [] }
         let now = UInt64(clamping: MonotonicInstant.now.nanoseconds / 1000)
-        var subjects: [String] = []
+        var arrived = 0
+        var subject: String?
         for case .added(let index, let name) in changes
         where AgentQueue.isRequestName(name) && AgentQueue.Entry(directory: index, name: name) != asked {
-            // Only what this agent will ask: not a refused file, a request given up, or the system's to a user.
+            // Only what this agent will ask: a request of the system's to a user is not; the first one read is not
+            // a refused file nor one given up.
             guard let directory = requests.directories[index], directory.owner != 0 || UserAccount.currentUID == 0,
-                let file = try? directory.read(name), ProcessLiveness.judge(pid: file.pid, mark: file.poster) != .gone,
-                !file.hasExpired(atMicroseconds: now)
+                directory.contains(name)
             else { continue }
-            subjects.append(frontEnd.subject(of: file, from: directory.owner == 0 ? .system : .user))
+            if arrived == 0 {
+                guard let file = try? directory.read(name),
+                    ProcessLiveness.judge(pid: file.pid, mark: file.poster) != .gone,
+                    !file.hasExpired(atMicroseconds: now)
+                else { continue }
+                subject = frontEnd.subject(of: file, from: directory.owner == 0 ? .system : .user)
+            }
+            arrived += 1
         }
         requests.take(changes)
         var lines = requests.takeNews()
-        if !subjects.isEmpty { lines.append(Wording(language: frontEnd.language).agentNewRequests(subjects)) }
+        if let subject {
+            lines.append(Wording(language: frontEnd.language).agentNewRequests(arrived, first: subject))
+        }
         return lines
     }
 

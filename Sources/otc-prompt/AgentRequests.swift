@@ -28,7 +28,7 @@ final class AgentRequests: @unchecked Sendable {
     private var refused: [String?]
     /// What to say with the next request or wait: a directory gone or back, a system request skipped.
     private(set) var news: [String] = []
-    /// Lines for the terminal that came while a field was drawn there, told between requests (`takeLines`).
+    /// Lines for the terminal that came while a field was drawn there, told between requests (`tellLines`).
     private var lines: [String] = []
     private let wording: Wording
     /// Writes a line on the terminal and in the system log.
@@ -143,16 +143,14 @@ final class AgentRequests: @unchecked Sendable {
                 queue.skip(entry, identity: directory.identity(of: entry.name))
                 continue
             }
-            if let candidate = candidate(entry, file, in: directory, atMicroseconds: now) { return candidate }
+            if let candidate = candidate(entry, file, in: directory, at: now) { return candidate }
             queue.skip(entry, identity: directory.identity(of: entry.name))
         }
     }
 
     /// `file` as a request to ask, or nil when it is not to be asked (as systemd's agents: its process gone, its
     /// time passed; a request of the system's to an agent that is not root).
-    private func candidate(
-        _ entry: AgentQueue.Entry, _ file: AskFile, in directory: AskDirectory, atMicroseconds now: UInt64
-    )
+    private func candidate(_ entry: AgentQueue.Entry, _ file: AskFile, in directory: AskDirectory, at now: UInt64)
         -> Candidate?
     {
         let verdict = ProcessLiveness.judge(pid: file.pid, mark: file.poster)

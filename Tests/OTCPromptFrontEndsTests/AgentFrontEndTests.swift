@@ -181,8 +181,8 @@ import Testing
         let subject = frontEnd.subject(of: hostile, from: .user)
         #expect(!subject.contains("\u{1B}") && subject.count <= Wording.agentSubjectLimit)
         let wording = Wording(language: .en)
-        #expect(wording.agentNewRequests(["disk sda2"]) == "New request waiting: disk sda2.")
-        #expect(wording.agentNewRequests(["disk sda2", "Backup"]) == "2 new requests waiting.")
+        #expect(wording.agentNewRequests(1, first: "disk sda2") == "New request waiting: disk sda2.")
+        #expect(wording.agentNewRequests(2, first: "disk sda2") == "2 new requests waiting.")
         #expect(wording.agentWaiting(0, subjects: []) == "Nothing else waiting.")
         #expect(
             wording.agentWaiting(5, subjects: ["a", "b", "c", "d", "e"]) == "5 more waiting: a, b, c.")

@@ -44,11 +44,11 @@ extension Wording {
 }
 
 extension Wording {
-    /// "New request waiting: disk sda2.", said at once while another request is answered; several at once are
-    /// counted instead.
-    public func agentNewRequests(_ subjects: [String]) -> String {
-        if subjects.count == 1 { return language.catalog.text("agent.newRequest", subjects[0]) }
-        return language.catalog.plural("agent.newRequests", count: subjects.count, subjects.count)
+    /// "New request waiting: disk sda2." (`first`), said at once while another request is answered; several at once
+    /// are counted instead.
+    public func agentNewRequests(_ count: Int, first: String) -> String {
+        if count <= 1 { return language.catalog.text("agent.newRequest", first) }
+        return language.catalog.plural("agent.newRequests", count: count, count)
     }
 
     /// What waits besides the request being answered, after a readback: "2 more waiting: disk sda2, Backup.", the
