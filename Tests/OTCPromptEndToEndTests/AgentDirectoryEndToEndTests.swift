@@ -89,7 +89,8 @@ import Testing
             #expect(!run.process.screen.contains("Orphan"), "a request whose querier is gone is not asked")
             let pid = run.process.processID
             let before = AgentIdleEndToEndTests.contextSwitches(of: pid)
-            usleep(2_000_000)  // measured interval: nothing is expected to happen in it
+            // Nothing is expected to happen in it: the window is what is measured.
+            usleep(2_000_000)  // measured interval
             #expect(AgentIdleEndToEndTests.contextSwitches(of: pid) == before, "a thread woke while idle")
             let querier = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=A real one"])
             #expect(await run.process.waitForScreen(containing: "A real one", deadline: .seconds(20)))
