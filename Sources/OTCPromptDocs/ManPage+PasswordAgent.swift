@@ -16,7 +16,11 @@ extension ManPage {
                 "Requests are asked one at a time, oldest first, saying how many more wait; Enter answers, Esc "
                     + "declines; a deadline is spoken as the time left, and a request that is withdrawn (its file "
                     + "removed, its asker gone, its time out) ends with \"Request withdrawn.\" Keys typed before a "
-                    + "request appeared are never its answer. The directories are watched with inotify, without a timer."
+                    + "request appeared are never its answer. A request that arrives while another is asked is said "
+                    + "at once, and Ctrl-R says what waits. After a withdrawal every key is dropped until what comes "
+                    + "next has been heard and the keyboard has paused, and how many were dropped is said. The "
+                    + "directories are watched with inotify, without a timer; one removed or moved away is watched "
+                    + "again when it comes back."
             ),
             ".Pp",
             roff(

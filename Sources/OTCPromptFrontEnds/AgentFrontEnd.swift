@@ -18,12 +18,13 @@ public struct AgentFrontEnd: Sendable {
     }
 
     /// The request `file` makes at `now` (CLOCK_MONOTONIC µs), found in a directory of `origin`, with `waiting` more
-    /// behind it and `news` (a request withdrawn) said first.
+    /// behind it (counted the moment it is asked) and `news` (a request withdrawn) said first. After a request that
+    /// ended under the user's fingers (`afterSwitch`), its keys are held until the user has heard the change.
     ///
     /// The message is the label (scrubbed: a querier's text is outside input), said first; "disk sda2" from `Id=`
     /// and how many more wait follow it. `Echo=0` is a masked secret, `Echo=1` visible text; the field's time limit
     /// is the querier's. Keys typed before it appeared, or within the grace of a confirmation, are no answer: it may
-    /// appear while the user types something else.
+    /// appear while the user types something else. A request part of which was left out says so.
     ///
     /// From the user's own directory (`AskOrigin.user`) any program of theirs could have written it, claiming
     /// anything, so what it says is said as its own (`Wording.agentFromUser`): its question begins "A program of yours
@@ -34,9 +35,11 @@ public struct AgentFrontEnd: Sendable {
     /// not secret would have it spoken aloud.
     /// - Parameter afterQuietWait: the request ends a wait that had gone quiet: a cue word comes first
     ///   (`cuesWithWord`), so that its first words are not missed.
+    /// - Parameter afterSwitch: another request ended while the user may have been typing: keys are held until the
+    ///   opening's first sentence has been heard (`TypeAheadRule.heldUntilHeard`).
     public func request(
         _ file: AskFile, from origin: AskOrigin, waiting: Int, nowMicroseconds now: UInt64, news: [String] = [],
-        afterQuietWait: Bool = false
+        afterQuietWait: Bool = false, afterSwitch: Bool = false
     ) -> Request {
         let wording = Wording(language: language)
         let lines = file.message.map(UntrustedText.visibleLines)?.filter { !$0.isEmpty } ?? []
@@ -58,6 +61,7 @@ public struct AgentFrontEnd: Sendable {
             question = wording.agentFromUser(lines.last ?? wording.agentDefaultLabel, kind: file.kind)
         }
         if waiting > 0 { details.append(wording.agentMoreWaiting(waiting)) }
+        if file.leftSomethingOut { details.append(wording.agentLeftOut) }
         let labels = ConfirmLabels(
             yes: file.okLabel.map(UntrustedText.visible), no: file.notOKLabel.map(UntrustedText.visible),
             cancel: file.cancelLabel.map(UntrustedText.visible))
@@ -81,6 +85,7 @@ public struct AgentFrontEnd: Sendable {
                     timeLimit: timeLimit))
         }
         request = request.withNews(news)
+        if afterSwitch { request.typeAhead = .heldUntilHeard(quiet: TypeAheadRule.switchQuiet) }
         return request
     }
 
@@ -88,10 +93,21 @@ public struct AgentFrontEnd: Sendable {
     /// tone instead (`AgentProgram`), as it does where speech is off.
     public var cuesWithWord: Bool { verbosity != .terse }
 
+    /// What a request is for, in a list or news ("disk sda2", or its question), its text scrubbed.
+    public func subject(of file: AskFile, from origin: AskOrigin) -> String {
+        let question = file.message.map(UntrustedText.visibleLines)?.last { !$0.isEmpty } ?? ""
+        return Wording(language: language).agentSubject(
+            AskPurpose(id: file.id), from: origin,
+            question: question.isEmpty ? Wording(language: language).agentDefaultLabel : question)
+    }
+
     /// What the agent shows and says while nothing is asked: "Waiting for password requests.", after `news`. Only
     /// a new request (its caller's hang-up, `PromptSystem.caller`) or a closing key ends it.
-    /// - Parameter silently: drawn, not said: the wait a key woke, already heard, whose key alone is answered.
-    public func waiting(news: [String] = [], silently: Bool = false) -> Request {
+    /// - Parameters:
+    ///   - silently: drawn, not said: the wait a key woke, already heard, whose key alone is answered.
+    ///   - afterSwitch: a request ended under the user's fingers: keys are held until they have heard the wait (an
+    ///     Esc meant for that request does not stop the agent).
+    public func waiting(news: [String] = [], silently: Bool = false, afterSwitch: Bool = false) -> Request {
         let wording = Wording(language: language)
         var notice = NoticeSession(
             message: wording.agentWaiting, takesEnter: false, language: language, verbosity: verbosity)
@@ -100,7 +116,11 @@ public struct AgentFrontEnd: Sendable {
         // Esc, Ctrl-C or Ctrl-D on the wait stop the agent: in raw mode they are keys, not signals, and a wait
         // that only showed itself again left no way out. A request's own Esc only cancels that request.
         notice.closing = (wording.agentStopHint, wording.agentStopped)
-        return .notice(notice)
+        // Each key says what it did: there is nothing to answer.
+        notice.reply = wording.agentNothingToAnswer + " " + wording.agentStopHint
+        var request = Request.notice(notice)
+        if afterSwitch { request.typeAhead = .heldUntilHeard(quiet: TypeAheadRule.switchQuiet) }
+        return request
     }
 
     /// The datagram for `outcome` of a request of `kind`; nil when nothing may be sent: the request was withdrawn

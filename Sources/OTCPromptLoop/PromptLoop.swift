@@ -32,6 +32,8 @@ public struct PromptLoop<Session: InteractiveSession> {
     var inLeftoverLine = false
     /// A leftover line's Enter was just dropped: the session says so (`InteractiveSession.leftoverIgnored`).
     var leftoverLineEnded = false
+    /// Under `TypeAheadRule.heldUntilHeard`: the keys dropped until the opening has been heard.
+    var held: HeldKeys?
     var decoder = KeyDecoder()
     /// Without bracketed paste, the pieces of one paste that a link split across reads, joined.
     private var pasteJoin = UnmarkedPasteJoin()
@@ -53,6 +55,10 @@ public struct PromptLoop<Session: InteractiveSession> {
     public var outputs: [any SessionOutput] = []
     /// The session's effects and snapshots followed to the view the outputs are shown (`PromptLoop+Outputs`).
     public var presentation = SessionViewTracker()
+    /// An ordinary end (an answer, a cancel, a time-out, the caller gone) leaves the terminal in raw mode for the
+    /// next prompt of the same process (the password agent's next request or wait): a key typed in between is
+    /// neither echoed on the screen nor left to the terminal's line editing. The process restores it when it ends.
+    public var keepsRawMode = false
 
     public init(
         session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
@@ -90,7 +96,7 @@ public struct PromptLoop<Session: InteractiveSession> {
             if !leavesLine() { terminal.write(renderer.finish()) }
         } else {
             terminal.write(renderer.finish())
-            terminal.restore(discardingInput: true)
+            if !(keepsRawMode && outcome.isOrdinary) { terminal.restore(discardingInput: true) }
         }
         releaseOutputs()
         session.wipe()
@@ -114,11 +120,13 @@ public struct PromptLoop<Session: InteractiveSession> {
 
         while true {
             let keys: [Key]
-            // The voice's own news (the opening a screen reader cut, to send again) and the outputs' keys wake the
-            // loop too.
+            // The voice's own news (the opening a screen reader cut, to send again), news from outside the prompt (a
+            // request that arrived) and the outputs' keys wake the loop too.
             let others =
-                [runningCheck?.process.descriptor, speechStartup?.descriptor, speech.newsDescriptor].compactMap { $0 }
-                + outputs.compactMap(\.descriptor)
+                [
+                    runningCheck?.process.descriptor, speechStartup?.descriptor, speech.newsDescriptor,
+                    system.outside?.descriptor,
+                ].compactMap { $0 } + outputs.compactMap(\.descriptor)
             switch terminal.read(timeout: nextTimeout(), alsoWatching: others, callerWatching: system.caller) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
@@ -130,10 +138,12 @@ public struct PromptLoop<Session: InteractiveSession> {
                 followKeyboardAnswers()
                 let recognised = capabilities.isDumb ? UnmarkedPaste.recognise(decoded, from: bytes) : decoded
                 let allowed = dropLeftoverLine(recognised, ignored: !takesTypedKeys(now))
-                keys = capabilities.isDumb ? pasteJoin.take(allowed, from: bytes, at: now) : allowed
+                keys = hold(capabilities.isDumb ? pasteJoin.take(allowed, from: bytes, at: now) : allowed)
             case .timedOut, .otherReady:
                 speech.takeNews()
-                keys = dropLeftoverLine(pasteJoin.due(at: now) + flushOverdueInput(), ignored: now < keysIgnoredUntil)
+                keys = hold(
+                    dropLeftoverLine(pasteJoin.due(at: now) + flushOverdueInput(), ignored: now < keysIgnoredUntil))
+                if let outcome = sayOutsideNews() { return outcome }
             case .closed:
                 return .terminalClosed
             case .callerGone:
@@ -150,9 +160,10 @@ public struct PromptLoop<Session: InteractiveSession> {
                 leftoverLineEnded = false
                 if let outcome = perform(session.leftoverIgnored()) { return outcome }
             }
-            for key in keys + outputKeys() {
+            if let outcome = releaseHeldKeys() { return outcome }
+            for key in keys + hold(outputKeys()) {
                 // The last key is drawn too: the screen confirms what was submitted.
-                let outcome = key == .suspend ? suspend() : perform(session.handle(key))
+                let outcome = key == .suspend ? suspend() : perform(withWhatWaits(session.handle(key), after: key))
                 draw()
                 if let outcome { return outcome }
             }
@@ -187,6 +198,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         if decoder.isAwaitingMoreBytes { deadlines.append(lastBytesAt + escapeDelay) }
         if let deadline = pasteJoin.deadline { deadlines.append(deadline) }
         if let deadline = session.nextDeadline(after: now) { deadlines.append(deadline) }
+        if let deadline = held?.deadline(at: now, speaking: speech.isSpeaking) { deadlines.append(deadline) }
         if let runningCheck, let check { deadlines.append(runningCheck.nextDeadline(settings: check)) }
         return deadlines.min().map { max(.zero, $0 - now) }
     }

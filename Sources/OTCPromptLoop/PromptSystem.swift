@@ -67,6 +67,16 @@ public protocol CheckProcess: AnyObject {
     var firstErrorLine: String? { get }
 }
 
+/// What happens outside the prompt that its user should hear while it asks: the password agent's other requests.
+public protocol OutsideEvents: AnyObject {
+    /// Readable when something may have happened; the loop then asks `news()`.
+    var descriptor: Int32 { get }
+    /// What to tell the user now, read without waiting; empty when what happened is nothing to them.
+    func news() -> [String]
+    /// What waits outside, said after a readback (Ctrl-R, or `?` where it types nothing): recomputed now.
+    func waiting() -> String?
+}
+
 /// Everything outside the session that the loop touches, as values a test can replace.
 public struct PromptSystem {
     public var terminal: any PromptTerminal
@@ -80,12 +90,14 @@ public struct PromptSystem {
     /// ends the prompt as `.callerGone`, so no prompt outlives its caller and takes a later line.
     public var caller: [Int32]
     public var suspension: Suspension
+    /// News from outside, said while the prompt asks, without taking its keys (the agent's new requests).
+    public var outside: (any OutsideEvents)?
 
     public init(
         terminal: any PromptTerminal, now: @escaping () -> Duration,
         startCheck: @escaping (_ command: String, _ code: String) throws -> any CheckProcess,
         lockInMemory: @escaping (UnsafeRawBufferPointer) -> Bool, caller: [Int32] = [],
-        suspension: Suspension = .asAJob
+        suspension: Suspension = .asAJob, outside: (any OutsideEvents)? = nil
     ) {
         self.terminal = terminal
         self.now = now
@@ -93,5 +105,6 @@ public struct PromptSystem {
         self.lockInMemory = lockInMemory
         self.caller = caller
         self.suspension = suspension
+        self.outside = outside
     }
 }

@@ -143,6 +143,9 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
         return synthesis.speak(SpokenText.ssml(announcement.said), isEcho: isEcho)
     }
 
+    /// Whether an announcement is still waiting, being synthesised or playing.
+    public var isSpeaking: Bool { synthesis.isSpeaking }
+
     /// Lets the last announcement play to its end, for at most `timeout`, then closes the
     /// device or finalises the WAV file.
     public func finish(timeout: Duration) {

@@ -196,6 +196,14 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
 
     public var failure: SpeechFailure? { failed ? .speechDispatcherStopped : nil }
 
+    /// Whether a message of ours is still queued or speaking: until the server's END or CANCELED event for it
+    /// (read now, without waiting).
+    public var isSpeaking: Bool {
+        guard !failed else { return false }
+        readArrivedReplies()
+        return !failed && (!speaking.isEmpty || expected.contains(where: \.isData))
+    }
+
     public func takeUnsaid() -> [Announcement] {
         defer { unsaid = [] }
         return unsaid

@@ -91,31 +91,48 @@ struct RenewalProof: Equatable, Sendable {
 }
 
 extension AgentRenewal {
-    /// The handed-over inotify watch, if it watches exactly the directories at `paths` (each one's inode and device,
-    /// as `/proc/self/fdinfo` lists them); nil otherwise, the descriptor then closed: the new image watches afresh and
-    /// reads the directories again, so a request the forged watch hid is still asked. The corresponding C calls are
-    /// `stat`, `open` and `read`.
+    /// The handed-over inotify watch, if what it watches is what the previous image's `DirectoryWatch` can have
+    /// watched for the places at `paths`: every place it `watched` (each one's inode and device, as
+    /// `/proc/self/fdinfo` lists them), and besides those only places and the directories above them (a place's
+    /// parent, watched for its removal; the nearest directory above one that is gone). Nil otherwise, the descriptor
+    /// then closed: the new image watches afresh and reads the directories again, so a request a forged watch hid is
+    /// still asked. The corresponding C calls are `stat`, `open` and `read`.
     public func watch(covering paths: [String]) -> Int32? {
         guard let watch else { return nil }
-        var expected = Set<String>()
-        for path in paths {
-            var status = stat()
-            guard stat(path, &status) == 0 else {
-                _ = close(watch)
-                return nil
+        var required = Set<String>()
+        var allowed = Set<String>()
+        for (index, path) in paths.enumerated() {
+            if hadWatched(index) {
+                guard let place = Self.inode(path) else {
+                    _ = close(watch)
+                    return nil
+                }
+                required.insert(place)
             }
-            // glibc's dev_t spread as the kernel keeps it (MAJOR << 20 | MINOR), which fdinfo prints.
-            let dev = UInt64(status.st_dev)
-            let major = (dev >> 8) & 0xfff | (dev >> 32) & ~0xfff
-            let minor = dev & 0xff | (dev >> 12) & ~0xff
-            let device = major << 20 | minor
-            expected.insert(String(status.st_ino, radix: 16) + ":" + String(device, radix: 16))
+            var above = path
+            while true {
+                if let inode = Self.inode(above) { allowed.insert(inode) }
+                guard let slash = above.lastIndex(of: "/"), above != "/" else { break }
+                above = slash == above.startIndex ? "/" : String(above[..<slash])
+            }
         }
-        guard Self.watchedInodes(watch) == expected else {
+        guard let watched = Self.watchedInodes(watch), required.isSubset(of: watched), watched.isSubset(of: allowed)
+        else {
             _ = close(watch)
             return nil
         }
         return watch
+    }
+
+    /// "ino:sdev" (hex) of the file at `path`, as fdinfo prints a watch's; nil when it cannot be stat'ed.
+    private static func inode(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        // glibc's dev_t spread as the kernel keeps it (MAJOR << 20 | MINOR), which fdinfo prints.
+        let dev = UInt64(status.st_dev)
+        let major = (dev >> 8) & 0xfff | (dev >> 32) & ~0xfff
+        let minor = dev & 0xff | (dev >> 12) & ~0xff
+        return String(status.st_ino, radix: 16) + ":" + String(major << 20 | minor, radix: 16)
     }
 
     /// "ino:sdev" (hex) of each watch of the inotify instance `descriptor`, from its lines in /proc/self/fdinfo

@@ -29,19 +29,22 @@ public struct AgentRenewal: Sendable {
     /// Which of the agent's places the previous image watched, in order: one it watched and this one cannot is news;
     /// one it could not watch either was said already.
     public let watched: [Bool]
+    /// Which places were gone, their return awaited (`DirectoryWatch.awaitReturn`): said already, awaited still.
+    public let awaited: [Bool]
     /// The process the renewal is for.
     let process: Int32
     /// What shows the previous image made it.
     let proof: RenewalProof?
 
     init(
-        original: termios, bracketedPaste: Bool, watch: Int32?, watched: [Bool], process: Int32 = getpid(),
-        proof: RenewalProof? = nil
+        original: termios, bracketedPaste: Bool, watch: Int32?, watched: [Bool], awaited: [Bool] = [],
+        process: Int32 = getpid(), proof: RenewalProof? = nil
     ) {
         self.original = original
         self.bracketedPaste = bracketedPaste
         self.watch = watch
         self.watched = watched
+        self.awaited = awaited
         self.process = process
         self.proof = proof
     }
@@ -82,18 +85,22 @@ public struct AgentRenewal: Sendable {
     /// Whether the previous image watched the place at `index`.
     public func hadWatched(_ index: Int) -> Bool { index < watched.count && watched[index] }
 
-    /// "2:PID:WATCH:PASTE:WATCHED:TERMIOS:FD.NONCE" (`encoded`); nil when malformed. A watch descriptor that is not an
-    /// inotify instance of this process's is dropped, not trusted.
+    /// Whether the previous image awaited the return of the place at `index`.
+    public func hadAwaited(_ index: Int) -> Bool { index < awaited.count && awaited[index] }
+
+    /// "2:PID:WATCH:PASTE:PLACES:TERMIOS:FD.NONCE" (`encoded`), PLACES one digit a place (1 watched, 2 awaited, 0
+    /// neither); nil when malformed. A watch descriptor that is not an inotify instance of this process's is dropped,
+    /// not trusted.
     static func parse(_ value: String) -> AgentRenewal? {
         let fields = value.split(separator: ":", omittingEmptySubsequences: false)
         guard fields.count == 7, fields[0] == "2", let process = Int32(fields[1]), fields[3] == "0" || fields[3] == "1",
-            fields[4].allSatisfy({ $0 == "0" || $0 == "1" }), let original = termiosFromHex(fields[5]),
+            fields[4].allSatisfy({ $0 == "0" || $0 == "1" || $0 == "2" }), let original = termiosFromHex(fields[5]),
             let proof = RenewalProof(fields[6])
         else { return nil }
         let watch = Int32(fields[2]).flatMap { isInotify($0) ? $0 : nil }
         return AgentRenewal(
             original: original, bracketedPaste: fields[3] == "1", watch: watch, watched: fields[4].map { $0 == "1" },
-            process: process, proof: proof)
+            awaited: fields[4].map { $0 == "2" }, process: process, proof: proof)
     }
 
     var encoded: String {
@@ -102,7 +109,8 @@ public struct AgentRenewal: Sendable {
         let hex = withUnsafeBytes(of: &original) { bytes in
             String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
         }
-        let places = String(watched.map { $0 ? "1" : "0" })
+        let places = String(
+            watched.indices.map { watched[$0] ? "1" : ($0 < awaited.count && awaited[$0] ? "2" : "0") })
         let paste = bracketedPaste ? "1" : "0"
         return "2:\(process):\(watch.map(String.init) ?? "-"):\(paste):\(places):\(hex):\(proof?.encoded ?? "-")"
     }
@@ -135,14 +143,16 @@ public struct AgentRenewal: Sendable {
     public static var isPossible: Bool { access(RenewalProof.executable, X_OK) == 0 }
 
     /// Executes this program again with `arguments`, handing over `terminal` (in raw mode), `watch` and which of the
-    /// places were `watched`. Returns only when that failed, with everything as it was (the caller goes on in this
-    /// image). The corresponding C calls are `pthread_sigmask`, `raise`, `fcntl`, `setenv` and `execv`.
-    public static func renew(terminal: Terminal, watch: DirectoryWatch, watched: [Bool], arguments: [String]) -> Errno {
+    /// places were `watched` or `awaited`. Returns only when that failed, with everything as it was (the caller goes
+    /// on in this image). The corresponding C calls are `pthread_sigmask`, `raise`, `fcntl`, `setenv` and `execv`.
+    public static func renew(
+        terminal: Terminal, watch: DirectoryWatch, watched: [Bool], awaited: [Bool], arguments: [String]
+    ) -> Errno {
         guard let handoff = terminal.rawModeHandoff else { return Errno(rawValue: EINVAL) }
         guard let proof = RenewalProof.make() else { return .current }
         let renewal = AgentRenewal(
             original: handoff.original, bracketedPaste: handoff.bracketedPaste, watch: watch.descriptor,
-            watched: watched, proof: proof)
+            watched: watched, awaited: awaited, proof: proof)
         // A signal arriving between the exec and the new image's handlers would meet the default action, which
         // ends the process with the terminal raw: held until the new image watches for it.
         var blocked = promptSignalSet

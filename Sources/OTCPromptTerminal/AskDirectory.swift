@@ -96,14 +96,14 @@ public final class AskDirectory: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
-    /// The names in the directory now, in the order they were made (the inode's change time, then the name).
-    /// The corresponding C calls are `fdopendir`, `readdir` and `fstatat`.
-    public func names() -> [String] {
+    /// The requests in the directory now, in the order they were made (the inode's change time, then the name),
+    /// each with its file's identity. The corresponding C calls are `fdopendir`, `readdir` and `fstatat`.
+    public func requests() -> [(name: String, identity: AgentQueue.Identity)] {
         let copy = dup(descriptor)
         guard copy >= 0, let directory = fdopendir(copy) else { return [] }
         defer { closedir(directory) }
         rewinddir(directory)
-        var found: [(String, Int, Int)] = []
+        var found: [(String, Int, Int, AgentQueue.Identity)] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -111,9 +111,22 @@ public final class AskDirectory: @unchecked Sendable {
             guard AgentQueue.isRequestName(name) else { continue }
             var status = stat()
             guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            found.append((name, status.st_ctim.tv_sec, status.st_ctim.tv_nsec))
+            found.append((name, status.st_ctim.tv_sec, status.st_ctim.tv_nsec, Self.identity(status)))
         }
-        return found.sorted { ($0.1, $0.2, $0.0) < ($1.1, $1.2, $1.0) }.map(\.0)
+        return found.sorted { ($0.1, $0.2, $0.0) < ($1.1, $1.2, $1.0) }.map { ($0.0, $0.3) }
+    }
+
+    /// The identity of the file `name` now; nil when it is gone. The corresponding C call is `fstatat`.
+    public func identity(of name: String) -> AgentQueue.Identity? {
+        var status = stat()
+        guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        return Self.identity(status)
+    }
+
+    private static func identity(_ status: stat) -> AgentQueue.Identity {
+        AgentQueue.Identity(
+            inode: UInt64(status.st_ino),
+            modified: Int64(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtim.tv_nsec))
     }
 
     /// The request in the file `name`, checked as the type says. The corresponding C calls are `openat`

@@ -30,6 +30,10 @@ struct PromptProgram {
     /// The caller is a relay inside this process (the password agent's), not another program in its process group:
     /// Ctrl-Z then stops the prompt as any job, rather than being refused as for gpg-agent.
     var callerIsInProcess = false
+    /// News from outside said while it asks (the password agent's other requests): `PromptSystem.outside`.
+    var outside: (any OutsideEvents)?
+    /// The terminal stays raw after an ordinary end, for the next prompt of this process (`PromptLoop.keepsRawMode`).
+    var keepsRawMode = false
     /// espeak-ng lets its audio device go this long after its last sound, and opens it again for the next
     /// announcement: for a prompt that mostly waits (the password agent's wait). nil: kept for the whole prompt.
     var voiceReleasedAfterSilence: Duration?
@@ -163,13 +167,15 @@ extension PromptProgram {
             session: session,
             renderer: makeRenderer(
                 style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxes),
-            system: .live(terminal: terminal, caller: caller, stopsAsAJob: callerIsInProcess), speech: speech.backend,
+            system: .live(terminal: terminal, caller: caller, stopsAsAJob: callerIsInProcess, outside: outside),
+            speech: speech.backend,
             escapeDelay: escapeWait.delay,
             capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup,
             speechFallback: speech.fallback, asksKeyboardProtocol: asksKeyboardProtocol)
         loop.keepsTerminalWhenCallerGoes = keepsTerminalWhenCallerGoes
         let closeOutputs = attachOutputs(to: &loop, terminal: terminal)
         defer { closeOutputs() }
+        loop.keepsRawMode = keepsRawMode
         return loop.run()
     }
 }

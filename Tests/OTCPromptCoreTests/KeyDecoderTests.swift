@@ -42,7 +42,7 @@ struct KeyDecoderKeyTests {
         arguments: [
             (UInt8(0x0D), Key.submit), (0x0A, .submit), (0x7F, .backspace), (0x08, .backspace),
             (0x15, .clearField), (0x12, .readBack), (0x03, .interrupt), (0x04, .endOfInput),
-            (0x14, .timeLeft), (0x0C, .redraw), (0x1A, .suspend),
+            (0x14, .timeLeft), (0x0C, .redraw), (0x1A, .suspend), (0x09, .tab),
         ])
     func controlKey(byte: UInt8, key: Key) {
         var decoder = KeyDecoder()
@@ -52,7 +52,7 @@ struct KeyDecoderKeyTests {
 
     @Test("every other C0 control is ignored")
     func otherControls() {
-        let keyBytes: Set<UInt8> = [0x03, 0x04, 0x08, 0x0A, 0x0C, 0x0D, 0x12, 0x14, 0x15, 0x1A, 0x1B]
+        let keyBytes: Set<UInt8> = [0x03, 0x04, 0x08, 0x09, 0x0A, 0x0C, 0x0D, 0x12, 0x14, 0x15, 0x1A, 0x1B]
         for byte in UInt8(0)..<0x20 where !keyBytes.contains(byte) {
             #expect(decodeWhole([byte]) == [.ignored], "byte \(byte)")
         }

@@ -3,8 +3,8 @@ import Glibc
 import OTCPromptTestSupport
 import Testing
 
-/// The agent by ear, against the real systemd-ask-password (root only; its directory as in
-/// `AgentSystemdEndToEndTests`): a request after a quiet wait is cued (a word; the terminal's bell where speech is off
+/// The agent by ear, against the real systemd-ask-password (root only; its directory private
+/// as in `AgentSystemdEndToEndTests`): a request after a quiet wait is cued (a word; the terminal's bell where speech is off
 /// or terse), then says what is asked and how to answer in its first sentence, its details after; systemd's usual
 /// 90 s is not said, nor the colon its message ends in; a disk's name is said as a name.
 extension AgentSystemdEndToEndTests {
@@ -14,10 +14,10 @@ extension AgentSystemdEndToEndTests {
     /// voice let go, the agent renewed).
     func quietAgent(_ options: [String] = [], pulse: PrivatePulseAudio) async throws -> Run {
         let trace = SpeechTraceFile()
-        let run = try await PromptRun(
-            ["--agent", "--agent-directory", Self.systemDirectory] + options,
+        let run = try await PrivateAskPassword.agent(
+            options,
             environment: PromptRun.environment(["PULSE_SERVER": pulse.server, "OTC_PROMPT_TRACE": trace.path]),
-            speech: "espeak", ready: "Waiting for password requests")
+            speech: "espeak")
         #expect(
             await run.process.wait(deadline: .seconds(30)) { _ in trace.events.contains("renewed") },
             "never renewed: \(trace.events)")
@@ -48,7 +48,7 @@ extension AgentSystemdEndToEndTests {
         let (run, trace) = try await quietAgent(pulse: pulse)
         defer { trace.remove() }
         let querier = try Querier(
-            "Please enter passphrase for disk sda2_crypt:", options: ["--id=cryptsetup:/dev/sda2"])
+            "Please enter passphrase for disk sda2_crypt:", options: ["--id=cryptsetup:/dev/sda2"], namespaceOf: run)
         let said = try #require(await opening(run, "sda2_crypt"), "\(run.log)")
         let lead = "Please enter passphrase for disk sda2_crypt. Type it, then Enter."
         #expect(said.lead == lead, "\(said)")
@@ -61,7 +61,7 @@ extension AgentSystemdEndToEndTests {
         run.type("correct horse\r")
         #expect(await querier.result()?.output == "correct horse\n")
         // A request right after the answer follows no quiet wait: no cue.
-        let next = try Querier("Passphrase for backup")
+        let next = try Querier("Passphrase for backup", namespaceOf: run)
         let second = try #require(await opening(run, "Passphrase for backup"), "\(run.log)")
         #expect(second.text.hasPrefix("Passphrase for backup. Type it, then Enter."), "\(second.text)")
         await cancel(next, at: run)
@@ -74,7 +74,7 @@ extension AgentSystemdEndToEndTests {
         defer { pulse.stop() }
         let (run, trace) = try await quietAgent(["--verbosity", "terse"], pulse: pulse)
         defer { trace.remove() }
-        let querier = try Querier("Passphrase for backup")
+        let querier = try Querier("Passphrase for backup", namespaceOf: run)
         let said = try #require(await opening(run, "Passphrase for backup"), "\(run.log)")
         #expect(said.text.hasPrefix("Passphrase for backup. Type it, then Enter."), "\(said.text)")
         let screen = run.process.screenBytesSoFar
@@ -89,12 +89,10 @@ extension AgentSystemdEndToEndTests {
 
     /// With speech off nothing renews the wait; a request after a wait of `cueAfterWaiting` (5 s) is cued by the bell.
     @Test func withSpeechOffARequestAfterALongWaitIsCuedWithTheBell() async throws {
-        let run = try await PromptRun(
-            ["--agent", "--agent-directory", Self.systemDirectory], speech: "none",
-            ready: "Waiting for password requests")
+        let run = try await PrivateAskPassword.agent()
         // The program's own rule, not a wait for an event: a request within 5 s of the wait follows it closely.
         usleep(5_500_000)
-        let querier = try Querier("Passphrase for backup")
+        let querier = try Querier("Passphrase for backup", namespaceOf: run)
         #expect(await run.process.waitForScreen(containing: "Passphrase for backup", deadline: .seconds(20)))
         #expect(run.process.screenBytesSoFar.contains(0x07), "no bell")
         let said = try #require(await opening(run, "Passphrase for backup"))

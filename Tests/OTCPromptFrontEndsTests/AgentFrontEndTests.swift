@@ -200,4 +200,58 @@ import Testing
         var description: String
         init(_ description: String) { self.description = description }
     }
+
+    /// After a request ended under the user's fingers, what comes next holds their keys until they have heard it.
+    @Test func afterASwitchTheNextRequestAndTheWaitHoldTheKeys() throws {
+        let file = AskFile(pid: 1, socket: "/a/s", message: "Passphrase")
+        let held = TypeAheadRule.heldUntilHeard(quiet: TypeAheadRule.switchQuiet)
+        #expect(
+            frontEnd.request(file, from: .user, waiting: 0, nowMicroseconds: 0, afterSwitch: true).typeAhead == held)
+        let question = AskFile(pid: 1, socket: "/a/s", message: "Allow?", kind: .question)
+        #expect(
+            frontEnd.request(question, from: .user, waiting: 0, nowMicroseconds: 0, afterSwitch: true).typeAhead == held
+        )
+        #expect(frontEnd.waiting(news: ["Request withdrawn."], afterSwitch: true).typeAhead == held)
+        #expect(frontEnd.waiting().typeAhead == .discarded(grace: ConfirmSession.grace))
+    }
+
+    @Test func aRequestPartOfWhichWasLeftOutSaysSo() throws {
+        var file = AskFile(pid: 1, socket: "/a/s", message: "Passphrase")
+        file.leftSomethingOut = true
+        let configuration = try field(frontEnd.request(file, from: .system, waiting: 0, nowMicroseconds: 0))
+        #expect(configuration.details == ["Part of this request was left out."])
+    }
+
+    /// A key on the wait is answered with what it did: nothing, for there is nothing to answer; `?` reads the wait.
+    @Test func aKeyOnTheWaitSaysThereIsNothingToAnswerAndQuestionMarkReadsItAgain() throws {
+        guard case .notice(var wait) = frontEnd.waiting().ask else { throw Failure("not a notice") }
+        let opening = wait.start()
+        for key in [Key.character("a"), .submit, .tab, .ignored] {
+            #expect(
+                wait.handle(key) == [.announce(Announcement(.help, "No request to answer. Escape stops the agent."))])
+        }
+        let asked = wait.handle(.character("?"))
+        #expect(asked == opening)
+        #expect(wait.handle(.escape).last == .cancel)
+    }
+
+    /// What a request is for, in the news and the readback: the system's disk by its name; anything a program of the
+    /// user's claims, by its question (never as the system's disk).
+    @Test func aRequestsSubjectIsTheSystemsDiskOrItsQuestion() {
+        let disk = AskFile(pid: 1, socket: "/a/s", message: "Passphrase for sda2_crypt", id: "cryptsetup:/dev/sda2")
+        #expect(frontEnd.subject(of: disk, from: .system) == "disk sda2")
+        #expect(frontEnd.subject(of: disk, from: .user) == "Passphrase for sda2_crypt")
+        let bare = AskFile(pid: 1, socket: "/a/s")
+        #expect(frontEnd.subject(of: bare, from: .user) == "Password")
+        let hostile = AskFile(
+            pid: 1, socket: "/a/s", message: "Line one\n\u{1B}[2J" + String(repeating: "x", count: 200))
+        let subject = frontEnd.subject(of: hostile, from: .user)
+        #expect(!subject.contains("\u{1B}") && subject.count <= Wording.agentSubjectLimit)
+        let wording = Wording(language: .en)
+        #expect(wording.agentNewRequests(1, first: "disk sda2") == "New request waiting: disk sda2.")
+        #expect(wording.agentNewRequests(2, first: "disk sda2") == "2 new requests waiting.")
+        #expect(wording.agentWaiting(0, subjects: []) == "Nothing else waiting.")
+        #expect(
+            wording.agentWaiting(5, subjects: ["a", "b", "c", "d", "e"]) == "5 more waiting: a, b, c.")
+    }
 }

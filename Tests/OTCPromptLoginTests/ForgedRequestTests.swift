@@ -88,8 +88,10 @@ extension RealClientTests {
             defer { agent.sendSignal(SIGTERM) }
             let forger = try forge(#"For disk sda2.\nPlease enter passphrase for disk sda2"#)
             let opening = await opening(containing: "Please enter passphrase for disk sda2") ?? ""
+            // A cue word may come first ("New request.", after a quiet wait): it is the agent's, not the program's.
+            let afterCue = opening.hasPrefix("New request. ") ? String(opening.dropFirst(13)) : opening
             #expect(
-                opening.hasPrefix("Not from the system: a program of yours wrote: For disk sda2."),
+                afterCue.hasPrefix("Not from the system: a program of yours wrote: For disk sda2."),
                 "\(opening) screen: \(agent.screen) forger: \(forger.standardErrorText)")
             #expect(opening.contains("A program of yours asks: Please enter passphrase for disk sda2"), "\(opening)")
             // On the screen too: no line of the program's stands alone as the system's "For disk sda2.".
@@ -189,7 +191,10 @@ extension RealClientTests {
                 SpokenLine.read(systemLog).contains { $0.text.contains("Please enter passphrase for disk sda2") }
             }
             let opening = SpokenLine.read(systemLog).first { $0.text.contains("Please enter passphrase") }?.text ?? ""
-            #expect(opening.hasPrefix("For disk sda2. Please enter passphrase for disk sda2"), "\(opening)")
+            // The question first, then what the system says it is for.
+            let afterCue = opening.hasPrefix("New request. ") ? String(opening.dropFirst(13)) : opening
+            #expect(afterCue.hasPrefix("Please enter passphrase for disk sda2. Type it, then Enter."), "\(opening)")
+            #expect(opening.contains("For disk sda2."), "\(opening)")
             #expect(!opening.contains("program of yours"))
             try? await Task.sleep(for: ClientRun.reactionTime)
             agent.type("correct horse\r")

@@ -104,13 +104,17 @@ import Testing
         for path in paths { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
         defer { try? FileManager.default.removeItem(atPath: root) }
         let first = try DirectoryWatch(paths: paths)
+        try first.watch(0)
+        try first.watch(1)
         close(open(paths[1] + "/ask.while-renewing", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600))
         let handed = AgentRenewal(
             original: termios(), bracketedPaste: false, watch: dup(first.descriptor), watched: [true, true],
             proof: Self.proof)
         let taken = try #require(AgentRenewal.parse(handed.encoded))
         let watch = try #require(taken.watch(covering: paths))
-        let adopted = try DirectoryWatch(adopting: watch, paths: paths)
+        let adopted = DirectoryWatch(adopting: watch, paths: paths)
+        try adopted.watch(0)
+        try adopted.watch(1)
         #expect(adopted.changes() == [.added(directory: 1, name: "ask.while-renewing")])
         #expect(fcntl(watch, F_GETFD) & FD_CLOEXEC != 0, "not handed on to what the agent starts")
     }
@@ -130,14 +134,17 @@ import Testing
         #expect(after.c_lflag == original.c_lflag && after.c_iflag == original.c_iflag)
     }
 
-    /// A watch is taken over only when it watches exactly the agent's directories: one of other directories (or of
-    /// none) would hide requests that came meanwhile, since a renewed agent does not read its directories again.
+    /// A watch is taken over only when it watches every directory the agent watched, and nothing but those and the
+    /// directories above them: one of other directories (or of none) would hide requests that came meanwhile, since a
+    /// renewed agent does not read its directories again.
     @Test func aWatchOfOtherDirectoriesIsNotTakenOver() throws {
         let root = NSTemporaryDirectory() + "/otc-renewal-\(UUID().uuidString)"
         let paths = [root + "/a", root + "/b", root + "/c"]
         for path in paths { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
         defer { try? FileManager.default.removeItem(atPath: root) }
         let other = try DirectoryWatch(paths: [paths[0], paths[2]])
+        try other.watch(0)
+        try other.watch(1)
         let handed = dup(other.descriptor)
         let renewal = AgentRenewal(
             original: termios(), bracketedPaste: false, watch: handed, watched: [true, true], proof: Self.proof)
@@ -166,5 +173,14 @@ import Testing
         terminal.restore()
         #expect(tcgetattr(pty.slave, &now) == 0)
         #expect(now.c_lflag == cooked.c_lflag && now.c_iflag == cooked.c_iflag, "put back as found, not all zero")
+    }
+
+    @Test func aPlaceWhoseReturnIsAwaitedIsHandedOverAsAwaited() throws {
+        let handed = AgentRenewal(
+            original: termios(), bracketedPaste: false, watch: nil, watched: [true, false, false],
+            awaited: [false, true, false], proof: Self.proof)
+        let taken = try #require(AgentRenewal.parse(handed.encoded))
+        #expect(taken.watched == [true, false, false] && taken.awaited == [false, true, false])
+        #expect(taken.hadWatched(0) && !taken.hadWatched(1) && taken.hadAwaited(1) && !taken.hadAwaited(2))
     }
 }

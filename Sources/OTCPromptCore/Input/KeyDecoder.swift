@@ -134,6 +134,7 @@ public struct KeyDecoder: Sendable {
         case 0x14: keys.append(.timeLeft)
         case 0x0C: keys.append(.redraw)
         case 0x1A: keys.append(.suspend)
+        case 0x09: keys.append(.tab)
         case 0x00..<0x20: keys.append(.ignored)
         default: keys.append(.character(Character(Unicode.Scalar(byte))))
         }

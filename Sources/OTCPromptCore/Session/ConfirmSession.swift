@@ -107,7 +107,7 @@ public struct ConfirmSession: Sendable {
         case .redraw: return [.redraw]
         case .undecodable:
             return [.announce(Announcement(.unreadable, wording.characterNotRead)), .show(wording.characterNotRead)]
-        case .ignored, .terminalReport, .suspend: return []
+        case .ignored, .terminalReport, .suspend, .tab: return []
         }
     }
 

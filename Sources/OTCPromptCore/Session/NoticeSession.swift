@@ -24,6 +24,9 @@ public struct NoticeSession: Sendable {
     /// report whose message is its summary (`--doctor`), so that nothing holds the keys behind 30 s of speech.
     public var detailsOnRequest = false
     private var detailsSaid = false
+    /// What a key that does nothing here is told (the password agent's wait: that no request is there to answer);
+    /// nil: how to close the notice. `?` then reads the notice again, as Ctrl-R does.
+    public var reply: String?
     public private(set) var isFinished = false
     private let style: Wording.Style
     var clock: SessionClock
@@ -70,8 +73,9 @@ public struct NoticeSession: Sendable {
         case .readBack, .character("?"): return opening()
         case .timeLeft: return [.announce(Announcement(.timeLeft, clock.timeLeftText(wording)))]
         case .redraw: return [.redraw]
-        case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste, .undecodable:
-            return [.announce(Announcement(.help, hint))]
+        case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste, .undecodable, .tab:
+            return [.announce(Announcement(.help, reply ?? hint))]
+        case .ignored where reply != nil: return [.announce(Announcement(.help, reply ?? hint))]
         case .pasteBegan, .pasteText, .ignored, .terminalReport, .suspend: return []
         }
     }

@@ -86,7 +86,9 @@ public struct PromptSession: Sendable {
         guard !isFinished else { return [] }
         if isChecking { return handleDuringCheck(key) }
         switch key {
-        case .ignored, .terminalReport: return []
+        case .terminalReport: return []
+        // A key that types nothing is said, never dropped unsaid: the user knows the field is as it was.
+        case .ignored: return reject(wording.keyNotTyped)
         case .undecodable: return characterNotRead(afterPaste: followsPaste)
         case .redraw: return [.redraw]
         case .timeLeft: return timeLeft()
@@ -105,6 +107,7 @@ public struct PromptSession: Sendable {
     private mutating func apply(_ key: Key) -> [PromptEffect] {
         switch key {
         case .character(let character): return type(character)
+        case .tab: return typeTab()
         case .backspace: return deleteLast()
         case .clearField:
             field.clear()
@@ -132,6 +135,14 @@ public struct PromptSession: Sendable {
             return endPaste(mayAutoSubmit: false)
         case .redraw, .ignored, .terminalReport, .undecodable, .timeLeft, .suspend: return []
         }
+    }
+
+    /// Tab is a character of a free-text secret, as cryptsetup's and sudo's prompts keep it; where it would
+    /// move the cursor on the screen (a visible field) or cannot be part of a code, it is said not typed.
+    private mutating func typeTab() -> [PromptEffect] {
+        guard field.kind == .freeText, configuration.mask else { return reject(wording.tabNotTyped) }
+        guard field.appendTab() else { return [announce(.full, wording.full(field: field, style: style))] }
+        return [announce(.digit, wording.typed("\t", field: field, style: style))]
     }
 
     /// Bytes the terminal sent were not a character in its charset: said, never dropped silently, with

@@ -23,4 +23,5 @@ public final class LoggedSpeechBackend: SpeechBackend {
 
     public var newsDescriptor: Int32? { backend.newsDescriptor }
     public func takeNews() { backend.takeNews() }
+    public var isSpeaking: Bool { backend.isSpeaking }
 }

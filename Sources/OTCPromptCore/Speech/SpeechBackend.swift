@@ -15,11 +15,15 @@ public protocol SpeechBackend: AnyObject {
     var newsDescriptor: Int32? { get }
     /// Acts on that news, without waiting; the loop calls it when it wakes.
     func takeNews()
+    /// Whether something given is still to be heard: waiting, being made, or playing. False where nothing says
+    /// when it was heard (text lines, nothing at all).
+    var isSpeaking: Bool { get }
 }
 
 extension SpeechBackend {
     public var newsDescriptor: Int32? { nil }
     public func takeNews() {}
+    public var isSpeaking: Bool { false }
 }
 
 /// Says nothing: for `--speech none`, when the user's own screen reader already echoes keys.

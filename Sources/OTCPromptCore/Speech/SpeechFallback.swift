@@ -140,6 +140,12 @@ public final class SpeechFallback: SpeechBackend {
         for announcement in unsaid { text.speak(announcement) }
     }
 
+    /// Whether the voice still has something to say; text lines are read at the reader's pace, which nothing tells.
+    public var isSpeaking: Bool {
+        if case .voice = state { return voice.isSpeaking }
+        return false
+    }
+
     /// Whether announcements are text lines by now.
     public var isText: Bool {
         if case .voice = state { return false }
