@@ -45,7 +45,7 @@ struct OTCPromptCommand {
             let renewal = AgentRenewal.take()
             if renewal == nil {
                 EngineWarmUp.start(
-                    commandLine: parsed.values, programPath: CommandLine.arguments.first ?? "",
+                    commandLine: parsed.values, prompt: parsed.prompt, programPath: CommandLine.arguments.first ?? "",
                     environment: ProcessEnvironment.current)
             }
             ProcessExit.exit(
