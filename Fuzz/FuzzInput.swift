@@ -201,7 +201,7 @@ public func fuzzInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
                     if case .character = $0 {
                         true
                     } else {
-                        [.submit, .ignored, .terminalReport, .undecodable].contains($0)
+                        [.submit, .ignored, .tab, .terminalReport, .undecodable].contains($0)
                     }
                 }, "keys that are not text became a paste")
         }

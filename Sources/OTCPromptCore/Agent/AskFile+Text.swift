@@ -200,9 +200,13 @@ extension AskFile {
 
     private static func nonEmpty(_ value: String) -> String? { value.isEmpty ? nil : value }
 
-    /// An absolute path without `.`, `..` or empty components: the one shape an answer may be sent to.
+    /// An absolute path without `.`, `..` or empty components, control characters or bytes that were not UTF-8
+    /// (read as U+FFFD, which would send the answer to another path than the one written): the one shape an answer
+    /// may be sent to.
     static func isPlainAbsolutePath(_ path: String) -> Bool {
-        guard path.hasPrefix("/"), !path.utf8.contains(0) else { return false }
+        guard path.hasPrefix("/"),
+            !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FFFD}" })
+        else { return false }
         return path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
             !$0.isEmpty && $0 != "." && $0 != ".."
         }

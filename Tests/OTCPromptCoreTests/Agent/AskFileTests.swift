@@ -64,6 +64,8 @@ import Testing
             ("[Ask]\nSocket=relative/sck\n", .invalidSocket),
             ("[Ask]\nSocket=/run/a/../../etc/sck\n", .invalidSocket),
             ("[Ask]\nSocket=/run//sck\n", .invalidSocket),
+            ("[Ask]\nSocket=/run/sck\r\r\n", .invalidSocket),
+            ("[Ask]\nSocket=/run/s\u{1B}[2Jck\n", .invalidSocket),
             ("[Ask]\nSocket=/a/s\nX-OTC-Kind=shell\n", .invalidValue(key: "X-OTC-Kind")),
         ] as [(String, AskFileError)])
     func aMalformedFileIsRefusedWithItsReason(text: String, reason: AskFileError) {
