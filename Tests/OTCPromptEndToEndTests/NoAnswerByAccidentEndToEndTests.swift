@@ -183,6 +183,8 @@ struct RetrySaidAloudEndToEndTests {
         // One shell: one session, two prompts.
         let process = try caller("\"$0\" --speech-log \(log); \"$0\" --speech-log \(log)", runtime: runtime)
         #expect(await process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
+        // Said once the voice is found missing, which a busy machine may take longer than the code takes to type.
+        #expect(await process.waitForScreen(containing: "no audio device", deadline: .seconds(20)))
         process.type("111111")
         #expect(await process.waitForStandardOutput(containing: "111111", deadline: .seconds(10)))
         // The second prompt is up and reading: it has said its question (a code prompt keeps what is typed ahead,
