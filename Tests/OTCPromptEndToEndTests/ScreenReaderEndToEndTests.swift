@@ -60,11 +60,20 @@ struct ScreenReaderEndToEndTests {
         chmod(script, 0o755)
         let environment = PromptRun.environment(
             speechd.clientEnvironment.merging(["HOME": directory, "PS1": "ready> "]) { $1 })
-        // Run by python3 (its process is then named "python3", not "fenrir"): a `fenrir` of this user would make
-        // every `--speech auto` prompt of the other tests running meanwhile start a speech-dispatcher for it.
+        // Debian's Fenrir, with only its renaming of its own process left out: it names itself "fenrir" (prctl), and a
+        // `fenrir` of this user would make every `--speech auto` prompt of the other tests running meanwhile start a
+        // speech-dispatcher for it. Run this way it stays "python3".
         let fenrir = try PseudoTerminalProcess(
             executable: "/usr/bin/python3",
-            arguments: ["/usr/bin/fenrir", "-s", try Self.fenrirSettings(in: directory), "-e"],
+            arguments: [
+                "-c",
+                """
+                from fenrirscreenreader.core import fenrirManager
+                fenrirManager.fenrirManager.setProcessName = lambda self, name='fenrir': False
+                fenrirManager.fenrirManager().proceed()
+                """,
+                "-s", try Self.fenrirSettings(in: directory), "-e",
+            ],
             environment: environment)
         defer {
             kill(-fenrir.processID, SIGTERM)
