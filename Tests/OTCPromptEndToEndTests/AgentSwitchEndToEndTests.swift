@@ -26,12 +26,16 @@ import Testing
         let run = try await agent()
         let first = try AgentQuerier(
             in: directory,
-            lines: ["PID=\(getpid())", "NotAfter=\(AgentQuerier.notAfter(seconds: 4))", "Message=Request A"])
+            lines: ["PID=\(getpid())", "NotAfter=\(AgentQuerier.notAfter(seconds: 8))", "Message=Request A"])
         #expect(await run.process.waitForScreen(containing: "Request A", deadline: .seconds(20)))
         let second = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Request B"])
         await run.waitPastTheGrace()
-        // A listener's pace, the scenario itself (not a wait for an event): on through A's end and B's opening.
-        let gap = await typePaced(run, "correct horse battery\r", every: .milliseconds(450))
+        #expect(!run.log.contains { $0.text.contains("Request B. ") }, "A ran out before the test typed for it")
+        // A listener's pace, on through A's end and B's opening (however long they take on a busy machine), then
+        // Enter within one key's gap: every key was meant for A.
+        let gap = await typePaced(
+            run, "x", every: .milliseconds(450), until: { $0.log.contains { $0.text.contains("Request B. ") } },
+            then: Array("yz\r".utf8))
         #expect(gap < Self.switchQuiet, "the test itself stalled between two keys: \(gap)")
         #expect(await said(run, "Request withdrawn."))
         #expect(await said(run, "keys were dropped."), "log: \(run.log.map(\.text))")
@@ -53,12 +57,16 @@ import Testing
             ready: "Waiting for password requests")
         let first = try AgentQuerier(
             in: directory,
-            lines: ["PID=\(getpid())", "NotAfter=\(AgentQuerier.notAfter(seconds: 3))", "Message=Runs out"])
+            lines: ["PID=\(getpid())", "NotAfter=\(AgentQuerier.notAfter(seconds: 8))", "Message=Runs out"])
         let second = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Comes next"])
         #expect(await run.process.waitForScreen(containing: "Runs out", deadline: .seconds(20)))
         await run.waitPastTheGrace()
-        // The scenario's pace, on through the request's end, its last words and the next one's opening.
-        let gap = await typePaced(run, String(repeating: "Q", count: 30), every: .milliseconds(200))
+        #expect(!run.log.contains { $0.text.contains("Comes next. ") }, "the request ran out before the test typed")
+        // The scenario's pace, on through the request's end, its last words and the next one's opening, however
+        // long they take on a busy machine.
+        let gap = await typePaced(
+            run, "Q", every: .milliseconds(200), until: { $0.log.contains { $0.text.contains("Comes next. ") } },
+            then: Array("QQ".utf8))
         #expect(gap < Self.switchQuiet, "the test itself stalled between two keys: \(gap)")
         #expect(await said(run, "keys were dropped."), "log: \(run.log.map(\.text))")
         #expect(!visibleText(run.process.screen).contains("Q"), "a key was echoed: \(run.process.screen)")
