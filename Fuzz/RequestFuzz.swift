@@ -34,8 +34,10 @@ func checkAskFile(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let again = try? AskFile.parse(Array(file.rendered().utf8)),
         let third = try? AskFile.parse(Array(again.rendered().utf8))
     else { fatalError("invariant broken: a rendered request does not parse") }
-    require(again.socket == file.socket && again.pid == file.pid && again.notAfter == file.notAfter,
-        "keys changed: \(file.socket) \(String(describing: file.pid)) \(String(describing: file.notAfter)) -> \(again.socket) \(String(describing: again.pid)) \(String(describing: again.notAfter))")
+    require(
+        again.socket == file.socket && again.pid == file.pid && again.notAfter == file.notAfter,
+        "keys changed: \(file.socket) \(String(describing: file.pid)) \(String(describing: file.notAfter)) -> \(again.socket) \(String(describing: again.pid)) \(String(describing: again.notAfter))"
+    )
     require(again.echo == file.echo && again.kind == file.kind, "kind changed")
     require(
         third.message == again.message && third.okLabel == again.okLabel && third.notOKLabel == again.notOKLabel
