@@ -6,7 +6,7 @@ import Testing
 /// and in a session the prompt judges to be an SSH login (`RemoteLogin`). Esc ends the prompt once it is decided, and
 /// a command typed after that is the shell's, byte for byte; Esc and the next key are never an Alt key that keeps
 /// the prompt open.
-@Suite(.runsPrograms, .serialized)
+@Suite(.runsAlone, .serialized)
 struct EscapeEndToEndTests {
     enum Place: String, CaseIterable, CustomTestStringConvertible {
         case here, remote

@@ -45,26 +45,63 @@ private let shellEnvironment = ["PATH": "/usr/bin:/bin", "TERM": "xterm"]
 @Suite struct ProgramSlotsTests {
     @Test func aReleaseLetsTheFirstWaiterInAndNoMoreThanTheSlotsAreHeld() async {
         let slots = ProgramSlots(count: 2)
-        await slots.acquire()
-        await slots.acquire()
+        let one = await slots.acquire()
+        let two = await slots.acquire()
+        #expect(one !== two)
         let order = Order()
         let first = Task {
-            await slots.acquire()
+            _ = await slots.acquire()
             await order.append(1)
         }
         // The first waiter is queued before the second is started.
         while await slots.waitingCount < 1 { await Task.yield() }
         let second = Task {
-            await slots.acquire()
+            _ = await slots.acquire()
             await order.append(2)
         }
         while await slots.waitingCount < 2 { await Task.yield() }
         #expect(await order.values.isEmpty, "a third holder while two slots are held")
-        await slots.release()
+        await slots.release(one)
         #expect(await order.becomes([1]), "the first to wait is the first in")
-        await slots.release()
+        await slots.release(two)
         #expect(await order.becomes([1, 2]))
         _ = (first, second)
+    }
+
+    /// Two tests that block their thread (as a helper polling with `usleep` does) until a third, plain async task
+    /// has run: on the runner's own threads (one a core, two here) the third could never run, and both would wait
+    /// out their deadline.
+    @Test func testsThatBlockTheirSlotsThreadLeaveTheRunnersThreadsFree() async {
+        let slots = ProgramSlots(count: 2)
+        let flag = Flag()
+        func blockingUntilFlagged(on slot: SlotExecutor) -> Task<Bool, Never> {
+            Task(executorPreference: slot) {
+                let end = ContinuousClock.now + .seconds(20)
+                while !flag.isSet, ContinuousClock.now < end { usleep(1_000) }
+                return flag.isSet
+            }
+        }
+        let first = blockingUntilFlagged(on: await slots.acquire())
+        let second = blockingUntilFlagged(on: await slots.acquire())
+        Task { flag.set() }
+        #expect(await first.value)
+        #expect(await second.value)
+    }
+
+    final class Flag: @unchecked Sendable {
+        private var mutex = pthread_mutex_t()
+        private var value = false
+        init() { pthread_mutex_init(&mutex, nil) }
+        var isSet: Bool {
+            pthread_mutex_lock(&mutex)
+            defer { pthread_mutex_unlock(&mutex) }
+            return value
+        }
+        func set() {
+            pthread_mutex_lock(&mutex)
+            value = true
+            pthread_mutex_unlock(&mutex)
+        }
     }
 
     actor Order {
