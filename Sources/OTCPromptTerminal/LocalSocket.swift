@@ -42,25 +42,14 @@ public final class LocalSocket: @unchecked Sendable {
     private static func connectOnce(path: String, deadline: MonotonicInstant) throws(TerminalError)
         -> LocalSocket
     {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let pathBytes = Array(path.utf8)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard pathBytes.count < capacity else {
+        guard let address = UnixSocketAddress(path: path) else {
             throw .socket(path: path, .fileNameTooLong, call: "connect")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: pathBytes)
-            raw[pathBytes.count] = 0
         }
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .socket(path: path, Errno.current, call: "socket") }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + pathBytes.count + 1)
         let result = SystemCall.retrying("connect") {
-            withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, length) }
-            }
+            address.withSocketAddress { Glibc.connect(fd, $0, $1) }
         }
         let socket = LocalSocket(path: path, descriptor: fd)
         if result == 0 { return socket }
