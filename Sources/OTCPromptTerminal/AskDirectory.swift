@@ -170,9 +170,7 @@ public final class AskDirectory: @unchecked Sendable {
         guard !name.isEmpty, !name.contains("/") else { throw .socketOutsideDirectory }
         var status = stat()
         guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { throw .unreadable(name, .current) }
-        do {
-            try FileTrust(kinds: [.socket], owners: [owner], othersMay: .anything).check(FileTrust.Status(status))
-        } catch {
+        do { try FileTrust.socket(of: owner).check(FileTrust.Status(status)) } catch {
             throw error == .owner(status.st_uid) ? .socketWrongOwner : .socketNotASocket
         }
     }
