@@ -170,9 +170,7 @@ public final class AskDirectory: @unchecked Sendable {
         guard !name.isEmpty, !name.contains("/") else { throw .socketOutsideDirectory }
         var status = stat()
         guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { throw .unreadable(name, .current) }
-        do {
-            try FileTrust(kinds: [.socket], owners: [owner], othersMay: .anything).check(FileTrust.Status(status))
-        } catch {
+        do { try FileTrust.socket(of: owner).check(FileTrust.Status(status)) } catch {
             throw error == .owner(status.st_uid) ? .socketWrongOwner : .socketNotASocket
         }
     }
@@ -194,22 +192,12 @@ public final class AskDirectory: @unchecked Sendable {
         }
         guard sender >= 0 else { return .current }
         defer { close(sender) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let pathBytes = Array(socket.utf8)
-        guard pathBytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return .fileNameTooLong }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in pathBytes.enumerated() { raw[index] = byte }
-        }
+        guard let address = UnixSocketAddress(path: socket) else { return .fileNameTooLong }
         let buffer = LockedBytes(count: answer.datagramCount)
         let count = answer.writeDatagram(into: UnsafeMutableRawBufferPointer(buffer.bytes))
-        let sent = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                SystemCall.retrying("sendto") {
-                    sendto(
-                        sender, buffer.bytes.baseAddress, count, Int32(MSG_NOSIGNAL), socketAddress,
-                        socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
+        let sent = address.withSocketAddress { socketAddress, length in
+            SystemCall.retrying("sendto") {
+                sendto(sender, buffer.bytes.baseAddress, count, Int32(MSG_NOSIGNAL), socketAddress, length)
             }
         }
         buffer.wipe()

@@ -33,10 +33,7 @@ extension AskPost {
             guard let file = ownFile(path), file.socket == socket, let poster = file.poster,
                 ProcessLiveness.judge(pid: file.pid, mark: poster) == .gone
             else { continue }
-            var status = stat()
-            if lstat(socket, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK, status.st_uid == getuid() {
-                _ = unlink(socket)
-            }
+            if (try? FileTrust.socket().check(path: socket)) != nil { _ = unlink(socket) }
             _ = unlink(path)
             removed += 1
         }

@@ -30,23 +30,13 @@ public final class AskPost {
         guard descriptor >= 0 else {
             throw .cannotPost(path: socketPath, reason: "socket: \(Errno.current.description)")
         }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let pathBytes = Array(socketPath.utf8)
-        guard pathBytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+        guard let address = UnixSocketAddress(path: socketPath) else {
             close()
             throw .cannotPost(
                 path: socketPath, reason: "too long for a socket's address; use a shorter XDG_RUNTIME_DIR")
         }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: pathBytes)
-            raw[pathBytes.count] = 0
-        }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + pathBytes.count + 1)
         let previousMask = umask(0o177)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, length) }
-        }
+        let bound = address.withSocketAddress { Glibc.bind(descriptor, $0, $1) }
         let bindFailure = Errno.current
         umask(previousMask)
         guard bound == 0 else {

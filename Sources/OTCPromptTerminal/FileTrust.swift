@@ -130,6 +130,11 @@ public struct FileTrust: Equatable, Sendable {
         FileTrust(kinds: [.directory], owners: [owner], othersMay: .read)
     }
 
+    /// A directory of `owner`'s, whatever its mode: whose a runtime directory is.
+    public static func directory(ownedBy owner: uid_t) -> FileTrust {
+        FileTrust(kinds: [.directory], owners: [owner], othersMay: .anything)
+    }
+
     /// A directory above one of `owner`'s: root's or `owner`'s, that no one else may change (a sticky one of
     /// root's excepted), so no one else can put another directory in the checked one's place.
     public static func ancestor(of owner: uid_t) -> FileTrust {
@@ -141,6 +146,12 @@ public struct FileTrust: Equatable, Sendable {
     /// A file read as `owner`'s word (an ask file): a regular file of theirs.
     public static func ownFile(_ owner: uid_t = getuid()) -> FileTrust {
         FileTrust(kinds: [.regularFile], owners: [owner], othersMay: .anything)
+    }
+
+    /// A socket of `owner`'s, whatever its mode (the directory it is in guards it): one of another user's would hear
+    /// what is sent to it, or answer in its place. Judged with `lstat` or `fstatat`, so a link to one is refused.
+    public static func socket(of owner: uid_t = getuid()) -> FileTrust {
+        FileTrust(kinds: [.socket], owners: [owner], othersMay: .anything)
     }
 
     /// Refuses `status` unless it keeps the rule.

@@ -42,25 +42,14 @@ public final class LocalSocket: @unchecked Sendable {
     private static func connectOnce(path: String, deadline: MonotonicInstant) throws(TerminalError)
         -> LocalSocket
     {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let pathBytes = Array(path.utf8)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard pathBytes.count < capacity else {
+        guard let address = UnixSocketAddress(path: path) else {
             throw .socket(path: path, .fileNameTooLong, call: "connect")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: pathBytes)
-            raw[pathBytes.count] = 0
         }
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .socket(path: path, Errno.current, call: "socket") }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + pathBytes.count + 1)
         let result = SystemCall.retrying("connect") {
-            withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, length) }
-            }
+            address.withSocketAddress { Glibc.connect(fd, $0, $1) }
         }
         let socket = LocalSocket(path: path, descriptor: fd)
         if result == 0 { return socket }
@@ -87,9 +76,11 @@ public final class LocalSocket: @unchecked Sendable {
     }
 
     /// Why the socket at `path` is not `uid`'s to use, nil when it is, or when there is nothing there (yet):
-    /// the socket file and the directory that holds it must both belong to `uid`, so no other user's
-    /// server hears a code, and no other user can put a server in the way. A directory of root's (/tmp)
-    /// is as safe as the user's own: root can read everything anyway. The corresponding C call is `lstat`.
+    /// the socket file (`FileTrust.socket`) and the directory that holds it must both belong to `uid`, so no other
+    /// user's server hears a code, and no other user can put a server in the way. A directory of root's (/tmp)
+    /// is as safe as the user's own: root can read everything anyway. Lighter than a directory's rule (only its owner,
+    /// not its mode nor the directories above): the socket is where its server made it, and a connection's peer is
+    /// judged on its own (`peerUID`) where the caller can. The corresponding C call is `lstat`.
     public static func foreignOwner(of path: String, uid: UInt32) -> String? {
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         var info = stat()
@@ -97,9 +88,13 @@ public final class LocalSocket: @unchecked Sendable {
             return "its directory \(directory.isEmpty ? "/" : directory) belongs to uid \(info.st_uid), not to you"
                 + " (uid \(uid))"
         }
-        guard lstat(path, &info) == 0 else { return nil }
-        if info.st_mode & S_IFMT != S_IFSOCK { return "\(path) is not a socket" }
-        if info.st_uid != uid { return "the socket belongs to uid \(info.st_uid), not to you (uid \(uid))" }
+        do { try FileTrust.socket(of: uid).check(path: path) } catch {
+            switch error {
+            case .unexaminable: return nil
+            case .owner(let owner): return "the socket belongs to uid \(owner), not to you (uid \(uid))"
+            default: return "\(path) is not a socket"
+            }
+        }
         return nil
     }
 

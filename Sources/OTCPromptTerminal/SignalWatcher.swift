@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptCore
 import OTCPromptSystem
 import Synchronization
 
@@ -111,7 +112,7 @@ public final class SignalWatcher {
         setDefaultDisposition(signal)
         unblock(signal)
         _ = raise(signal)
-        _exit(128 + signal)
+        _exit(ExitStatus.signalled(signal))
     }
 
     /// Whether `stopProcess` would stop the process: SIGTSTP is handled (not ignored at creation) and

@@ -27,7 +27,7 @@ public struct StateDirectory: Sendable {
     }
 
     private static func ownedByThisUser(_ path: String) -> Bool {
-        (try? FileTrust(kinds: [.directory], owners: [getuid()], othersMay: .anything).check(path: path)) != nil
+        (try? FileTrust.directory(ownedBy: getuid()).check(path: path)) != nil
     }
 
     /// The text of `name` in the store, nil when missing or unreadable (at most 4 KiB).

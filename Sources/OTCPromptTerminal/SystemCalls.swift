@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptCore
 // Re-exported: `Errno` and `MonotonicInstant` lived here before the door had them, and every caller of this
 // module's API names them.
 @_exported import OTCPromptSystem
@@ -14,11 +15,11 @@ enum ProcessEnd: Equatable {
         self = signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(by: signal)
     }
 
-    /// The shell's number for it: the exit status, or 128 plus the signal.
+    /// The shell's number for it: the exit status, or the signal's (`ExitStatus.signalled`).
     var shellStatus: Int32 {
         switch self {
         case .exited(let status): status
-        case .killed(let signal): 128 + signal
+        case .killed(let signal): ExitStatus.signalled(signal)
         }
     }
 }

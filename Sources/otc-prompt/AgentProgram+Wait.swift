@@ -20,11 +20,12 @@ extension AgentProgram {
     ) -> Asked {
         _ = VoiceRelease.take()
         let watch = requests.watch
+        // Without the relay the wait cannot end on a request: the agent ends as when its watch cannot be made.
         guard
             let relay = try? HangUpRelay(
                 watching: renews ? [watch.descriptor, VoiceRelease.descriptor] : [watch.descriptor], deadline: nil,
                 firesWhen: { watch.keepChanges(whereOneMatters: requests.matters) || VoiceRelease.isPending })
-        else { return .ended(1) }
+        else { return .ended(ExitStatus.usage) }
         // The key that woke a quiet wait is the user's answer to it (Esc stops the agent), not a leftover, and what
         // it does is all that is said: the wait was heard before.
         var request = frontEnd.waiting(news: news, silently: takesWakingKey, afterSwitch: afterSwitch)

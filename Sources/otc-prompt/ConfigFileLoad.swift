@@ -1,3 +1,4 @@
+import OTCPromptCore
 import OTCPromptSettings
 import OTCPromptTerminal
 
@@ -50,7 +51,7 @@ enum ConfigFileLoad {
             return (ConfigFileSettings(), path)
         case .signal(let signal):
             terminal?.restore()
-            guard let watcher = terminal?.signalWatcher else { ProcessExit.exit(128 + signal) }
+            guard let watcher = terminal?.signalWatcher else { ProcessExit.exit(ExitStatus.signalled(signal)) }
             watcher.reraise(signal)
         }
     }

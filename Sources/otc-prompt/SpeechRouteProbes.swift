@@ -69,8 +69,7 @@ enum SpeechRouteProbes {
         guard (environment["PULSE_SERVER"] ?? "").isEmpty, (environment["PULSE_RUNTIME_PATH"] ?? "").isEmpty,
             let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty
         else { return nil }
-        let ownDirectory = FileTrust(kinds: [.directory], owners: [UserAccount.currentUID], othersMay: .anything)
-        do { try ownDirectory.check(path: runtime) } catch {
+        do { try FileTrust.directory(ownedBy: UserAccount.currentUID).check(path: runtime) } catch {
             guard case .owner = error else { return nil }
             return "XDG_RUNTIME_DIR \(runtime): \(error)"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import OTCPromptCore
 import Testing
 
 @testable import OTCPromptSettings

@@ -80,6 +80,36 @@ import Testing
         }
     }
 
+    @Test(arguments: [0o600, 0o666, 0o777] as [mode_t])
+    func aSocketIsTheOwnersWhateverItsModeAndNeverALinkOrAFile(permissions: mode_t) {
+        let rule = FileTrust.socket(of: Self.user)
+        #expect(throws: Never.self) {
+            try rule.check(Status(kind: .socket, owner: Self.user, permissions: permissions))
+        }
+        #expect(throws: FileTrust.Refusal.owner(Self.other)) {
+            try rule.check(Status(kind: .socket, owner: Self.other, permissions: permissions))
+        }
+        #expect(throws: FileTrust.Refusal.owner(0), "root's socket is not the user's either") {
+            try rule.check(Status(kind: .socket, owner: 0, permissions: permissions))
+        }
+        for kind in [FileTrust.Kind.symbolicLink, .regularFile, .fifo] {
+            #expect(throws: FileTrust.Refusal.kind(kind), "the type is judged before the owner") {
+                try rule.check(Status(kind: kind, owner: Self.other, permissions: permissions))
+            }
+        }
+    }
+
+    @Test func aDirectoryOwnedByTheUserIsTheirsWhateverItsMode() {
+        let rule = FileTrust.directory(ownedBy: Self.user)
+        #expect(throws: Never.self) { try rule.check(Status(kind: .directory, owner: Self.user, permissions: 0o777)) }
+        #expect(throws: FileTrust.Refusal.owner(0)) {
+            try rule.check(Status(kind: .directory, owner: 0, permissions: 0o700))
+        }
+        #expect(throws: FileTrust.Refusal.kind(.symbolicLink)) {
+            try rule.check(Status(kind: .symbolicLink, owner: Self.user, permissions: 0o777))
+        }
+    }
+
     @Test func eachRefusalIsOneLineThatSaysWhatWasFound() {
         let refusals: [FileTrust.Refusal] = [
             .kind(.fifo), .owner(0), .writableByOthers, .openToOthers, .otherNames(3),

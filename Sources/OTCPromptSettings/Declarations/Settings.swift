@@ -78,7 +78,7 @@ public enum Settings {
             + "stderr is spoken. Its stdout goes to /dev/null.",
         domain: .text(valueName: "COMMAND", allowed: "a shell command"))
     public static let attempts = Setting<Int>(
-        "attempts", group: .logins, "How many codes `--check` may reject before exit status 1.",
+        "attempts", group: .logins, "How many codes `--check` may reject before exit status \(ExitStatus.rejected).",
         domain: .integer(1...99), default: PromptConfiguration.defaultAttempts)
     public static let checkTimeout = Setting<Duration>(
         "check-timeout", group: .logins,
@@ -88,7 +88,7 @@ public enum Settings {
     // would end every script's prompt with 124, and the command line could not lift it.
     public static let timeout = Setting<Duration>(
         "timeout", group: .logins,
-        "Give up after this long, with exit status 124.",
+        "Give up after this long, with exit status \(ExitStatus.timedOut).",
         details: "The time left is spoken at 30 s and 10 s, and on Ctrl-T.", domain: .seconds(), defaultNote: "no limit"
     )
     // `askpass`, `pinentry`, `doctor` and `stdin` are actions, not preferences: command line only, or a config file

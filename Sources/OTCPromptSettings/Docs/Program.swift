@@ -1,3 +1,5 @@
+import OTCPromptCore
+
 /// What otc-prompt says about itself, once: `--help`, `--version`, the man page and the completions read it here.
 public enum Program {
     public static let name = "otc-prompt"

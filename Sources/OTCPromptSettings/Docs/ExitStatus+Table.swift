@@ -1,6 +1,8 @@
-/// The exit statuses, declared once: the program returns these values, and `--help`, the man page, the README
-/// and the user guide list them from `ExitStatus.table` (a test keeps the docs' tables equal to it).
-public enum ExitStatus {
+import OTCPromptCore
+
+/// The exit statuses as the docs list them: each of `ExitStatus`'s values with its name and meanings, for
+/// `--help`, the man page, the README and the user guide (a test keeps the docs' tables equal to it).
+extension ExitStatus {
     /// One row of the table: what a caller sees (`status`), what the code calls it (`name`), a short meaning for
     /// `--help` and the man page, and the full one for the docs' tables.
     public struct Entry: Sendable, Equatable {
@@ -9,28 +11,6 @@ public enum ExitStatus {
         public var summary: String
         public var meaning: String
     }
-
-    public static let submitted: Int32 = 0
-    /// All check attempts were rejected, or a confirmation was answered no.
-    public static let rejected: Int32 = 1
-    public static let usage: Int32 = 64
-    /// `--stdin` was given something that is not a code.
-    public static let invalidInput: Int32 = 65
-    /// The `--check` command could not run at all (sysexits' EX_UNAVAILABLE): no attempt was used.
-    public static let checkCouldNotRun: Int32 = 69
-    public static let noTerminal: Int32 = 74
-    public static let outputFailed: Int32 = 74
-    /// The locale's charset is one the prompt cannot read and write (sysexits' EX_CONFIG): a secret typed in it
-    /// could be changed, so nothing is asked.
-    public static let unsupportedCharset: Int32 = 78
-    /// `--timeout` ran out (timeout(1)'s convention).
-    public static let timedOut: Int32 = 124
-    /// The terminal went away (hang-up or end of input), as if by SIGHUP.
-    public static let terminalClosed: Int32 = 129
-    public static let cancelled: Int32 = 130
-
-    /// A signal's status when it cannot be raised again (the shell's convention).
-    public static func signalled(_ signal: Int32) -> Int32 { 128 + signal }
 
     /// Every status, in the docs' order.
     public static let table: [Entry] = [
