@@ -12,12 +12,12 @@ public struct UnixSocketAddress: Sendable {
     /// The most bytes a path may have: `sun_path` less the terminating NUL (107 on Linux).
     public static let pathLimit = MemoryLayout<sockaddr_un>.size - MemoryLayout<sa_family_t>.size - 1
 
-    /// The address of the socket at `path`; nil when the path does not fit `sun_path` with its NUL, so that no
-    /// caller reaches a socket whose path the kernel would have cut short (the callers say ENAMETOOLONG).
-    /// The bytes are copied as they are: like every path handed to the kernel, it ends at its first NUL.
+    /// The address of the socket at `path`; nil when the path does not fit `sun_path` with its NUL, or holds a NUL
+    /// of its own, so that no caller reaches a socket whose path the kernel would have cut short (the callers say
+    /// ENAMETOOLONG).
     public init?(path: String) {
         let bytes = Array(path.utf8)
-        guard bytes.count <= Self.pathLimit else { return nil }
+        guard bytes.count <= Self.pathLimit, !bytes.contains(0) else { return nil }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in

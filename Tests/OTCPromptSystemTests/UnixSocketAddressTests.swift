@@ -39,6 +39,10 @@ import Testing
         #expect(UnixSocketAddress(path: path) == nil)
     }
 
+    @Test func aPathWithANULOfItsOwnIsRefused() {
+        #expect(UnixSocketAddress(path: "/run/user/1000/sck\u{0}.other") == nil)
+    }
+
     @Test func theLimitCountsBytesNotCharacters() {
         // 54 characters of two bytes each: 108 bytes, one more than fits.
         #expect(UnixSocketAddress(path: "/" + String(repeating: "é", count: 53)) != nil)
