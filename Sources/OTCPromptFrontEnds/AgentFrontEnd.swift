@@ -21,14 +21,21 @@ public struct AgentFrontEnd: Sendable {
     /// the querier still waits and how many more wait are the lines before it. `Echo=0` is a masked secret,
     /// `Echo=1` visible text; the field's time limit is the querier's. Keys typed before it appeared, or within
     /// the grace of a confirmation, are no answer: it may appear while the user types something else.
+    ///
+    /// One of systemd's own requests (`SystemAsk`) is said in the user's words instead ("Passphrase for disk root",
+    /// its disk named in the label), opened on a retry (`attempt` above 1) by the news of it: "Wrong passphrase, try 2."
     public func request(
-        _ file: AskFile, from origin: AskOrigin, waiting: Int, nowMicroseconds now: UInt64, news: [String] = []
+        _ file: AskFile, from origin: AskOrigin, waiting: Int, nowMicroseconds now: UInt64, news: [String] = [],
+        attempt: Int = 1
     ) -> Request {
         let wording = Wording(language: language)
         let message = file.message.map(UntrustedText.visibleLines)?.filter { !$0.isEmpty } ?? []
         let timeLimit = file.timeLeft(atMicroseconds: now)
+        let asked = Self.systemAsk(file, from: origin)
         var details: [String] = []
-        if let purpose = AskPurpose(id: file.id) { details.append(wording.agentPurpose(purpose, from: origin)) }
+        if asked == nil, let purpose = AskPurpose(id: file.id) {
+            details.append(wording.agentPurpose(purpose, from: origin))
+        }
         if waiting > 0 { details.append(wording.agentMoreWaiting(waiting)) }
         let labels = ConfirmLabels(
             yes: file.okLabel.map(UntrustedText.visible), no: file.notOKLabel.map(UntrustedText.visible),
@@ -38,10 +45,10 @@ public struct AgentFrontEnd: Sendable {
         case .password:
             // Several lines: the last is the label, the others are said before it.
             var configuration = PromptConfiguration.freeText(
-                label: message.last ?? wording.agentDefaultLabel, mask: !file.echo, language: language,
-                verbosity: verbosity, timeLimit: timeLimit)
-            configuration.details = details + message.dropLast()
-            configuration.news = news
+                label: asked.map(wording.systemAskLabel) ?? message.last ?? wording.agentDefaultLabel, mask: !file.echo,
+                language: language, verbosity: verbosity, timeLimit: timeLimit)
+            configuration.details = details + (asked.map(wording.systemAskDetails) ?? Array(message.dropLast()))
+            configuration.news = news + (asked.flatMap { Self.retryNews($0, attempt: attempt, wording: wording) } ?? [])
             request = Request(.field(configuration), typeAhead: .discarded(grace: ConfirmSession.grace))
         case .question:
             request = .question(

@@ -14,6 +14,11 @@ public enum CryptsetupFrontEnd {
         return Request(.field(field), typeAhead: .kept)
     }
 
+    /// The PC speaker's cue when the prompt has no voice (`BootCue`): the first try's, or a retry's.
+    public static func cue(environment: [String: String]) -> BootCue {
+        BootCue.question(isPIN: false, attempt: CryptsetupRequest(environment: environment).attempt)
+    }
+
     /// As for any caller that reads stdout, but the passphrase goes out with no line break: cryptsetup
     /// (`--key-file=-`) takes every byte it reads as the key.
     public static func delivery(_ outcome: PromptOutcome) -> Delivery {

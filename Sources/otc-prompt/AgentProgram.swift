@@ -24,6 +24,8 @@ struct AgentProgram {
     let renewal: AgentRenewal?
     /// The command line, for the next renewal.
     let arguments: [String]
+    /// In an initrd: a question shown as text, with no voice, is also heard as the PC speaker's tones (`BootCue`).
+    var cuesAtBoot = false
 
     static let systemDirectory = "/run/systemd/ask-password"
     /// The wait lets its voice go this long after "Waiting for password requests." has been heard: the stream
@@ -98,6 +100,8 @@ struct AgentProgram {
         }
         var queue = AgentQueue()
         var news: [String] = []
+        /// The system's requests answered, by process: the same asked again is a retry ("Wrong passphrase, try 2.").
+        var retries = AgentRetries()
         // A renewed agent's requests are in the watch it was handed: those it had seen were asked or refused.
         if renewal?.watch == nil { rescan(directories, into: &queue) }
         if renewal != nil { VoiceRelease.traceRenewal() }
@@ -133,14 +137,19 @@ struct AgentProgram {
                 }
                 // Only root could write in a directory of root's: any other's `Id=` is a program's claim.
                 let origin: AskOrigin = directory.owner == 0 ? .system : .user
+                retries.forget { !HangUpRelay.processExists($0) }
+                let key = AgentFrontEnd.retryKey(file, from: origin)
+                let attempt = origin == .system ? retries.attempt(pid: file.pid, key: key) : 1
                 let request = frontEnd.request(
-                    file, from: origin, waiting: queue.count, nowMicroseconds: now, news: news)
+                    file, from: origin, waiting: queue.count, nowMicroseconds: now, news: news, attempt: attempt)
                 news = []
                 let path = directory.path + "/" + entry.name
-                switch ask(request, file: file, path: path, on: terminal) {
+                let cue = cuesAtBoot ? AgentFrontEnd.cue(file, from: origin, attempt: attempt) : nil
+                switch ask(request, file: file, path: path, cue: cue, on: terminal) {
                 case .withdrawn: news.append(wording.agentWithdrawn)
                 case .quiet: break
                 case .answered(let answer?):
+                    if case .password = answer, origin == .system { retries.answered(pid: file.pid, key: key) }
                     if directory.contains(entry.name) { AskDirectory.send(answer, to: file.socket) }
                 case .answered(nil): break
                 case .ended(let status): return status
@@ -162,9 +171,11 @@ struct AgentProgram {
                 case .ended(let status): return status
                 }
             }
+            // Not while a process answered here may ask again: its retry would lose the count with this image.
+            retries.forget { !HangUpRelay.processExists($0) }
             switch waitForRequests(
-                news: news, watch: watch, directories: directories, renews: renews, takesWakingKey: woken,
-                on: terminal)
+                news: news, watch: watch, directories: directories, renews: renews && !retries.awaitsAskers,
+                takesWakingKey: woken, on: terminal)
             {
             case .ended(let status): return status
             case .quiet:
@@ -196,7 +207,7 @@ struct AgentProgram {
     }
 
     /// Asks `request`, ended early when the request is withdrawn.
-    private func ask(_ request: Request, file: AskFile, path: String, on terminal: Terminal) -> Asked {
+    private func ask(_ request: Request, file: AskFile, path: String, cue: BootCue?, on terminal: Terminal) -> Asked {
         let deadline = file.notAfter.map {
             MonotonicInstant(nanoseconds: Int64(clamping: min($0, UInt64(Int64.max / 1000)) * 1000))
         }
@@ -210,7 +221,9 @@ struct AgentProgram {
             say(on: terminal, "otc-prompt: \(error)")
             return .answered(nil)
         }
-        let outcome = try? prompt(request, caller: relay.descriptor).runSession(on: terminal).get()
+        var program = prompt(request, caller: relay.descriptor)
+        program.cue = cue
+        let outcome = try? program.runSession(on: terminal).get()
         relay.stop()
         if let ended = ending(outcome, on: terminal) { return .ended(ended) }
         if AgentFrontEnd.wasWithdrawn(outcome) { return .withdrawn }

@@ -197,6 +197,20 @@ extension Catalog {
             "agent.needsRoot": ["Eine Passwortanfrage des Systems wurde übersprungen: dafür muss otc-prompt --agent als root laufen."],
             "agent.stopHint": ["Escape beendet den Agenten."],
             "agent.stopped": ["Agent beendet."],
+            "systemAsk.passphrase": ["Passphrase für Datenträger %1$s"],
+            "systemAsk.recoveryKey": ["Wiederherstellungsschlüssel für Datenträger %1$s"],
+            "systemAsk.passphraseOrRecoveryKey": ["Passphrase oder Wiederherstellungsschlüssel für Datenträger %1$s"],
+            "systemAsk.securityTokenPIN": ["PIN des Sicherheitsschlüssels"],
+            "systemAsk.namedTokenPIN": ["PIN des Sicherheitstokens %1$s, für Datenträger %2$s"],
+            "systemAsk.tpm2PIN": ["TPM2-PIN"],
+            "systemAsk.tokenPIN": ["Token-PIN"],
+            "systemAsk.again": ["Noch einmal, zur Bestätigung."],
+            "systemAsk.lastTry": ["Letzter Versuch: eine falsche PIN sperrt jetzt das Token."],
+            "systemAsk.wrongBefore": ["Zuvor wurde eine falsche PIN eingegeben: es bleiben wenige Versuche."],
+            "systemAsk.mayNeedTouch": ["Nach der PIN muss der Sicherheitsschlüssel vielleicht berührt werden."],
+            "systemAsk.wrongRecoveryKey": ["Falscher Wiederherstellungsschlüssel, Versuch %1$d."],
+            "systemAsk.wrongPassphraseOrRecoveryKey": ["Falsche Passphrase oder falscher Wiederherstellungsschlüssel, Versuch %1$d."],
+            "systemAsk.wrongPIN": ["Falsche PIN, Versuch %1$d."],
         ])
 }
 

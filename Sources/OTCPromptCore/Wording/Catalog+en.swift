@@ -197,6 +197,20 @@ extension Catalog {
             "agent.needsRoot": ["A system password request was skipped: it needs otc-prompt --agent run as root."],
             "agent.stopHint": ["Escape stops the agent."],
             "agent.stopped": ["Agent stopped."],
+            "systemAsk.passphrase": ["Passphrase for disk %1$s"],
+            "systemAsk.recoveryKey": ["Recovery key for disk %1$s"],
+            "systemAsk.passphraseOrRecoveryKey": ["Passphrase or recovery key for disk %1$s"],
+            "systemAsk.securityTokenPIN": ["Security token PIN"],
+            "systemAsk.namedTokenPIN": ["PIN of security token %1$s, for disk %2$s"],
+            "systemAsk.tpm2PIN": ["TPM2 PIN"],
+            "systemAsk.tokenPIN": ["Token PIN"],
+            "systemAsk.again": ["Again, to confirm."],
+            "systemAsk.lastTry": ["Last try: a wrong PIN now locks the token."],
+            "systemAsk.wrongBefore": ["A wrong PIN was typed before: few tries are left."],
+            "systemAsk.mayNeedTouch": ["After the PIN, the security key may need a touch."],
+            "systemAsk.wrongRecoveryKey": ["Wrong recovery key, try %1$d."],
+            "systemAsk.wrongPassphraseOrRecoveryKey": ["Wrong passphrase or recovery key, try %1$d."],
+            "systemAsk.wrongPIN": ["Wrong PIN, try %1$d."],
         ])
 }
 

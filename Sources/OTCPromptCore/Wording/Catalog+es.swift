@@ -197,6 +197,20 @@ extension Catalog {
             "agent.needsRoot": ["Se omitió una solicitud de contraseña del sistema: requiere otc-prompt --agent como root."],
             "agent.stopHint": ["Escape detiene el agente."],
             "agent.stopped": ["Agente detenido."],
+            "systemAsk.passphrase": ["Frase de paso del disco %1$s"],
+            "systemAsk.recoveryKey": ["Clave de recuperación del disco %1$s"],
+            "systemAsk.passphraseOrRecoveryKey": ["Frase de paso o clave de recuperación del disco %1$s"],
+            "systemAsk.securityTokenPIN": ["PIN de la llave de seguridad"],
+            "systemAsk.namedTokenPIN": ["PIN del token de seguridad %1$s, para el disco %2$s"],
+            "systemAsk.tpm2PIN": ["PIN del TPM2"],
+            "systemAsk.tokenPIN": ["PIN del token"],
+            "systemAsk.again": ["Otra vez, para confirmar."],
+            "systemAsk.lastTry": ["Último intento: un PIN incorrecto ahora bloquea el token."],
+            "systemAsk.wrongBefore": ["Antes se escribió un PIN incorrecto: quedan pocos intentos."],
+            "systemAsk.mayNeedTouch": ["Después del PIN, puede que haya que tocar la llave de seguridad."],
+            "systemAsk.wrongRecoveryKey": ["Clave de recuperación incorrecta, intento %1$d."],
+            "systemAsk.wrongPassphraseOrRecoveryKey": ["Frase de paso o clave de recuperación incorrecta, intento %1$d."],
+            "systemAsk.wrongPIN": ["PIN incorrecto, intento %1$d."],
         ])
 }
 

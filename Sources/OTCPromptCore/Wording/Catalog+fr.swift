@@ -197,6 +197,20 @@ extension Catalog {
             "agent.needsRoot": ["Une demande de mot de passe du système a été ignorée : il faut lancer otc-prompt --agent en root."],
             "agent.stopHint": ["Échap arrête l’agent."],
             "agent.stopped": ["Agent arrêté."],
+            "systemAsk.passphrase": ["Phrase secrète du disque %1$s"],
+            "systemAsk.recoveryKey": ["Clé de récupération du disque %1$s"],
+            "systemAsk.passphraseOrRecoveryKey": ["Phrase secrète ou clé de récupération du disque %1$s"],
+            "systemAsk.securityTokenPIN": ["PIN de la clé de sécurité"],
+            "systemAsk.namedTokenPIN": ["PIN du jeton de sécurité %1$s, pour le disque %2$s"],
+            "systemAsk.tpm2PIN": ["PIN du TPM2"],
+            "systemAsk.tokenPIN": ["PIN du jeton"],
+            "systemAsk.again": ["Encore une fois, pour confirmer."],
+            "systemAsk.lastTry": ["Dernier essai : un PIN erroné bloque maintenant le jeton."],
+            "systemAsk.wrongBefore": ["Un PIN erroné a été saisi auparavant : il reste peu d'essais."],
+            "systemAsk.mayNeedTouch": ["Après le PIN, il faudra peut-être toucher la clé de sécurité."],
+            "systemAsk.wrongRecoveryKey": ["Clé de récupération erronée, essai %1$d."],
+            "systemAsk.wrongPassphraseOrRecoveryKey": ["Phrase secrète ou clé de récupération erronée, essai %1$d."],
+            "systemAsk.wrongPIN": ["PIN erroné, essai %1$d."],
         ])
 }
 

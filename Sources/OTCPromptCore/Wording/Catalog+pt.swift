@@ -197,6 +197,20 @@ extension Catalog {
             "agent.needsRoot": ["Um pedido de palavra-passe do sistema foi ignorado: requer otc-prompt --agent como root."],
             "agent.stopHint": ["Escape termina o agente."],
             "agent.stopped": ["Agente terminado."],
+            "systemAsk.passphrase": ["Frase secreta do disco %1$s"],
+            "systemAsk.recoveryKey": ["Chave de recuperação do disco %1$s"],
+            "systemAsk.passphraseOrRecoveryKey": ["Frase secreta ou chave de recuperação do disco %1$s"],
+            "systemAsk.securityTokenPIN": ["PIN da chave de segurança"],
+            "systemAsk.namedTokenPIN": ["PIN do token de segurança %1$s, para o disco %2$s"],
+            "systemAsk.tpm2PIN": ["PIN do TPM2"],
+            "systemAsk.tokenPIN": ["PIN do token"],
+            "systemAsk.again": ["Outra vez, para confirmar."],
+            "systemAsk.lastTry": ["Última tentativa: um PIN errado agora bloqueia o token."],
+            "systemAsk.wrongBefore": ["Antes foi escrito um PIN errado: restam poucas tentativas."],
+            "systemAsk.mayNeedTouch": ["Depois do PIN, pode ser preciso tocar na chave de segurança."],
+            "systemAsk.wrongRecoveryKey": ["Chave de recuperação errada, tentativa %1$d."],
+            "systemAsk.wrongPassphraseOrRecoveryKey": ["Frase secreta ou chave de recuperação errada, tentativa %1$d."],
+            "systemAsk.wrongPIN": ["PIN errado, tentativa %1$d."],
         ])
 }
 
