@@ -24,13 +24,13 @@ public enum BootCue: String, CaseIterable, Sendable {
         }
     }
 
-    /// The tones, at pitches a PC speaker renders well (between 300 Hz and 1.5 kHz) and far enough apart to be told
+    /// The tones, at pitches a PC speaker renders well (between 300 Hz and 2 kHz) and far enough apart to be told
     /// apart by ear; each cue lasts half a second at most, so that it is over before a key is typed.
     public var tones: [Tone] {
         switch self {
         case .firstTry: [Tone(880, 200)]
         case .retry: [Tone(440, 150, pauseAfter: 60), Tone(330, 250)]
-        case .pin: [Tone(1320, 80, pauseAfter: 60), Tone(1320, 80, pauseAfter: 60), Tone(1320, 80)]
+        case .pin: [Tone(1568, 80, pauseAfter: 60), Tone(1568, 80, pauseAfter: 60), Tone(1568, 80)]
         case .unlocked: [Tone(660, 100, pauseAfter: 40), Tone(880, 100, pauseAfter: 40), Tone(1320, 180)]
         }
     }
