@@ -15,6 +15,8 @@ import Testing
         var status: Int32
         var output: String
         var errors: String
+        /// The directory the script ran in ($WORK), removed since.
+        var work: String
     }
 
     /// `script` run by `shell` in a fresh directory (its path in $WORK), with `environment` added.
@@ -38,7 +40,7 @@ import Testing
         process.waitUntilExit()
         return Run(
             status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-            errors: String(decoding: err, as: UTF8.self))
+            errors: String(decoding: err, as: UTF8.self), work: work.path)
     }
 
     // MARK: mkinitcpio
@@ -61,6 +63,7 @@ import Testing
                 build
                 cat "$WORK/calls"
                 echo "config: $(cat "$BUILDROOT/etc/otc-prompt/config")"
+                echo "config-text: $(cat "$BUILDROOT/etc/otc-prompt/config-text" | tr '\n' ' ')"
                 echo "boot.conf: $(cat "$BUILDROOT/etc/otc-prompt/boot.conf")"
                 """,
             environment: [
@@ -89,7 +92,9 @@ import Testing
             "add_file /usr/share/alsa/alsa.conf",
             "add_file /usr/share/alsa/ctl/default.conf",
             "add_module snd-hda-intel?", "add_module snd-usb-audio?", "add_module pcspkr?",
-            "config: lang = \"pt-BR\"", "boot.conf: OTC_PROMPT_CARD=PCH",
+            "config: lang = \"pt-BR\"", "config-text: lang = \"pt-BR\" speech = \"text\" ",
+            "boot.conf: OTC_PROMPT_CARD=PCH",
+            "add_file \(share)/pulse-client.conf /usr/share/otc-prompt/initrd/pulse-client.conf",
         ] {
             #expect(calls.contains(expected), "missing: \(expected)")
         }
@@ -111,6 +116,7 @@ import Testing
         let dropIn = try String(contentsOfFile: Self.packaging + "/initrd/otc-prompt-initrd.conf", encoding: .utf8)
         #expect(dropIn.contains("ExecStartPre=-/usr/share/otc-prompt/initrd/sound prepare"))
         #expect(dropIn.contains("ExecStopPost=-/usr/share/otc-prompt/initrd/sound restore"))
+        #expect(dropIn.contains("EnvironmentFile=-/run/otc-prompt/agent.env"))
     }
 
     // MARK: dracut
@@ -140,6 +146,7 @@ import Testing
                 installkernel; install
                 cat "$WORK/calls"
                 echo "config: $(cat "$initdir/etc/otc-prompt/config")"
+                echo "config-text: $(cat "$initdir/etc/otc-prompt/config-text" | tr '\n' ' ')"
                 echo "boot.conf: $(cat "$initdir/etc/otc-prompt/boot.conf")"
                 """)
         #expect(run.status == 0, "\(run.errors)")
@@ -154,7 +161,8 @@ import Testing
             "inst_library /usr/lib/x86_64-linux-gnu/libespeak-ng.so.1",
             "inst_simple /usr/lib/x86_64-linux-gnu/espeak-ng-data/fr_dict",
             "instmods snd-hda-intel", "instmods pcspkr",
-            "config: lang = \"fr\"", "boot.conf: OTC_PROMPT_VOLUME=60",
+            "config: lang = \"fr\"", "config-text: lang = \"fr\" speech = \"text\" ",
+            "boot.conf: OTC_PROMPT_VOLUME=60",
         ] {
             #expect(calls.contains(expected), "missing: \(expected)")
         }

@@ -97,7 +97,7 @@ import Testing
                 export ASOUND_CONF=$WORK/etc/asound.conf OTC_PROMPT_SOUND_STATE=$WORK/run OTC_PROMPT_VOLUME=70
                 sh "$PACKAGING/initrd/sound" prepare
                 echo "--- asound.conf"; cat "$WORK/etc/asound.conf"
-                echo "--- route"; cat "$WORK/run/route"
+                echo "--- route"; cat "$WORK/run/route"; [ -e "$WORK/run/agent.env" ] && echo "agent.env"
                 echo "--- set"; cat "$WORK/amixer"; : >"$WORK/amixer"
                 sh "$PACKAGING/initrd/sound" restore
                 echo "--- restored"; cat "$WORK/amixer"
@@ -124,6 +124,7 @@ import Testing
                 """)
     }
 
+    /// And the agent is pointed at its settings for text lines (its drop-in's EnvironmentFile=).
     @Test func withNoCardPrepareTouchesNoMixerAndUnlockedPlaysTheToneOnlyOnceADiskIsOpen() throws {
         let run = try InitrdScriptsTests.run(
             Self.fixture(cards: [], pcm: []) + Self.amixer + """
@@ -136,8 +137,10 @@ import Testing
                 export PATH="$WORK/bin:$PATH" ASOUND_PROC=$WORK/asound OTC_PROMPT_PCI=$WORK/pci
                 export ASOUND_CONF=$WORK/etc/asound.conf OTC_PROMPT_SOUND_STATE=$WORK/run
                 export OTC_PROMPT_MAPPER=$WORK/mapper; mkdir "$WORK/mapper"; : >"$WORK/mapper/control"
+                export OTC_PROMPT_TEXT_CONFIG=$WORK/config-text; : >"$OTC_PROMPT_TEXT_CONFIG"
                 sh "$PACKAGING/initrd/sound" prepare
                 cat "$WORK/run/route"; [ -e "$WORK/amixer" ] || echo "no mixer touched"
+                cat "$WORK/run/agent.env"
                 sh "$PACKAGING/initrd/sound" unlocked
                 echo "locked: nothing"
                 sh "$PACKAGING/initrd/sound" prepare
@@ -148,6 +151,7 @@ import Testing
         #expect(run.status == 0, "\(run.errors)")
         #expect(
             run.output
-                == "none\nno mixer touched\nlocked: nothing\notc-prompt --boot-cue unlocked\nonce only:\n")
+                == "none\nno mixer touched\nOTC_PROMPT_CONFIG=\(run.work)/config-text\nlocked: nothing\n"
+                + "otc-prompt --boot-cue unlocked\nonce only:\n")
     }
 }

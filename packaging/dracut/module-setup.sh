@@ -65,10 +65,16 @@ install() {
     inst_simple "$otc_prompt_share/otc-prompt-initrd.conf" \
         "$systemdsystemunitdir/otc-prompt-ask-password-console.service.d/otc-prompt-initrd.conf"
     $SYSTEMCTL -q --root "$initdir" enable otc-prompt-ask-password-console.path
+    # At boot both path units would fire on the same request, and systemd's silent agent could take the first keys
+    # before the spoken one stops it: here it is not started with the system, only if the spoken agent fails
+    # (the service's OnFailure=). Its units stay in the image for that.
+    rm -f "$initdir$systemdsystemunitdir/sysinit.target.wants/systemd-ask-password-console.path" \
+        "$initdir/etc/systemd/system/sysinit.target.wants/systemd-ask-password-console.path"
     inst_simple "$otc_prompt_share/otc-prompt-unlocked.service" "$systemdsystemunitdir/otc-prompt-unlocked.service"
     $SYSTEMCTL -q --root "$initdir" enable otc-prompt-unlocked.service
 
     inst_script "$otc_prompt_share/sound" /usr/share/otc-prompt/initrd/sound
+    inst_simple "$otc_prompt_share/pulse-client.conf" /usr/share/otc-prompt/initrd/pulse-client.conf
     inst_multiple cat sed mkdir rm sleep
     # amixer (alsa-utils) unmutes the card for the prompt; without it the card keeps the driver's levels.
     if find_binary amixer >/dev/null; then
@@ -81,7 +87,11 @@ install() {
     : >"$conf"
     while read -r kind value; do
         case $kind in
-            language) printf 'lang = "%s"\n' "$value" >"$initdir/etc/otc-prompt/config" ;;
+            language)
+                printf 'lang = "%s"\n' "$value" >"$initdir/etc/otc-prompt/config"
+                # With no sound card to speak on (packaging/initrd/sound chooses it at boot).
+                printf 'lang = "%s"\nspeech = "text"\n' "$value" >"$initdir/etc/otc-prompt/config-text"
+                ;;
             library) otc_prompt_library "$value" ;;
             file) inst_simple "$value" ;;
         esac
