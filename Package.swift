@@ -25,6 +25,8 @@ let package = Package(
         ),
         // libpulse.so.0's asynchronous API, declared in shim.h (no libpulse-dev needed).
         .systemLibrary(name: "CPulseAudio"),
+        // libbrlapi.so.0.8's client API, declared in shim.h (no libbrlapi-dev needed); loaded by OTCPromptBraille.
+        .systemLibrary(name: "CBrlAPI"),
 
         // Pure: the field, the key decoder, the wording, the renderers. No I/O.
         .target(name: "OTCPromptCore"),
@@ -52,6 +54,13 @@ let package = Package(
         .target(
             name: "OTCPromptSpeechDispatcher",
             dependencies: ["OTCPromptCore", "OTCPromptTerminal"]
+        ),
+
+        // The braille display through BrlAPI (libbrlapi loaded with dlopen, every call on a thread of its own) behind
+        // the core's SessionOutput; the server's owner is judged through OTCPromptTerminal's probes.
+        .target(
+            name: "OTCPromptBraille",
+            dependencies: ["OTCPromptCore", "OTCPromptSystem", "OTCPromptTerminal", "CBrlAPI"]
         ),
 
         // The prompt's event loop: keys, time and a running check in, a session's effects out,
@@ -104,6 +113,7 @@ let package = Package(
                 "OTCPromptSpeechDispatcher",
                 "OTCPromptSettings",
                 "OTCPromptFrontEnds",
+                "OTCPromptBraille",
             ],
             // libespeak-ng's audio probe lands in OTCPromptSpeech's EspeakAudioProbe, which declines it
             // while the engine starts (the footprint and start-up targets, docs/architecture.md): the executable must export it.
@@ -142,6 +152,11 @@ let package = Package(
         .testTarget(
             name: "OTCPromptSpeechDispatcherTests",
             dependencies: ["OTCPromptSpeechDispatcher", "OTCPromptTerminal", "OTCPromptTestSupport"]
+        ),
+        // The braille output against a real brltty (its Virtual driver as the display): they skip without brltty.
+        .testTarget(
+            name: "OTCPromptBrailleTests",
+            dependencies: ["OTCPromptBraille", "OTCPromptCore", "OTCPromptTestSupport"]
         ),
         .testTarget(
             name: "OTCPromptEndToEndTests",

@@ -5,7 +5,7 @@ the bytes of every input section kept in the binary, grouped by library or modul
 the linker makes itself (dynamic symbols, relocations, PLT). Sections that strip removes (debug
 information, symbol tables) are not counted, so the total is close to the stripped binary.
 
-Usage: map_sizes.py MAP   (docs/performance.md shows how the table was made)
+Usage: map_sizes.py MAP   (docs/performance.md, "What the static binary is made of", shows how to make MAP)
 """
 import collections
 import os

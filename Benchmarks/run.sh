@@ -6,12 +6,15 @@
 # OTC_BENCH_PARTS selects parts (comma-separated; default all): ready, keys, listen, memory
 # (whole_process.py), footprint (footprint.py: size, --version, the floor, peak RSS; the footprint and start-up targets),
 # inprocess (package-benchmark and speech-benchmark), speechd (speechd.py), esc (esc_exit.py: Esc and
-# Ctrl-C -> exit), agent (agent.py: the password agent beside systemd-tty-ask-password-agent; as root).
+# Ctrl-C -> exit, a command typed after Esc, keys that never cancel), agent (agent.py: the password agent beside
+# systemd-tty-ask-password-agent; as root), openings (openings.py: each opening's first sentence in seconds of audio,
+# beside the whole opening; its agent rows as root), braille (braille.py: key -> cells written to BrlAPI and shown by
+# a real brltty, start-up with braille off).
 set -euo pipefail
 cd "$(dirname "$0")"
 repetitions=${1:-15}
 root=$(cd .. && pwd)
-parts=${OTC_BENCH_PARTS:-ready,keys,listen,memory,footprint,inprocess,speechd,esc,agent}
+parts=${OTC_BENCH_PARTS:-ready,keys,listen,memory,footprint,inprocess,speechd,esc,agent,openings,braille}
 export OTC_BENCH_PARTS=$parts
 has() { [[ ",$parts," == *",$1,"* ]]; }
 
@@ -21,10 +24,10 @@ echo "== building (release)"
 rm -f "$root/.build/release-flags"
 # The binary make install ships: the same sources, linked with make release's flags (the Swift runtime
 # statically), in a scratch path of its own so that both builds stay up to date.
-if has ready || has keys || has memory || has footprint || has agent; then
+if has ready || has keys || has memory || has footprint || has agent || has braille; then
     (cd "$root" && swift build -c release --product otc-prompt $(make -s release-flags) --scratch-path .build-static >/dev/null)
 fi
-if has inprocess; then swift build -c release >/dev/null; fi
+if has inprocess || has openings; then swift build -c release >/dev/null; fi
 prompt="$root/.build/release/otc-prompt"
 export OTC_BENCH_STATIC="$root/.build-static/release/otc-prompt"
 bin=$(swift build -c release --show-bin-path)
@@ -92,7 +95,7 @@ fi
 
 if has esc; then
 echo
-echo "== Esc -> exit: the Esc delay and the late-input wait (Benchmarks/esc_exit.py)"
+echo "== Esc -> exit here and over a link beside Ctrl-C, and what the shell reads after Esc (Benchmarks/esc_exit.py)"
 python3 esc_exit.py "$prompt" "$repetitions"
 fi
 
@@ -123,4 +126,16 @@ if has agent; then
 echo
 echo "== the password agent beside systemd's, in a private mount namespace (Benchmarks/agent.py; as root)"
 python3 agent.py "$OTC_BENCH_STATIC" "$(( repetitions > 20 ? repetitions : 20 ))"
+fi
+
+if has openings; then
+echo
+echo "== the openings' first sentence, in seconds of audio at the default rate (Benchmarks/openings.py)"
+python3 openings.py "$prompt" "$bin/speech-benchmark"
+fi
+
+if has braille; then
+echo
+echo "== braille: key -> cells written to BrlAPI and shown by brltty, start-up with braille off (Benchmarks/braille.py)"
+python3 braille.py "$OTC_BENCH_STATIC" "$repetitions"
 fi

@@ -1,8 +1,9 @@
 #!/bin/sh
-# Builds the libFuzzer targets and runs each for SECONDS (default 60): the input path (keys) and the
-# configuration file reader (config).
-# Usage: Fuzz/run.sh [SECONDS] [input|config|all]   (from anywhere; needs a Swift toolchain with -sanitize=fuzzer)
-# New inputs go to .build-fuzz/corpus and .build-fuzz/config-corpus; Fuzz/corpus and Fuzz/config-corpus
+# Builds the libFuzzer targets and runs each for SECONDS (default 60): the input path (keys), the
+# configuration file reader (config), and the requests other programs hand the prompt (requests: an ask file
+# and the CRYPTTAB_* environment of --cryptsetup).
+# Usage: Fuzz/run.sh [SECONDS] [input|config|requests|all]   (from anywhere; needs a Swift toolchain with -sanitize=fuzzer)
+# New inputs go to .build-fuzz/NAME-corpus; Fuzz/corpus, Fuzz/config-corpus and Fuzz/request-corpus
 # (committed seeds) are only read.
 set -eu
 seconds="${1:-60}"
@@ -27,4 +28,8 @@ fi
 if [ "$target" = config ] || [ "$target" = all ]; then
     fuzz config "$root/Fuzz/config-corpus" "" "$root/Fuzz/ConfigFuzz.swift" \
         "$root"/Sources/OTCPromptSettings/ConfigFile/ConfigReader*.swift
+fi
+if [ "$target" = requests ] || [ "$target" = all ]; then
+    fuzz requests "$root/Fuzz/request-corpus" "" \
+        "$root/Fuzz/RequestFuzz.swift" $(find "$root/Sources/OTCPromptCore" -name "*.swift" | sort)
 fi

@@ -16,7 +16,11 @@ extension ManPage {
                 "Requests are asked one at a time, oldest first, saying how many more wait; Enter answers, Esc "
                     + "declines; a deadline is spoken as the time left, and a request that is withdrawn (its file "
                     + "removed, its asker gone, its time out) ends with \"Request withdrawn.\" Keys typed before a "
-                    + "request appeared are never its answer. The directories are watched with inotify, without a timer."
+                    + "request appeared are never its answer. A request that arrives while another is asked is said "
+                    + "at once, and Ctrl-R says what waits. After a withdrawal every key is dropped until what comes "
+                    + "next has been heard and the keyboard has paused, and how many were dropped is said. The "
+                    + "directories are watched with inotify, without a timer; one removed or moved away is watched "
+                    + "again when it comes back."
             ),
             ".Pp",
             roff(
@@ -28,9 +32,11 @@ extension ManPage {
             ".Pp",
             roff(
                 "What a request's Id says it is for (\"For disk sda2.\") is said so only for a request in a "
-                    + "directory of root's, which only root could write; from the user's own directories, which any "
-                    + "of the user's programs may write, it is said as that program's claim, after \"Not from the "
-                    + "system\"."),
+                    + "directory of root's, which only root could write. Every request from the user's own "
+                    + "directories, which any of the user's programs may write, is said as that program's, its "
+                    + "marking first: \"A program of yours asks:\" before its question, its other lines as one line "
+                    + "after \"Not from the system: a program of yours wrote:\", its Id as a claim; its Echo=1 is "
+                    + "masked unless --agent-echo-user-requests."),
             ".Pp",
             roff(
                 "The console agent, for the whole system, is off until enabled: "

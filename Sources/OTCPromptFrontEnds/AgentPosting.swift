@@ -23,10 +23,13 @@ public enum AgentPosting {
         }
     }
 
-    /// The ask file for `request`, answered on `socket`, with `notAfter` (CLOCK_MONOTONIC µs) as its end.
-    /// Nothing secret is in it: the caller's texts, the kind and the labels.
-    public static func askFile(for request: Request, pid: Int32, socket: String, notAfter: UInt64) -> AskFile {
-        var file = AskFile(pid: pid, socket: socket, notAfter: notAfter, kind: kind(of: request))
+    /// The ask file for `request`, answered on `socket`, with `notAfter` (CLOCK_MONOTONIC µs) as its end and the
+    /// poster's mark (`poster`: what lets it, and only it, be judged gone later). Nothing secret is in it: the
+    /// caller's texts, the kind and the labels.
+    public static func askFile(
+        for request: Request, pid: Int32, socket: String, notAfter: UInt64, poster: AskFile.Poster? = nil
+    ) -> AskFile {
+        var file = AskFile(pid: pid, socket: socket, notAfter: notAfter, kind: kind(of: request), poster: poster)
         switch request.ask {
         case .field(let configuration):
             file.echo = !configuration.mask

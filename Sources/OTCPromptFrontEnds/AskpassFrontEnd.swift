@@ -28,13 +28,14 @@ public enum AskpassFrontEnd {
             return .question(
                 ConfirmSession(
                     question: askpass.label, details: askpass.details, acceptsFingerprint: askpass.acceptsFingerprint,
-                    language: configuration.language, verbosity: configuration.verbosity,
+                    namedAnswers: askpass.namedAnswers, language: configuration.language,
+                    verbosity: configuration.verbosity,
                     timeLimit: configuration.timeLimit))
         }
         field.details = askpass.details
-        // sudo's "Sorry, try again." is printed on the terminal, never spoken: say it.
+        // sudo's "Sorry, try again." is printed on the terminal, never spoken: say it, first.
         if askedAgain {
-            field.details.insert(Wording(language: configuration.language).previousAnswerNotAccepted, at: 0)
+            field.news.insert(Wording(language: configuration.language).previousAnswerNotAccepted, at: 0)
         }
         // A key typed before the field appeared belongs to the previous prompt (or the shell): no answer.
         return Request(.field(field), typeAhead: .discarded(grace: .zero))

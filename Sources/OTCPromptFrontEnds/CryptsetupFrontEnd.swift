@@ -19,6 +19,12 @@ public enum CryptsetupFrontEnd {
         BootCue.question(isPIN: false, attempt: CryptsetupRequest(environment: environment).attempt)
     }
 
+    /// What the `CRYPTTAB_*` variables held that could not be used, one line each: said with the opening, as the
+    /// configuration file's problems are.
+    public static func problems(environment: [String: String]) -> [String] {
+        CryptsetupRequest(environment: environment).problems
+    }
+
     /// As for any caller that reads stdout, but the passphrase goes out with no line break: cryptsetup
     /// (`--key-file=-`) takes every byte it reads as the key.
     public static func delivery(_ outcome: PromptOutcome) -> Delivery {

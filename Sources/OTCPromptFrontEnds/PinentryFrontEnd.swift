@@ -20,15 +20,17 @@ public struct PinentryFrontEnd: Sendable {
         let (text, details) = dialog.question
         switch dialog.kind {
         case .confirmation:
-            return .question(
+            return Request.question(
                 ConfirmSession(
                     question: text, details: details, labels: dialog.labels, language: language,
-                    verbosity: verbosity, timeLimit: timeLimit(dialog)))
+                    verbosity: verbosity, timeLimit: timeLimit(dialog))
+            ).withNews(dialog.news)
         case .message:
-            return .notice(
+            return Request.notice(
                 NoticeSession(
                     message: text, details: details, takesEnter: true, language: language, verbosity: verbosity,
-                    timeLimit: timeLimit(dialog)))
+                    timeLimit: timeLimit(dialog))
+            ).withNews(dialog.news)
         case .passphrase:
             return nil
         }

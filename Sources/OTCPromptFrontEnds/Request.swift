@@ -64,8 +64,27 @@ public struct Request: Sendable {
         }
     }
 
+    /// The request with `lines` as news, before anything it had: drawn first above the field, and said first, before
+    /// the question (a request withdrawn, a retry's error).
+    public func withNews(_ lines: [String]) -> Request {
+        guard !lines.isEmpty else { return self }
+        var request = self
+        switch ask {
+        case .field(var configuration):
+            configuration.news.insert(contentsOf: lines, at: 0)
+            request.ask = .field(configuration)
+        case .question(var question):
+            question.news.insert(contentsOf: lines, at: 0)
+            request.ask = .question(question)
+        case .notice(var notice):
+            notice.news.insert(contentsOf: lines, at: 0)
+            request.ask = .notice(notice)
+        }
+        return request
+    }
+
     /// The request with `lines` first among its details, in their order: drawn above the field and said with the
-    /// opening.
+    /// opening, after the question.
     public func withDetails(_ lines: [String]) -> Request {
         lines.reversed().reduce(self) { $0.withDetail($1) }
     }

@@ -51,6 +51,7 @@ extension PromptLoop {
         }
         terminal.write(renderer.finish())
         terminal.restore()
+        releaseOutputs()
         terminal.stopProcess()
         // Here the process has been stopped and continued, or was never stopped at all (its group
         // became orphaned after `canStopProcess` looked, and the kernel dropped the stop). Either way

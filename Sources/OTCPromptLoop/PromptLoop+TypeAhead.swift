@@ -6,9 +6,34 @@ extension PromptLoop {
     /// Under `TypeAheadRule.discarded`, just before the prompt is shown and announced: what is queued
     /// goes, and keys within the grace that follows are ignored.
     mutating func discardTypeAhead() {
-        guard case .discarded(let grace) = typeAhead else { return }
-        terminal.discardInput()
-        keysIgnoredUntil = now + grace
+        switch typeAhead {
+        case .kept: return
+        case .discarded(let grace):
+            terminal.discardInput()
+            keysIgnoredUntil = now + grace
+        case .heldUntilHeard(let quiet):
+            terminal.discardInput()
+            // Once released, a stop and its resume hold nothing again.
+            if held == nil { held = HeldKeys(quiet: quiet, since: now) }
+        }
+    }
+
+    /// Under `TypeAheadRule.heldUntilHeard`: the keys read now, dropped while held.
+    mutating func hold(_ keys: [Key]) -> [Key] {
+        guard var current = held else { return keys }
+        let kept = current.take(keys, at: now)
+        held = current
+        return kept
+    }
+
+    /// Ends the hold once the opening has been heard and the terminal has been quiet, saying how many keys were
+    /// dropped, if any.
+    mutating func releaseHeldKeys() -> PromptOutcome? {
+        guard var current = held, current.isHolding else { return nil }
+        let dropped = current.release(at: now, speaking: speech.isSpeaking)
+        held = current
+        guard let dropped, dropped > 0 else { return nil }
+        return perform([.announce(Announcement(.notice, session.wording.keysDropped(dropped)))])
     }
 
     /// Whether a read at `time` is typed for this prompt. Within the type-ahead grace it is not, and

@@ -13,14 +13,10 @@ public struct PromptLoop<Session: InteractiveSession> {
     let speechFallback: SpeechFallback?
     /// The voice still starting, until its outcome is in (`PromptLoop+SpeechStartup`).
     var speechStartup: (any SpeechStartup)?
-    /// How long a lone Esc waits for the rest of a key; grows to fit a link seen to split keys.
+    /// How long a lone Esc waits for the rest of a key (`EscapeWait`); grows to fit a link seen to split keys.
     public private(set) var escapeDelay: Duration
     /// The longest the Esc delay grows to by itself (`--escape-delay` may set more).
     private static var adaptiveEscapeDelayLimit: Duration { .seconds(1) }
-    /// After a lone Esc ended the prompt, input is read and dropped until it has been quiet for twice
-    /// the Esc delay (at most `lateInputLimit`): the rest of a key a slow link split must not reach the shell.
-    private var lateInputQuiet: Duration { escapeDelay * 2 }
-    public static var lateInputLimit: Duration { .seconds(3) }
     /// A paste whose end marker never came is closed after this long without bytes, so it cannot
     /// swallow every key that follows.
     public static var unfinishedPasteLimit: Duration { .seconds(2) }
@@ -36,26 +32,41 @@ public struct PromptLoop<Session: InteractiveSession> {
     var inLeftoverLine = false
     /// A leftover line's Enter was just dropped: the session says so (`InteractiveSession.leftoverIgnored`).
     var leftoverLineEnded = false
-    private var decoder = KeyDecoder()
+    /// Under `TypeAheadRule.heldUntilHeard`: the keys dropped until the opening has been heard.
+    var held: HeldKeys?
+    var decoder = KeyDecoder()
     /// Without bracketed paste, the pieces of one paste that a link split across reads, joined.
     private var pasteJoin = UnmarkedPasteJoin()
+    /// Asks the terminal for kitty's keyboard protocol (`KeyboardProtocol.mayAsk`), and turns it on once it answers.
+    let asksKeyboardProtocol: Bool
+    /// When it was asked, until its last answer is in.
+    var keyboardAskedAt: Duration?
+    /// Its "disambiguate" mode is on: Esc comes as CSI 27 u.
+    var disambiguatesKeys = false
     private var lastBytesAt: Duration = .zero
     var runningCheck: CheckRun?
     /// The prompt resumed itself after its own stop; the SIGCONT that continued it is not news.
     var resumedAfterOwnStop = false
-    /// A lone Esc was given up on (flushed as `.escape`): the rest of its key may still be on the way.
-    private var flushedLoneEscape = false
     /// When set and the caller hangs up, the terminal stays in raw mode (no moment of echo before the caller's next
     /// prompt), and the last line is left as drawn, the cursor after it, when this says so at that moment: the
     /// password agent's wait, which renews itself and comes back to its line, or ends it at once for a request.
     public var keepsTerminalWhenCallerGoes: (() -> Bool)?
+    /// Outputs beside the screen and the voice that show the session's state and may take keys (a braille display).
+    public var outputs: [any SessionOutput] = []
+    /// The session's effects and snapshots followed to the view the outputs are shown (`PromptLoop+Outputs`).
+    public var presentation = SessionViewTracker()
+    /// An ordinary end (an answer, a cancel, a time-out, the caller gone) leaves the terminal in raw mode for the
+    /// next prompt of the same process (the password agent's next request or wait): a key typed in between is
+    /// neither echoed on the screen nor left to the terminal's line editing. The process restores it when it ends.
+    public var keepsRawMode = false
 
     public init(
         session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
         escapeDelay: Duration, capabilities: TerminalCapabilities, check: CheckSettings?,
         typeAhead: TypeAheadRule = .kept, speechStartup: (any SpeechStartup)? = nil,
-        speechFallback: SpeechFallback? = nil
+        speechFallback: SpeechFallback? = nil, asksKeyboardProtocol: Bool = false
     ) {
+        self.asksKeyboardProtocol = asksKeyboardProtocol
         self.speechFallback = speechFallback
         self.speechStartup = speechStartup
         self.session = session
@@ -72,18 +83,22 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// Time since the prompt started.
     var now: Duration { system.now() - start }
 
-    /// Runs until the prompt is over, then leaves the terminal as it found it.
+    /// Runs until the prompt is over, then leaves the terminal as it found it, at once: what was typed while the
+    /// prompt still decided is discarded with the restore (as readpassphrase and sudo do: the tail of a secret never
+    /// reaches the shell), and what is typed after it is the next program's, byte for byte.
     public mutating func run() -> PromptOutcome {
-        let outcome = loop()
-        // With the caller gone nothing more is read: the terminal's next line is someone else's.
-        if flushedLoneEscape && outcome != .callerGone { dropLateInput() }
+        var outcome = loop()
         runningCheck?.process.kill()
+        if outcome != .terminalClosed, let signalled = awaitKeyboardAnswers() { outcome = signalled }
+        if disambiguatesKeys { terminal.setKeyboardDisambiguation(false) }
         if outcome == .callerGone, let leavesLine = keepsTerminalWhenCallerGoes {
+            terminal.discardInput()
             if !leavesLine() { terminal.write(renderer.finish()) }
         } else {
             terminal.write(renderer.finish())
-            terminal.restore()
+            if !(keepsRawMode && outcome.isOrdinary) { terminal.restore(discardingInput: true) }
         }
+        releaseOutputs()
         session.wipe()
         return outcome
     }
@@ -98,13 +113,20 @@ public struct PromptLoop<Session: InteractiveSession> {
         // Where allowed (RLIMIT_MEMLOCK), the field's pages never go to swap.
         session.withSecretStorage { system.lockInMemory($0) }
         discardTypeAhead()
+        askKeyboardProtocol()
         renderer.fit(columns: terminal.columns)
         if let outcome = perform(session.start()) { return outcome }
         draw()
 
         while true {
             let keys: [Key]
-            let others = [runningCheck?.process.descriptor, speechStartup?.descriptor].compactMap { $0 }
+            // The voice's own news (the opening a screen reader cut, to send again), news from outside the prompt (a
+            // request that arrived) and the outputs' keys wake the loop too.
+            let others =
+                [
+                    runningCheck?.process.descriptor, speechStartup?.descriptor, speech.newsDescriptor,
+                    system.outside?.descriptor,
+                ].compactMap { $0 } + outputs.compactMap(\.descriptor)
             switch terminal.read(timeout: nextTimeout(), alsoWatching: others, callerWatching: system.caller) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
@@ -113,11 +135,15 @@ public struct PromptLoop<Session: InteractiveSession> {
                 // Without bracketed paste, a burst in one read is a paste (`UnmarkedPaste`), and what
                 // follows it closely is more of it (`UnmarkedPasteJoin`).
                 let decoded = decoder.feed(bytes)
+                followKeyboardAnswers()
                 let recognised = capabilities.isDumb ? UnmarkedPaste.recognise(decoded, from: bytes) : decoded
                 let allowed = dropLeftoverLine(recognised, ignored: !takesTypedKeys(now))
-                keys = capabilities.isDumb ? pasteJoin.take(allowed, from: bytes, at: now) : allowed
+                keys = hold(capabilities.isDumb ? pasteJoin.take(allowed, from: bytes, at: now) : allowed)
             case .timedOut, .otherReady:
-                keys = dropLeftoverLine(pasteJoin.due(at: now) + flushOverdueInput(), ignored: now < keysIgnoredUntil)
+                speech.takeNews()
+                keys = hold(
+                    dropLeftoverLine(pasteJoin.due(at: now) + flushOverdueInput(), ignored: now < keysIgnoredUntil))
+                if let outcome = sayOutsideNews() { return outcome }
             case .closed:
                 return .terminalClosed
             case .callerGone:
@@ -134,9 +160,10 @@ public struct PromptLoop<Session: InteractiveSession> {
                 leftoverLineEnded = false
                 if let outcome = perform(session.leftoverIgnored()) { return outcome }
             }
-            for key in keys {
+            if let outcome = releaseHeldKeys() { return outcome }
+            for key in keys + hold(outputKeys()) {
                 // The last key is drawn too: the screen confirms what was submitted.
-                let outcome = key == .suspend ? suspend() : perform(session.handle(key))
+                let outcome = key == .suspend ? suspend() : perform(withWhatWaits(session.handle(key), after: key))
                 draw()
                 if let outcome { return outcome }
             }
@@ -151,9 +178,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         let quiet = now - lastBytesAt
         if decoder.isInsidePaste { return quiet >= Self.unfinishedPasteLimit ? decoder.endPaste() : [] }
         guard decoder.isAwaitingMoreBytes && quiet >= escapeDelay else { return [] }
-        let keys = decoder.flush()
-        if keys.contains(.escape) { flushedLoneEscape = true }
-        return keys
+        return decoder.flush()
     }
 
     /// Bytes arrived while a key was held unfinished: a link that splits keys this far apart gets an
@@ -162,19 +187,6 @@ public struct PromptLoop<Session: InteractiveSession> {
         guard decoder.isAwaitingMoreBytes else { return }
         let gap = now - lastBytesAt
         if gap * 2 > escapeDelay { escapeDelay = max(escapeDelay, min(gap * 2, Self.adaptiveEscapeDelayLimit)) }
-    }
-
-    /// Reads and drops input until it has been quiet for `lateInputQuiet`, for at most
-    /// `lateInputLimit`; still in raw mode, so nothing is echoed. A signal or the caller's hang-up ends it early.
-    private mutating func dropLateInput() {
-        let limit = now + Self.lateInputLimit
-        while now < limit {
-            let wait = min(lateInputQuiet, limit - now)
-            // The caller's hang-up ends it too: the line typed next is no longer the prompt's to drop.
-            guard case .bytes = terminal.read(timeout: wait, alsoWatching: [], callerWatching: system.caller) else {
-                return
-            }
-        }
     }
 
     /// How long the next wait may last: until the Esc delay, the session's next announcement or
@@ -186,6 +198,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         if decoder.isAwaitingMoreBytes { deadlines.append(lastBytesAt + escapeDelay) }
         if let deadline = pasteJoin.deadline { deadlines.append(deadline) }
         if let deadline = session.nextDeadline(after: now) { deadlines.append(deadline) }
+        if let deadline = held?.deadline(at: now, speaking: speech.isSpeaking) { deadlines.append(deadline) }
         if let runningCheck, let check { deadlines.append(runningCheck.nextDeadline(settings: check)) }
         return deadlines.min().map { max(.zero, $0 - now) }
     }
@@ -222,6 +235,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     mutating func perform(_ effects: [PromptEffect]) -> PromptOutcome? {
         var outcome: PromptOutcome?
         for effect in effects {
+            presentation.note(effect)
             switch effect {
             case .announce(let announcement):
                 speech.speak(announcement)
@@ -258,6 +272,7 @@ public struct PromptLoop<Session: InteractiveSession> {
 
     mutating func draw() {
         terminal.write(renderer.render(session.snapshot))
+        presentToOutputs()
     }
 
     /// Back from a stop: raw mode again, the field drawn again and announced again.
@@ -268,6 +283,7 @@ public struct PromptLoop<Session: InteractiveSession> {
             return .terminalClosed
         }
         discardTypeAhead()
+        if disambiguatesKeys { terminal.setKeyboardDisambiguation(true) }
         renderer.fit(columns: terminal.columns)
         terminal.write(renderer.redraw(session.snapshot))
         return perform(session.start())

@@ -23,3 +23,14 @@ public enum PromptOutcome: Equatable, Sendable {
     /// A signal asked the process to end: it is raised again once the terminal is restored.
     case signalled(Int32)
 }
+
+extension PromptOutcome {
+    /// The prompt ended as its caller expects a prompt to end, and the process goes on: not a signal, a terminal gone
+    /// or a voice that could not start, after which the process ends with the terminal restored.
+    public var isOrdinary: Bool {
+        switch self {
+        case .terminalClosed, .speechFailed, .signalled: false
+        case .submitted, .confirmed, .cancelled, .rejected, .checkCouldNotRun, .timedOut, .callerGone: true
+        }
+    }
+}

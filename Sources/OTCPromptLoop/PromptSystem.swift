@@ -11,6 +11,9 @@ public protocol PromptTerminal: AnyObject {
     func enterRawMode(bracketedPaste: Bool) throws
     /// Leaves the terminal as it was found; raw mode may be entered again afterwards.
     func restore()
+    /// Leaves the terminal as it was found, discarding in the same step what has been typed and not yet read:
+    /// nothing typed for the prompt reaches the next program, and nothing typed after it is lost.
+    func restore(discardingInput: Bool)
     /// Sets raw mode again after someone else's stop, with no moment of echo in between.
     func reassertRawMode(bracketedPaste: Bool) throws
     /// Waits at most `timeout` (nil: until something happens) for bytes, a signal, one of `others`
@@ -22,6 +25,11 @@ public protocol PromptTerminal: AnyObject {
     func waitUntilReadable(_ descriptor: Int32, timeout: Duration) -> Bool
     /// Discards whatever has been typed and not yet read.
     func discardInput()
+    /// Asks whether the terminal has kitty's keyboard protocol, then for its primary device attributes
+    /// (`KeyboardProtocol`); the answers come as input.
+    func askKeyboardProtocol()
+    /// Turns kitty's "disambiguate" keyboard mode on or off; `restore` turns it off too.
+    func setKeyboardDisambiguation(_ on: Bool)
     /// Whether `stopProcess` would really stop: false where nothing could continue the process (its
     /// process group is orphaned, `code=$(otc-prompt)` at a shell, so the kernel drops the stop) or
     /// where the stop signal was ignored when the prompt started.
@@ -59,6 +67,16 @@ public protocol CheckProcess: AnyObject {
     var firstErrorLine: String? { get }
 }
 
+/// What happens outside the prompt that its user should hear while it asks: the password agent's other requests.
+public protocol OutsideEvents: AnyObject {
+    /// Readable when something may have happened; the loop then asks `news()`.
+    var descriptor: Int32 { get }
+    /// What to tell the user now, read without waiting; empty when what happened is nothing to them.
+    func news() -> [String]
+    /// What waits outside, said after a readback (Ctrl-R, or `?` where it types nothing): recomputed now.
+    func waiting() -> String?
+}
+
 /// Everything outside the session that the loop touches, as values a test can replace.
 public struct PromptSystem {
     public var terminal: any PromptTerminal
@@ -72,12 +90,14 @@ public struct PromptSystem {
     /// ends the prompt as `.callerGone`, so no prompt outlives its caller and takes a later line.
     public var caller: [Int32]
     public var suspension: Suspension
+    /// News from outside, said while the prompt asks, without taking its keys (the agent's new requests).
+    public var outside: (any OutsideEvents)?
 
     public init(
         terminal: any PromptTerminal, now: @escaping () -> Duration,
         startCheck: @escaping (_ command: String, _ code: String) throws -> any CheckProcess,
         lockInMemory: @escaping (UnsafeRawBufferPointer) -> Bool, caller: [Int32] = [],
-        suspension: Suspension = .asAJob
+        suspension: Suspension = .asAJob, outside: (any OutsideEvents)? = nil
     ) {
         self.terminal = terminal
         self.now = now
@@ -85,5 +105,6 @@ public struct PromptSystem {
         self.lockInMemory = lockInMemory
         self.caller = caller
         self.suspension = suspension
+        self.outside = outside
     }
 }

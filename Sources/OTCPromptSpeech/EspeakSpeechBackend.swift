@@ -140,8 +140,11 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     @discardableResult
     public func speakNumbered(_ announcement: Announcement) -> UInt64 {
         let isEcho = !announcement.isFinal && [.digit, .delete].contains(announcement.event)
-        return synthesis.speak(SpokenText.ssml(announcement.utterance), isEcho: isEcho)
+        return synthesis.speak(SpokenText.ssml(announcement.said), isEcho: isEcho)
     }
+
+    /// Whether an announcement is still waiting, being synthesised or playing.
+    public var isSpeaking: Bool { synthesis.isSpeaking }
 
     /// Lets the last announcement play to its end, for at most `timeout`, then closes the
     /// device or finalises the WAV file.

@@ -19,24 +19,28 @@ import OTCPromptSystem
 /// - `released G T`: a voice that mostly waits let its device go after the silence (G: the newest announcement);
 ///   `device G T` follows when it is opened again for announcement G.
 /// - `renewed 0 T`: the password agent's new image started, without the voice's libraries (`VoiceRelease`).
-/// Unset, it costs one `getenv` per process; set, one `clock_gettime` and one `write` per event,
-/// about six per announcement.
-final class SpeechTrace: Sendable {
+/// Unset, it costs nothing; set, one `clock_gettime` and one `write` per event, about six per announcement.
+/// The executable opens the file as any file the prompt writes (`OutputFile`: the user's own, never through a
+/// link) and hands it over with `install` before anything speaks.
+public final class SpeechTrace: Sendable {
+    /// The variable naming the trace file.
+    public static let variable = "OTC_PROMPT_TRACE"
     private let descriptor: Int32
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    /// The process's trace, opened once: every thread and the sink append to the same file.
-    static let shared = fromEnvironment()
+    private static let lock = ConditionLock()
+    nonisolated(unsafe) private static var installed: SpeechTrace?
 
-    /// The trace the environment asks for, or nil (unset, or the file cannot be opened).
-    private static func fromEnvironment() -> SpeechTrace? {
-        guard let path = getenv("OTC_PROMPT_TRACE") else { return nil }
-        let descriptor = SystemCall.retrying("open") { open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600) }
-        return descriptor < 0 ? nil : SpeechTrace(descriptor: descriptor)
+    /// Makes `descriptor`, open for appending, the process's trace; once, before the voice starts.
+    public static func install(descriptor: Int32) {
+        lock.withLock { installed = SpeechTrace(descriptor: descriptor) }
     }
+
+    /// The process's trace: every thread and the sink append to the same file. nil without one.
+    static var shared: SpeechTrace? { lock.withLock { installed } }
 
     func record(_ event: StaticString, generation: UInt64) {
         let line = "\(event) \(generation) \(monotonicNanoseconds())\n"

@@ -136,6 +136,17 @@ final class SynthesisThread: @unchecked Sendable {
         return generation
     }
 
+    /// Whether an announcement is still to be heard: waiting (also for the engine to start), being synthesised or
+    /// replayed, or its audio not yet played to its end. A muted engine says nothing, so it has nothing to hear.
+    var isSpeaking: Bool {
+        lock.withLock {
+            if muted { return false }
+            if pending != nil || synthesizing || replaying > 0 { return true }
+            guard let writer, case .ready(let sampleRate) = readiness else { return false }
+            return writer.heardBy(sampleRate: sampleRate) > monotonicNanoseconds()
+        }
+    }
+
     /// Lets the newest announcement play to its end and closes the sink, waiting until
     /// `deadline`; after it, stale audio is cut so the sink still closes (and a WAV is finalised).
     func finish(deadline: UInt64) {

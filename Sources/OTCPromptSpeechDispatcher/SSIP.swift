@@ -27,7 +27,7 @@ public enum SSIP {
     /// code is said by its name and digits one by one (the espeak-ng module ignores SSIP's
     /// `SPELLING`). Every segment is scrubbed first: no line break can end the data block.
     public static func text(of announcement: Announcement) -> String {
-        SpokenText.ssml(announcement.utterance.mapStrings(UntrustedText.visible))
+        SpokenText.ssml(announcement.said.mapStrings(UntrustedText.visible))
     }
 
     /// SSIP's message priorities; see docs/architecture.md for why the prompt uses `important`.

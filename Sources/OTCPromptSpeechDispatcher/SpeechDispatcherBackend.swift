@@ -16,6 +16,14 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
     /// `important`: our echo cuts a screen reader's `message` instead of waiting behind it, and is
     /// never dropped or delayed as `notification`/`progress` are (docs/architecture.md, measured).
     public static let priority: SSIP.Priority = .important
+    /// The opening's: `text` waits for what a screen reader is reading at `message` (Fenrir's, and the server's
+    /// default: the lines printed just before the prompt) to end, and gives way to the screen reader's next message
+    /// instead of holding it back; it is sent again when that cut it (`openingRetryLimit`). Not `progress`: a
+    /// progress message cut before it began is played later at `message`, holding the screen reader back for its
+    /// whole length. Measured with speech-dispatcher 0.11.4 (docs/architecture.md).
+    public static let openingPriority: SSIP.Priority = .text
+    /// How long after it was first sent an opening a screen reader cut is sent again, to follow that reading.
+    public static let openingRetryLimit: Duration = .seconds(10)
 
     private let connection: SSIPConnection
     private let replyTimeout: Duration
@@ -28,15 +36,23 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
     private var failed = false
     /// Once failed: what the server never accepted, and what came after.
     private var unsaid: [Announcement] = []
+    /// Nothing said yet: the next announcement, if it is the prompt's opening (`.prompt`), is sent as the opening.
+    private var saidNothing = true
+    /// The opening while it may still be cut by a screen reader and sent again: its message id once the server
+    /// gave it, and when it was first sent. Nil once it ended, or something newer of ours took its place.
+    private var opening: (announcement: Announcement, id: Int?, since: MonotonicInstant)?
+    /// How many times the opening was sent again (speech-dispatcher's log says by whom it was cut).
+    public private(set) var openingResent = 0
 
     private enum Expectation {
-        case cancel
+        /// A command answered by one reply with nothing to keep: `CANCEL self`, `SET self PRIORITY`.
+        case command
         case speak(Announcement, sent: MonotonicInstant)
         case data(Announcement, sent: MonotonicInstant)
 
         var sent: MonotonicInstant? {
             switch self {
-            case .cancel: return nil
+            case .command: return nil
             case .speak(_, let sent), .data(_, let sent): return sent
             }
         }
@@ -93,19 +109,58 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
             fail()
         }
         guard !failed else { return unsaid.append(announcement) }
-        let now = MonotonicInstant.now
         var bytes: [UInt8] = []
         if !speaking.isEmpty || expected.contains(where: \.isData) {
             bytes += SSIP.command("CANCEL self")
-            expected.append(.cancel)
+            expected.append(.command)
+        }
+        // Ours from now on: the opening, if still waiting or speaking, was cut by us, not by a screen reader.
+        opening = nil
+        if saidNothing, announcement.event == .prompt {
+            opening = (announcement, nil, MonotonicInstant.now)
+            bytes += message(announcement, priority: Self.openingPriority)
+        } else {
+            bytes += message(announcement)
+        }
+        saidNothing = false
+        send(bytes)
+    }
+
+    /// `SPEAK` and the announcement's data, at `priority` when it is not the session's, set back after it.
+    private func message(_ announcement: Announcement, priority: SSIP.Priority? = nil) -> [UInt8] {
+        let now = MonotonicInstant.now
+        var bytes: [UInt8] = []
+        if let priority {
+            bytes += SSIP.command("SET self PRIORITY", priority.rawValue)
+            expected.append(.command)
         }
         bytes += SSIP.command("SPEAK") + SSIP.data(SSIP.text(of: announcement))
         expected += [.speak(announcement, sent: now), .data(announcement, sent: now)]
+        if priority != nil {
+            bytes += SSIP.command("SET self PRIORITY", Self.priority.rawValue)
+            expected.append(.command)
+        }
+        return bytes
+    }
+
+    private func send(_ bytes: [UInt8]) {
         do {
             try connection.send(bytes, timeout: .milliseconds(50))
         } catch {
             fail()
         }
+    }
+
+    /// The socket, while the opening may still need sending again: its end or cancel is news to act on.
+    public var newsDescriptor: Int32? {
+        guard !failed, opening != nil else { return nil }
+        return connection.socket.readableDescriptor
+    }
+
+    /// Reads what has arrived; an opening a screen reader cut is sent again, to follow that reading.
+    public func takeNews() {
+        guard !failed else { return }
+        readArrivedReplies()
     }
 
     /// Returns as soon as the server has accepted every message (its `225` reply), at most
@@ -130,7 +185,7 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
         guard !failed else { return }
         do {
             try connection.send(SSIP.command("CANCEL self"), timeout: replyTimeout)
-            expected.append(.cancel)
+            expected.append(.command)
             let deadline = MonotonicInstant.now + replyTimeout
             while !expected.isEmpty, MonotonicInstant.now < deadline {
                 process(try connection.next(timeout: MonotonicInstant.now.duration(to: deadline)))
@@ -140,6 +195,14 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
     }
 
     public var failure: SpeechFailure? { failed ? .speechDispatcherStopped : nil }
+
+    /// Whether a message of ours is still queued or speaking: until the server's END or CANCELED event for it
+    /// (read now, without waiting).
+    public var isSpeaking: Bool {
+        guard !failed else { return false }
+        readArrivedReplies()
+        return !failed && (!speaking.isEmpty || expected.contains(where: \.isData))
+    }
 
     public func takeUnsaid() -> [Announcement] {
         defer { unsaid = [] }
@@ -161,6 +224,7 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
                 return
             }
             if speaking.remove(id) == nil { endedEarly.insert(id) }
+            if let opening, opening.id == id { openingEnded(cancelled: reply.code == 703) }
             return
         }
         guard !expected.isEmpty else { return }
@@ -170,9 +234,25 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
             expected.insert(expectation, at: 0)
             return fail()
         }
-        if case .data = expectation, let id = reply.lines.first.flatMap({ Int($0) }) {
-            if endedEarly.remove(id) == nil { speaking.insert(id) }
+        if case .data(let announcement, _) = expectation, let id = reply.lines.first.flatMap({ Int($0) }) {
+            if endedEarly.remove(id) == nil {
+                speaking.insert(id)
+                if let opening, opening.id == nil, opening.announcement == announcement { self.opening?.id = id }
+            } else if opening?.announcement == announcement {
+                opening = nil
+            }
         }
+    }
+
+    /// The opening ended; when someone else cut it (we never cancel it without dropping it first) and it is
+    /// still recent, it is sent again at the opening's priority, to follow what cut it.
+    private func openingEnded(cancelled: Bool) {
+        guard let ended = opening else { return }
+        opening = nil
+        guard cancelled, MonotonicInstant.now - ended.since < Self.openingRetryLimit else { return }
+        opening = (ended.announcement, nil, ended.since)
+        openingResent += 1
+        send(message(ended.announcement, priority: Self.openingPriority))
     }
 
     /// Once: stop, keeping every announcement the server has not accepted (`takeUnsaid`).

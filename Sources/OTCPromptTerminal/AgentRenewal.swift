@@ -11,8 +11,11 @@ import OTCPromptSystem
 /// loads no voice until a request or a key comes.
 ///
 /// What passes between the two images is this value, in one environment variable that the new image removes
-/// before anything could inherit it. It names the process (exec keeps the PID): a value set by hand, or inherited
-/// from another agent, is no renewal of this process's and is ignored.
+/// before anything could inherit it. Nothing in it is believed on its word: it names the process (exec keeps the
+/// PID), and a renewal must prove it comes from the agent executing itself (`RenewalProof`: the name it was executed
+/// under and a nonce in a pipe only the previous image held), so a value set by hand, or inherited from another
+/// agent, is ignored; the terminal is confirmed raw with `tcgetattr` (`Terminal.reassertRawMode`), and the watch is
+/// taken only if it watches exactly the agent's directories (`watch(covering:)`).
 public struct AgentRenewal: Sendable {
     /// The variable that carries the renewal to the new image.
     public static let variable = "OTC_PROMPT_AGENT_RENEWAL"
@@ -26,23 +29,38 @@ public struct AgentRenewal: Sendable {
     /// Which of the agent's places the previous image watched, in order: one it watched and this one cannot is news;
     /// one it could not watch either was said already.
     public let watched: [Bool]
+    /// Which places were gone, their return awaited (`DirectoryWatch.awaitReturn`): said already, awaited still.
+    public let awaited: [Bool]
     /// The process the renewal is for.
     let process: Int32
+    /// What shows the previous image made it.
+    let proof: RenewalProof?
 
-    init(original: termios, bracketedPaste: Bool, watch: Int32?, watched: [Bool], process: Int32 = getpid()) {
+    init(
+        original: termios, bracketedPaste: Bool, watch: Int32?, watched: [Bool], awaited: [Bool] = [],
+        process: Int32 = getpid(), proof: RenewalProof? = nil
+    ) {
         self.original = original
         self.bracketedPaste = bracketedPaste
         self.watch = watch
         self.watched = watched
+        self.awaited = awaited
         self.process = process
+        self.proof = proof
     }
 
     /// The renewal handed to this process, if any: read and removed from the environment. Signals blocked for the
-    /// exec stay blocked until `resumeSignals()`, once the new signal watcher is installed.
+    /// exec stay blocked until `resumeSignals()`, once the new signal watcher is installed; when the value is no
+    /// renewal, they are let through at once (a forged one blocked nothing; a real one that failed its proof must
+    /// not leave them blocked for good).
     public static func take() -> AgentRenewal? {
         guard let value = getenv(variable).map({ String(cString: $0) }) else { return nil }
         unsetenv(variable)
-        guard let renewal = forThisProcess(value) else { return nil }
+        guard let renewal = forThisProcess(value, executedAs: RenewalProof.executedFileName) else {
+            var blocked = promptSignalSet
+            _ = pthread_sigmask(SIG_UNBLOCK, &blocked, nil)
+            return nil
+        }
         // Executed as /proc/self/exe, the process would be named "exe" in ps and top: it keeps its own name.
         if let name = CommandLine.arguments.first?.split(separator: "/").last {
             let comm = SystemCall.retrying("open") { open("/proc/self/comm", O_WRONLY | O_CLOEXEC) }
@@ -55,25 +73,34 @@ public struct AgentRenewal: Sendable {
         return renewal
     }
 
-    /// The renewal `value` describes, when it is one of this process's.
-    static func forThisProcess(_ value: String) -> AgentRenewal? {
-        parse(value).flatMap { $0.process == getpid() ? $0 : nil }
+    /// The renewal `value` describes, when it is one of this process's, made by the image that executed this one
+    /// under `executedAs` (`RenewalProof.holds`). The proof's pipe is closed either way; a watch handed with a value
+    /// that is no renewal is left as it is.
+    static func forThisProcess(_ value: String, executedAs: String?) -> AgentRenewal? {
+        guard let renewal = parse(value), renewal.process == getpid() else { return nil }
+        guard let proof = renewal.proof, proof.holds(executedAs: executedAs) else { return nil }
+        return renewal
     }
 
     /// Whether the previous image watched the place at `index`.
     public func hadWatched(_ index: Int) -> Bool { index < watched.count && watched[index] }
 
-    /// "1:PID:WATCH:PASTE:WATCHED:TERMIOS" (`encoded`); nil when malformed. A watch descriptor that is not an
-    /// inotify instance of this process's is dropped, not trusted.
+    /// Whether the previous image awaited the return of the place at `index`.
+    public func hadAwaited(_ index: Int) -> Bool { index < awaited.count && awaited[index] }
+
+    /// "2:PID:WATCH:PASTE:PLACES:TERMIOS:FD.NONCE" (`encoded`), PLACES one digit a place (1 watched, 2 awaited, 0
+    /// neither); nil when malformed. A watch descriptor that is not an inotify instance of this process's is dropped,
+    /// not trusted.
     static func parse(_ value: String) -> AgentRenewal? {
         let fields = value.split(separator: ":", omittingEmptySubsequences: false)
-        guard fields.count == 6, fields[0] == "1", let process = Int32(fields[1]), fields[3] == "0" || fields[3] == "1",
-            fields[4].allSatisfy({ $0 == "0" || $0 == "1" }), let original = termiosFromHex(fields[5])
+        guard fields.count == 7, fields[0] == "2", let process = Int32(fields[1]), fields[3] == "0" || fields[3] == "1",
+            fields[4].allSatisfy({ $0 == "0" || $0 == "1" || $0 == "2" }), let original = termiosFromHex(fields[5]),
+            let proof = RenewalProof(fields[6])
         else { return nil }
         let watch = Int32(fields[2]).flatMap { isInotify($0) ? $0 : nil }
         return AgentRenewal(
             original: original, bracketedPaste: fields[3] == "1", watch: watch, watched: fields[4].map { $0 == "1" },
-            process: process)
+            awaited: fields[4].map { $0 == "2" }, process: process, proof: proof)
     }
 
     var encoded: String {
@@ -82,8 +109,10 @@ public struct AgentRenewal: Sendable {
         let hex = withUnsafeBytes(of: &original) { bytes in
             String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
         }
-        let places = String(watched.map { $0 ? "1" : "0" })
-        return "1:\(process):\(watch.map(String.init) ?? "-"):\(bracketedPaste ? "1" : "0"):\(places):\(hex)"
+        let places = String(
+            watched.indices.map { watched[$0] ? "1" : ($0 < awaited.count && awaited[$0] ? "2" : "0") })
+        let paste = bracketedPaste ? "1" : "0"
+        return "2:\(process):\(watch.map(String.init) ?? "-"):\(paste):\(places):\(hex):\(proof?.encoded ?? "-")"
     }
 
     private static func termiosFromHex(_ hex: Substring) -> termios? {
@@ -111,16 +140,19 @@ public struct AgentRenewal: Sendable {
     }
 
     /// Whether this process can execute itself again (`/proc` mounted); checked before the wait is arranged to end.
-    public static var isPossible: Bool { access("/proc/self/exe", X_OK) == 0 }
+    public static var isPossible: Bool { access(RenewalProof.executable, X_OK) == 0 }
 
     /// Executes this program again with `arguments`, handing over `terminal` (in raw mode), `watch` and which of the
-    /// places were `watched`. Returns only when that failed, with everything as it was (the caller goes on in this
-    /// image). The corresponding C calls are `pthread_sigmask`, `raise`, `fcntl`, `setenv` and `execv`.
-    public static func renew(terminal: Terminal, watch: DirectoryWatch, watched: [Bool], arguments: [String]) -> Errno {
+    /// places were `watched` or `awaited`. Returns only when that failed, with everything as it was (the caller goes
+    /// on in this image). The corresponding C calls are `pthread_sigmask`, `raise`, `fcntl`, `setenv` and `execv`.
+    public static func renew(
+        terminal: Terminal, watch: DirectoryWatch, watched: [Bool], awaited: [Bool], arguments: [String]
+    ) -> Errno {
         guard let handoff = terminal.rawModeHandoff else { return Errno(rawValue: EINVAL) }
+        guard let proof = RenewalProof.make() else { return .current }
         let renewal = AgentRenewal(
             original: handoff.original, bracketedPaste: handoff.bracketedPaste, watch: watch.descriptor,
-            watched: watched)
+            watched: watched, awaited: awaited, proof: proof)
         // A signal arriving between the exec and the new image's handlers would meet the default action, which
         // ends the process with the terminal raw: held until the new image watches for it.
         var blocked = promptSignalSet
@@ -131,10 +163,11 @@ public struct AgentRenewal: Sendable {
         _ = fcntl(watch.descriptor, F_SETFD, 0)
         setenv(variable, renewal.encoded, 1)
         var pointers = arguments.map { strdup($0) } + [nil]
-        _ = execv("/proc/self/exe", &pointers)
+        _ = execv(RenewalProof.executable, &pointers)
         let failure = Errno.current
         for pointer in pointers { free(pointer) }
         unsetenv(variable)
+        proof.discard()
         _ = fcntl(watch.descriptor, F_SETFD, FD_CLOEXEC)
         // Unblocked, the signals raised again reach the handler, and the pipe, as they had.
         _ = pthread_sigmask(SIG_SETMASK, &previous, nil)

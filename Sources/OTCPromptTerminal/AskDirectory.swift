@@ -81,13 +81,13 @@ public final class AskDirectory: @unchecked Sendable {
             close(descriptor)
             throw .unreadable(path, .current)
         }
-        guard status.st_uid == owner else {
+        do { try FileTrust.ownDirectory(owner).check(FileTrust.Status(status)) } catch {
             close(descriptor)
-            throw .wrongOwner(path, status.st_uid)
-        }
-        guard status.st_mode & UInt32(S_IWGRP | S_IWOTH) == 0 else {
-            close(descriptor)
-            throw .writableByOthers(path)
+            switch error {
+            case .owner(let uid): throw .wrongOwner(path, uid)
+            case .kind: throw .notADirectory(path)
+            default: throw .writableByOthers(path)
+            }
         }
         self.path = path
         self.owner = owner
@@ -96,14 +96,14 @@ public final class AskDirectory: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
-    /// The names in the directory now, in the order they were made (the inode's change time, then the name).
-    /// The corresponding C calls are `fdopendir`, `readdir` and `fstatat`.
-    public func names() -> [String] {
+    /// The requests in the directory now, in the order they were made (the inode's change time, then the name),
+    /// each with its file's identity. The corresponding C calls are `fdopendir`, `readdir` and `fstatat`.
+    public func requests() -> [(name: String, identity: AgentQueue.Identity)] {
         let copy = dup(descriptor)
         guard copy >= 0, let directory = fdopendir(copy) else { return [] }
         defer { closedir(directory) }
         rewinddir(directory)
-        var found: [(String, Int, Int)] = []
+        var found: [(String, Int, Int, AgentQueue.Identity)] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -111,9 +111,22 @@ public final class AskDirectory: @unchecked Sendable {
             guard AgentQueue.isRequestName(name) else { continue }
             var status = stat()
             guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            found.append((name, status.st_ctim.tv_sec, status.st_ctim.tv_nsec))
+            found.append((name, status.st_ctim.tv_sec, status.st_ctim.tv_nsec, Self.identity(status)))
         }
-        return found.sorted { ($0.1, $0.2, $0.0) < ($1.1, $1.2, $1.0) }.map(\.0)
+        return found.sorted { ($0.1, $0.2, $0.0) < ($1.1, $1.2, $1.0) }.map { ($0.0, $0.3) }
+    }
+
+    /// The identity of the file `name` now; nil when it is gone. The corresponding C call is `fstatat`.
+    public func identity(of name: String) -> AgentQueue.Identity? {
+        var status = stat()
+        guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        return Self.identity(status)
+    }
+
+    private static func identity(_ status: stat) -> AgentQueue.Identity {
+        AgentQueue.Identity(
+            inode: UInt64(status.st_ino),
+            modified: Int64(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtim.tv_nsec))
     }
 
     /// The request in the file `name`, checked as the type says. The corresponding C calls are `openat`
@@ -129,7 +142,7 @@ public final class AskDirectory: @unchecked Sendable {
         defer { close(file) }
         var status = stat()
         guard fstat(file, &status) == 0 else { throw .unreadable(name, .current) }
-        guard status.st_mode & S_IFMT == S_IFREG, status.st_uid == owner else { throw .notARegularFile }
+        guard (try? FileTrust.ownFile(owner).check(FileTrust.Status(status))) != nil else { throw .notARegularFile }
         guard status.st_size <= AskFile.maximumSize else { throw .tooLarge }
         // One byte more than allowed: a file that grew since fstat is still refused.
         var bytes = [UInt8](repeating: 0, count: AskFile.maximumSize + 1)
@@ -157,8 +170,11 @@ public final class AskDirectory: @unchecked Sendable {
         guard !name.isEmpty, !name.contains("/") else { throw .socketOutsideDirectory }
         var status = stat()
         guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { throw .unreadable(name, .current) }
-        guard status.st_mode & S_IFMT == S_IFSOCK else { throw .socketNotASocket }
-        guard status.st_uid == owner else { throw .socketWrongOwner }
+        do {
+            try FileTrust(kinds: [.socket], owners: [owner], othersMay: .anything).check(FileTrust.Status(status))
+        } catch {
+            throw error == .owner(status.st_uid) ? .socketWrongOwner : .socketNotASocket
+        }
     }
 
     /// Whether `name` is still there: a request answered by another agent, or given up, is removed by its querier.

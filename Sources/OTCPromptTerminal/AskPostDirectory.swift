@@ -47,25 +47,19 @@ public enum AskPostDirectory: Sendable {
         return path
     }
 
-    /// Refuses `path` unless it is a directory, not a link, of this user's, and not writable by group or others.
+    /// Refuses `path` unless it is a directory of this user's that no one else may write, not a link
+    /// (`FileTrust.ownDirectory`), below directories only root or the user can change (`FileTrust.checkAncestors`).
     static func check(_ path: String) throws(TerminalError) {
         let advice = "; it must be a directory of yours that only you can write"
-        var status = stat()
-        guard SystemCall.retrying("lstat", { lstat(path, &status) }) == 0 else {
-            throw .cannotPost(path: path, reason: "it cannot be examined (\(Errno.current.description))" + advice)
-        }
-        if status.st_mode & S_IFMT == S_IFLNK {
-            throw .cannotPost(path: path, reason: "it is a symbolic link, which is never followed" + advice)
-        }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw .cannotPost(path: path, reason: "it is not a directory" + advice)
-        }
-        guard status.st_uid == getuid() else {
+        do { try FileTrust.checkAncestors(of: path, owner: getuid()) } catch {
+            guard case .above(let above, let refusal) = error else {
+                throw .cannotPost(path: path, reason: "it is not a plain absolute path" + advice)
+            }
             throw .cannotPost(
-                path: path, reason: "it belongs to uid \(status.st_uid), not to you (uid \(getuid()))" + advice)
+                path: path, reason: "\(above) above it: \(refusal), so another user could put their own in its place")
         }
-        guard status.st_mode & 0o022 == 0 else {
-            throw .cannotPost(path: path, reason: "others may write in it" + advice)
+        do { try FileTrust.ownDirectory().check(path: path) } catch {
+            throw .cannotPost(path: path, reason: "\(error)" + advice)
         }
     }
 }

@@ -146,6 +146,9 @@ public final class LocalSocket: @unchecked Sendable {
         return poll(&entry, 1, 0) > 0
     }
 
+    /// The descriptor, for a caller's `poll` to wake when input comes; nil once closed.
+    public var readableDescriptor: Int32? { descriptor >= 0 ? descriptor : nil }
+
     /// Closes the connection; later calls fail with EBADF. The corresponding C function is `close`.
     public func close() {
         if descriptor >= 0 { _ = Glibc.close(descriptor) }

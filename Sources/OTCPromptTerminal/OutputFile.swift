@@ -6,7 +6,9 @@ import OTCPromptSystem
 /// anything about it but its contents.
 ///
 /// A new file is created 0600 (it holds what is spoken, so the code unless --mask). An existing
-/// file keeps its mode and owner. A symbolic link is refused (one planted in /tmp would redirect
+/// file keeps its mode, and must be the user's own (`FileTrust.outputFile`): one another user planted, even one
+/// the user may write (a 0666 file in a shared directory), would hand them every word; it is refused before a byte
+/// is written or anything truncated. A symbolic link is refused (one planted in /tmp would redirect
 /// the code). A device or FIFO (/dev/null, a pipe to a reader) is written as it is, never truncated.
 /// The open never waits: a FIFO with no reader is an error at once, not a hang before raw mode. Nor does a
 /// write wait long on a pipe or socket whose reader stopped reading (no wait without a deadline).
@@ -32,6 +34,11 @@ public struct OutputFile: Sendable {
         guard descriptor >= 0 else { throw .outputFile(path: path, option: option, Errno.current) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(closing: descriptor, path, option) }
+        // Checked on what was opened, before the truncation below or any write.
+        do { try FileTrust.outputFile().check(FileTrust.Status(status)) } catch {
+            _ = Glibc.close(descriptor)
+            throw .untrustedFile(path: path, option: option, error)
+        }
         if status.st_mode & S_IFMT == S_IFREG && !appending {
             guard ftruncate(descriptor, 0) == 0 else { throw failure(closing: descriptor, path, option) }
         }

@@ -44,6 +44,17 @@ public struct UserAccount: Equatable, Sendable {
         guard status == 0, result != nil else { return UserAccount(name: "unknown", homeDirectory: "/") }
         return UserAccount(name: String(cString: entry.pw_name), homeDirectory: String(cString: entry.pw_dir))
     }
+
+    /// "root", "user 1001 (bob)", or "user 1001" where the password database has no name for it: for messages.
+    /// The corresponding C function is `getpwuid_r`.
+    public static func describe(_ uid: UInt32) -> String {
+        if uid == 0 { return "root" }
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return "user \(uid)" }
+        return "user \(uid) (\(String(cString: entry.pw_name)))"
+    }
 }
 
 /// What a pinentry reports about itself (GETINFO pid and ttyinfo).

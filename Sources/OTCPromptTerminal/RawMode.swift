@@ -9,6 +9,12 @@ enum TerminalSequence {
     static let cursorHidden = "\u{1B}[?25l"
     static let cursorShown = "\u{1B}[?25h"
     static let attributesReset = "\u{1B}[0m"
+    /// kitty's keyboard protocol: is it there (CSI ? u), then the primary device attributes (CSI c), which every
+    /// terminal answers, last.
+    static let keyboardProtocolQuery = "\u{1B}[?u\u{1B}[c"
+    /// Push "disambiguate escape codes" (flag 1) on the terminal's stack of keyboard modes, and pop it.
+    static let keyboardDisambiguationOn = "\u{1B}[>1u"
+    static let keyboardDisambiguationOff = "\u{1B}[<u"
 }
 
 extension Terminal {
@@ -38,19 +44,32 @@ extension Terminal {
 
     /// Puts the terminal back as it was; idempotent, never fails, safe on every exit path.
     ///
-    /// Writes ESC[?2004l (whenever bracketed paste was ever enabled here, every time), ESC[?25h if
-    /// the cursor was hidden, ESC[0m if escape sequences were written, then the saved attributes
-    /// with TCSADRAIN. `enterRawMode` may be called again afterwards.
+    /// Writes ESC[<u if kitty's disambiguate mode is on, ESC[?2004l (whenever bracketed paste was ever enabled
+    /// here, every time), ESC[?25h if the cursor was hidden, ESC[0m if escape sequences were written, then the
+    /// saved attributes with TCSADRAIN. `enterRawMode` may be called again afterwards.
     public func restore() {
+        restore(discardingInput: false)
+    }
+
+    /// `restore()`, and with `discardingInput` what has been typed and not yet read is discarded in the same
+    /// step (TCSAFLUSH, as readpassphrase restores): what is typed after it reaches the next reader as typed,
+    /// with the restored attributes. The corresponding C functions are `tcsetattr` and `tcflush`.
+    public func restore(discardingInput: Bool) {
         var sequences = ""
+        if keyboardDisambiguationIsOn { sequences += TerminalSequence.keyboardDisambiguationOff }
+        keyboardDisambiguationIsOn = false
         if bracketedPasteWasEnabled { sequences += TerminalSequence.bracketedPasteOff }
         if cursorIsHidden { sequences += TerminalSequence.cursorShown }
         if escapeSequencesWritten { sequences += TerminalSequence.attributesReset }
         if !sequences.isEmpty { _ = writeUnrecorded(sequences) }
         cursorIsHidden = false
         escapeSequencesWritten = false
-        guard isRaw, var saved = savedAttributes else { return }
-        _ = SystemCall.retrying("tcsetattr") { tcsetattr(input, TCSADRAIN, &saved) }
+        guard isRaw, var saved = savedAttributes else {
+            if discardingInput { discardInput() }
+            return
+        }
+        let when = discardingInput ? TCSAFLUSH : TCSADRAIN
+        _ = SystemCall.retrying("tcsetattr") { tcsetattr(input, when, &saved) }
         isRaw = false
     }
 
@@ -79,6 +98,18 @@ extension Terminal {
             bracketedPasteWasEnabled = true
             _ = writeUnrecorded(TerminalSequence.bracketedPasteOn)
         }
+    }
+
+    /// Asks whether the terminal has kitty's keyboard protocol (`KeyboardProtocol`); the answers come as input.
+    public func askKeyboardProtocol() {
+        _ = writeUnrecorded(TerminalSequence.keyboardProtocolQuery)
+    }
+
+    /// Turns kitty's "disambiguate" keyboard mode on or off; `restore()` turns it off too, on every way out.
+    public func setKeyboardDisambiguation(_ on: Bool) {
+        guard on != keyboardDisambiguationIsOn else { return }
+        keyboardDisambiguationIsOn = on
+        _ = writeUnrecorded(on ? TerminalSequence.keyboardDisambiguationOn : TerminalSequence.keyboardDisambiguationOff)
     }
 
     /// Whether raw mode is on (between `enterRawMode` and `restore`).

@@ -23,6 +23,19 @@ public enum StandardOutput {
         try write(secret, to: STDOUT_FILENO, encoding: encoding, endingLine: endingLine)
     }
 
+    /// Why fd 1 cannot take the answer, checked before anything is asked: closed (or the read-only /dev/null
+    /// `ProcessHardening.reserveStandardDescriptors` put in its place: EBADF), or a pipe or socket whose reader has
+    /// gone (EPIPE). nil when it can. The corresponding C calls are `fcntl` and `poll`.
+    public static var unusable: Errno? {
+        let flags = fcntl(STDOUT_FILENO, F_GETFL)
+        guard flags >= 0, flags & O_ACCMODE != O_RDONLY else { return .badFileDescriptor }
+        var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+        guard SystemCall.retrying("poll", { poll(&descriptor, 1, 0) }) >= 0 else { return nil }
+        if descriptor.revents & Int16(POLLNVAL) != 0 { return .badFileDescriptor }
+        if descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { return .brokenPipe }
+        return nil
+    }
+
     /// Whether fd 1 is a terminal: a person reading, not a caller capturing the answer.
     /// The corresponding C function is `isatty`.
     public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }

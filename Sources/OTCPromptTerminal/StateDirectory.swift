@@ -5,9 +5,10 @@ import OTCPromptSystem
 /// otc-prompt's small per-user store (`AskRecord`, notices already given): a private directory,
 /// `$XDG_RUNTIME_DIR/otc-prompt`, or `/tmp/otc-prompt-UID` where XDG_RUNTIME_DIR is unset.
 ///
-/// It is used only if it is a real directory (no symbolic link), owned by this user, with no access
-/// for group or others; anything else (another user's directory planted in /tmp) means no store, and
-/// the prompt works as if nothing were remembered. Nothing secret is ever written here.
+/// It is used only if it is a directory only this user may enter (`FileTrust.privateDirectory`: no symbolic link),
+/// below directories only root or this user can change (`FileTrust.checkAncestors`); anything else (another user's
+/// directory planted in /tmp) means no store, and the prompt works as if nothing were remembered. Nothing secret is
+/// ever written here.
 public struct StateDirectory: Sendable {
     public let path: String
 
@@ -19,16 +20,14 @@ public struct StateDirectory: Sendable {
         let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") && ownedByThisUser($0) ? $0 : nil }
         let path = base.map { $0 + "/otc-prompt" } ?? "/tmp/otc-prompt-\(getuid())"
         _ = mkdir(path, 0o700)
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(),
-            status.st_mode & 0o077 == 0
+        guard (try? FileTrust.checkAncestors(of: path, owner: getuid())) != nil,
+            (try? FileTrust.privateDirectory().check(path: path)) != nil
         else { return nil }
         return StateDirectory(path: path)
     }
 
     private static func ownedByThisUser(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && status.st_uid == getuid()
+        (try? FileTrust(kinds: [.directory], owners: [getuid()], othersMay: .anything).check(path: path)) != nil
     }
 
     /// The text of `name` in the store, nil when missing or unreadable (at most 4 KiB).

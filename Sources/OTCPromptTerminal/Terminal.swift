@@ -20,6 +20,7 @@ public final class Terminal {
     var isRaw = false
     var bracketedPasteWasEnabled = false
     var cursorIsHidden = false
+    var keyboardDisambiguationIsOn = false
     var escapeSequencesWritten = false
     /// What the terminal's bytes mean (`LocaleCodeset`): input is decoded from it to UTF-8, output encoded to it.
     public var encoding = TerminalEncoding.utf8
@@ -42,6 +43,17 @@ public final class Terminal {
             _ = Glibc.close(input)
             if output != input { _ = Glibc.close(output) }
         }
+    }
+
+    /// Whether `open` would find a terminal (the controlling one, or stdin), without keeping it.
+    /// The corresponding C functions are `open`, `close` and `isatty`.
+    public static var isAvailable: Bool {
+        let descriptor = SystemCall.retrying("open") { Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY) }
+        if descriptor >= 0 {
+            _ = Glibc.close(descriptor)
+            return true
+        }
+        return isatty(STDIN_FILENO) == 1
     }
 
     /// Opens the controlling terminal, falling back to stdin/stderr, never waiting for one.

@@ -13,6 +13,9 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case system(Errno, call: String)
     /// A file named by `option` (--speech-log, --audio-file) could not be opened for writing.
     case outputFile(path: String, option: String, Errno)
+    /// A file named by `option` exists and is not one the prompt may write into (another user's, say): nothing was
+    /// written to it.
+    case untrustedFile(path: String, option: String, FileTrust.Refusal)
     /// The code could not be written to standard output.
     case standardOutput(Errno)
     /// A second `SignalWatcher` was created while one is installed; a process has one.
@@ -53,6 +56,9 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
                 }
             return "cannot write \(path) for \(option): \(why);"
                 + " give \(option) a file in a directory you can write to"
+        case .untrustedFile(let path, let option, let refusal):
+            return "refusing to write \(path) for \(option): \(refusal), so what it holds could reach someone else;"
+                + " nothing was written; give \(option) a new name or a file of your own"
         case .standardOutput(let errno):
             let what: String
             switch errno {

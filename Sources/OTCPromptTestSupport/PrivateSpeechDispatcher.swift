@@ -29,9 +29,13 @@ public final class PrivateSpeechDispatcher: @unchecked Sendable {
         self.process = process
     }
 
+    /// The server's own log (`SpeechDispatcherLog` reads it): with `logLevel` 5, every command and reply with
+    /// the client's descriptor, which says who cancelled whom.
+    public var logPath: String { directory + "/logs/speech-dispatcher.log" }
+
     /// Starts the server on `pulse` and waits (at most 10 s) until it answers on its socket; nil
     /// when it does not come up.
-    public static func start(pulse: PrivatePulseAudio) -> PrivateSpeechDispatcher? {
+    public static func start(pulse: PrivatePulseAudio, logLevel: Int? = nil) -> PrivateSpeechDispatcher? {
         var template = Array("/tmp/otc-speechd-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
         let directory = String(cString: made)
@@ -44,6 +48,7 @@ public final class PrivateSpeechDispatcher: @unchecked Sendable {
                 AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"
                 DefaultModule espeak-ng
                 AudioOutputMethod "pulse"
+                \(logLevel.map { "LogLevel \($0)" } ?? "")
 
                 """
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: configuration + "/speechd.conf"))

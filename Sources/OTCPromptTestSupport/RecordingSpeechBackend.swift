@@ -8,6 +8,9 @@ public final class RecordingSpeechBackend: SpeechBackend {
     /// The timeout passed to `finish`, once it was called.
     public private(set) var finishedWithTimeout: Duration?
 
+    /// What `isSpeaking` answers: a test plays a voice still saying something.
+    public var isSpeaking = false
+
     public init() {}
 
     public func speak(_ announcement: Announcement) {

@@ -9,24 +9,25 @@ import OTCPromptTerminal
 /// its voice let go so that the agent renews itself (`AgentRenewal`), and the quiet one of the renewed image, with
 /// nothing of the voice loaded, on the line the spoken one drew.
 extension AgentProgram {
-    /// "Waiting for password requests." until a directory changes; keys meanwhile answer nothing. With `renews`,
-    /// the wait also ends once it has been heard and its voice let go (`.quiet`), its line left for the renewed
-    /// image to wait on.
+    /// "Waiting for password requests." until a request comes (or a directory goes or comes back); each key
+    /// meanwhile says that there is nothing to answer. With `renews`, the wait also ends once it has been heard and
+    /// its voice let go (`.quiet`), its line left for the renewed image to wait on. After a request withdrawn under
+    /// the user's fingers (`afterSwitch`), keys are held until the wait has been heard: an Esc meant for that request
+    /// does not stop the agent.
     func waitForRequests(
-        news: [String], watch: DirectoryWatch, directories: [AskDirectory], renews: Bool, takesWakingKey: Bool,
+        news: [String], requests: AgentRequests, renews: Bool, takesWakingKey: Bool, afterSwitch: Bool,
         on terminal: Terminal
     ) -> Asked {
         _ = VoiceRelease.take()
+        let watch = requests.watch
         guard
             let relay = try? HangUpRelay(
                 watching: renews ? [watch.descriptor, VoiceRelease.descriptor] : [watch.descriptor], deadline: nil,
-                firesWhen: {
-                    watch.keepChangesAndCheckForRequests { directories[$0].contains($1) } || VoiceRelease.isPending
-                })
+                firesWhen: { watch.keepChanges(whereOneMatters: requests.matters) || VoiceRelease.isPending })
         else { return .ended(1) }
         // The key that woke a quiet wait is the user's answer to it (Esc stops the agent), not a leftover, and what
         // it does is all that is said: the wait was heard before.
-        var request = frontEnd.waiting(news: news, silently: takesWakingKey)
+        var request = frontEnd.waiting(news: news, silently: takesWakingKey, afterSwitch: afterSwitch)
         if takesWakingKey { request.typeAhead = .kept }
         var waiting = prompt(request, caller: relay.descriptor)
         waiting.voiceReleasedAfterSilence = Self.voiceReleasedAfterSilence
@@ -54,15 +55,16 @@ extension AgentProgram {
         case ended(Int32)
     }
 
-    /// Waits with no voice and no thread until a directory has a request, a key is typed (left for the spoken
-    /// wait to read) or a signal ends the agent. The wait's line stays as the previous image drew it.
-    func waitQuietly(watch: DirectoryWatch, directories: [AskDirectory], on terminal: Terminal) -> QuietWake {
+    /// Waits with no voice and no thread until a directory has a request (or goes, or comes back), a key is typed
+    /// (left for the spoken wait to read) or a signal ends the agent. The wait's line stays as it was drawn.
+    func waitQuietly(requests: AgentRequests, on terminal: Terminal) -> QuietWake {
+        rehearse(requests)
         while true {
-            switch terminal.awaitActivity(alsoWatching: [watch.descriptor], lineEnd: TerminalText.newline) {
+            switch terminal.awaitActivity(alsoWatching: [requests.watch.descriptor], lineEnd: TerminalText.newline) {
             case .input: return .key
             case .resumed: return .resumed
             case .otherReady:
-                if watch.keepChangesAndCheckForRequests(exists: { directories[$0].contains($1) }) { return .request }
+                if requests.watch.keepChanges(whereOneMatters: requests.matters) { return .request }
             case .closed: return .ended(ExitStatus.terminalClosed)
             case .ending(let signal):
                 terminal.write(TerminalText.newline)
@@ -72,6 +74,25 @@ extension AgentProgram {
             }
         }
     }
+}
+
+extension AgentProgram {
+    /// Runs once, before an image's first quiet wait, what a request's arrival touches before its first byte on the
+    /// screen, on a sample: the watch's records, the queue, the request's file and its process. In a fresh image the
+    /// first run of each pays for type metadata, conformance look-ups and the pages of its code, between the file's
+    /// arrival and the wait's line ended; paid here, before the wait, it is not. Nothing is read from outside, nothing
+    /// is written, and what holds memory (the language's phrases, a session) is left for the request itself.
+    func rehearse(_ requests: AgentRequests) {
+        guard !Rehearsal.done else { return }
+        Rehearsal.done = true
+        requests.rehearse()
+        _ = TerminalText.newline
+    }
+}
+
+/// Whether this image has rehearsed (`AgentProgram.rehearse`).
+private enum Rehearsal {
+    nonisolated(unsafe) static var done = false
 }
 
 /// What the wait's end decided, read once the session has returned.

@@ -32,6 +32,9 @@ struct AgentProgram {
     /// closed and the speech threads waiting with no deadline, nothing of the agent wakes until a request comes
     /// (or a key is typed), whose first sound then pays the stream's opening, as a prompt's start-up does.
     static let voiceReleasedAfterSilence: Duration = .seconds(1)
+    /// A request that ends a wait this long (or the quiet wait of a renewed image) is cued (`cue`): its first words
+    /// come after minutes of silence, maybe, and a listener may miss them. Longer than the wait's own line takes to say.
+    static let cueAfterWaiting: Duration = .seconds(5)
 
     /// The directories watched by default: the system's (as root), systemd 257's per-user one and otc-prompt's
     /// own, the per-user ones made (0700) when missing; or those `--agent-directory` names.
@@ -62,6 +65,8 @@ struct AgentProgram {
     }
 
     func run(on terminal: Terminal) -> Int32 {
+        // Raw across its requests and waits (`PromptProgram.keepsRawMode`); restored however it ends.
+        defer { terminal.restore() }
         let wording = Wording(language: frontEnd.language)
         /// The wait's line is on the screen, not ended: the previous image left it for this one.
         var waitLineOpen = renewal != nil
@@ -71,97 +76,70 @@ struct AgentProgram {
             waitLineOpen = false
             say(on: terminal, line)
         }
-        var directories: [AskDirectory] = []
-        var watched: [Bool] = []
-        for (index, place) in places.enumerated() {
-            do {
-                directories.append(try AskDirectory(path: place.path, owner: place.owner))
-                watched.append(true)
-            } catch {
-                watched.append(false)
-                // One the previous image could not watch either was said then; one it watched is news.
-                if renewal?.hadWatched(index) ?? true { tell("otc-prompt: not watching \(place.path): \(error)") }
-            }
-        }
-        guard !directories.isEmpty else {
-            tell("otc-prompt: no directory of password requests to watch; see --agent-directory")
+        guard let requests = AgentRequests(places: places, renewal: renewal, wording: wording, tell: tell) else {
             return ExitStatus.usage
         }
-        let watch: DirectoryWatch
-        do {
-            if let handed = renewal?.watch {
-                watch = try DirectoryWatch(adopting: handed, paths: directories.map(\.path))
-            } else {
-                watch = try DirectoryWatch(paths: directories.map(\.path))
-            }
-        } catch {
-            tell("otc-prompt: \(error)")
-            return ExitStatus.usage
-        }
-        var queue = AgentQueue()
-        var news: [String] = []
         /// The system's requests answered, by process: the same asked again is a retry ("Wrong passphrase, try 2.").
         var retries = AgentRetries()
-        // A renewed agent's requests are in the watch it was handed: those it had seen were asked or refused.
-        if renewal?.watch == nil { rescan(directories, into: &queue) }
         if renewal != nil { VoiceRelease.traceRenewal() }
+        var news: [String] = []
+        /// The last request ended under the user's fingers: what comes next holds their keys until they heard it.
+        var afterSwitch = false
+        /// The next request ends a wait that had gone quiet (a renewed image's): it is cued (`cue`).
+        var afterQuietWait = renewal != nil
         /// Whether a wait that has gone quiet renews the agent (not after a renewal failed: it would fail again).
         var renews = AgentRenewal.isPossible
         let capabilities = TerminalCapabilities(environment: template.environment)
         while true {
-            take(watch.changes(), directories: directories, into: &queue)
-            if let entry = queue.next {
-                if waitLineOpen {
-                    terminal.write(TerminalText.newline)
-                    waitLineOpen = false
-                }
-                let directory = directories[entry.directory]
-                let file: AskFile
-                do { file = try directory.read(entry.name) } catch {
-                    // A request answered or given up between the listing and the read is no news.
-                    if case .unreadable(_, let errno) = error, errno == .noSuchFileOrDirectory {
-                    } else {
-                        say(on: terminal, "otc-prompt: \(entry.name) refused: \(error)")
-                    }
-                    queue.remove(entry)
-                    continue
-                }
-                queue.remove(entry)
-                // As systemd's agents: a request whose process is gone, or whose time has passed, is not asked.
-                let now = UInt64(clamping: MonotonicInstant.now.nanoseconds / 1000)
-                if let pid = file.pid, !HangUpRelay.processExists(pid) { continue }
-                if file.hasExpired(atMicroseconds: now) { continue }
-                if directory.owner == 0 && UserAccount.currentUID != 0 {
-                    if !news.contains(wording.agentNeedsRoot) { news.append(wording.agentNeedsRoot) }
-                    continue
-                }
-                // Only root could write in a directory of root's: any other's `Id=` is a program's claim.
-                let origin: AskOrigin = directory.owner == 0 ? .system : .user
-                retries.forget { !HangUpRelay.processExists($0) }
-                let key = AgentFrontEnd.retryKey(file, from: origin)
-                let attempt = origin == .system ? retries.attempt(pid: file.pid, key: key) : 1
+            requests.take()
+            requests.tellLines()
+            // The wait's line ends the moment a request ends the wait: the first thing the user's screen shows of it.
+            if waitLineOpen && requests.queue.count > 0 {
+                terminal.write(TerminalText.newline)
+                waitLineOpen = false
+            }
+            let now = UInt64(clamping: MonotonicInstant.now.nanoseconds / 1000)
+            if let candidate = requests.next(atMicroseconds: now) {
+                let origin = candidate.origin
+                retries.forget { !ProcessLiveness.isRunning($0) }
+                let key = AgentFrontEnd.retryKey(candidate.file, from: origin)
+                let attempt = origin == .system ? retries.attempt(pid: candidate.file.pid, key: key) : 1
+                // Counted now, from the directories: what waits besides this one, at the moment it is said.
                 let request = frontEnd.request(
-                    file, from: origin, waiting: queue.count, nowMicroseconds: now, news: news, attempt: attempt)
+                    candidate.file, from: origin, waiting: requests.waiting(besides: candidate.entry).count,
+                    nowMicroseconds: now, news: news + requests.takeNews(), attempt: attempt,
+                    afterQuietWait: afterQuietWait, afterSwitch: afterSwitch)
+                let bootCue = cuesAtBoot ? AgentFrontEnd.cue(candidate.file, from: origin, attempt: attempt) : nil
+                if afterQuietWait { cue(on: terminal) }
                 news = []
-                let path = directory.path + "/" + entry.name
-                let cue = cuesAtBoot ? AgentFrontEnd.cue(file, from: origin, attempt: attempt) : nil
-                switch ask(request, file: file, path: path, cue: cue, on: terminal) {
-                case .withdrawn: news.append(wording.agentWithdrawn)
+                afterSwitch = false
+                afterQuietWait = false
+                switch ask(request, candidate, of: requests, cue: bootCue, on: terminal) {
+                case .withdrawn:
+                    news.append(wording.agentWithdrawn)
+                    afterSwitch = true
                 case .quiet: break
                 case .answered(let answer?):
-                    if case .password = answer, origin == .system { retries.answered(pid: file.pid, key: key) }
-                    if directory.contains(entry.name) { AskDirectory.send(answer, to: file.socket) }
+                    if case .password = answer, origin == .system {
+                        retries.answered(pid: candidate.file.pid, key: key)
+                    }
+                    if requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true {
+                        AskDirectory.send(answer, to: candidate.file.socket)
+                    }
                 case .answered(nil): break
                 case .ended(let status): return status
                 }
                 continue
             }
             if query { return ExitStatus.submitted }
+            news += requests.takeNews()
             var woken = false
-            if waitLineOpen {
+            if waitLineOpen && news.isEmpty {
                 // Nothing of the voice is loaded: nothing is said until a request or a key comes.
-                switch waitQuietly(watch: watch, directories: directories, on: terminal) {
-                case .request: continue
+                switch waitQuietly(requests: requests, on: terminal) {
+                case .request:
+                    afterQuietWait = true
+                    continue
                 case .key:
                     // The wait is drawn again in place (below, on a terminal that cannot go back) and takes the key.
                     terminal.write(capabilities.isDumb ? TerminalText.newline : TerminalText.eraseLineInPlace)
@@ -170,30 +148,38 @@ struct AgentProgram {
                 case .resumed: waitLineOpen = false
                 case .ended(let status): return status
                 }
+            } else if waitLineOpen {
+                terminal.write(TerminalText.newline)
+                waitLineOpen = false
             }
+            let waitBegan = MonotonicInstant.now
             // Not while a process answered here may ask again: its retry would lose the count with this image.
-            retries.forget { !HangUpRelay.processExists($0) }
-            switch waitForRequests(
-                news: news, watch: watch, directories: directories, renews: renews && !retries.awaitsAskers,
-                takesWakingKey: woken, on: terminal)
-            {
+            retries.forget { !ProcessLiveness.isRunning($0) }
+            let waited = waitForRequests(
+                news: news, requests: requests, renews: renews && !retries.awaitsAskers, takesWakingKey: woken,
+                afterSwitch: afterSwitch,
+                on: terminal)
+            news = []
+            afterSwitch = false
+            switch waited {
             case .ended(let status): return status
             case .quiet:
-                // A request that came with the silence is asked first; the next wait renews.
-                take(watch.changes(), directories: directories, into: &queue)
-                if queue.next == nil {
+                // A request that came with the silence is asked first, cued; the next wait renews.
+                afterQuietWait = true
+                requests.take()
+                if requests.queue.count == 0 && requests.news.isEmpty {
                     let failure = AgentRenewal.renew(
-                        terminal: terminal, watch: watch, watched: watched, arguments: arguments)
+                        terminal: terminal, watch: requests.watch, watched: requests.watched,
+                        awaited: requests.awaited, arguments: arguments)
                     // Still here: the wait goes on quietly in this image, its voice let go but its libraries kept.
                     SystemLog.warning("the password agent could not renew itself to let its voice go: \(failure)")
                     renews = false
-                    waitLineOpen = true
-                } else {
-                    terminal.write(TerminalText.newline)
                 }
-            case .answered, .withdrawn: break
+                // Its line stays as drawn: the quiet wait, or the request asked next, goes on from it.
+                waitLineOpen = true
+            case .answered, .withdrawn:
+                if MonotonicInstant.now - waitBegan >= Self.cueAfterWaiting { afterQuietWait = true }
             }
-            news = []
         }
     }
 
@@ -206,16 +192,20 @@ struct AgentProgram {
         case ended(Int32)
     }
 
-    /// Asks `request`, ended early when the request is withdrawn.
-    private func ask(_ request: Request, file: AskFile, path: String, cue: BootCue?, on terminal: Terminal) -> Asked {
-        let deadline = file.notAfter.map {
+    /// Asks `request`, ended early when it is withdrawn; news of the other requests is said meanwhile. `cue`: the PC
+    /// speaker's, heard when the question is shown as text with no voice.
+    private func ask(
+        _ request: Request, _ candidate: AgentRequests.Candidate, of requests: AgentRequests, cue: BootCue?,
+        on terminal: Terminal
+    ) -> Asked {
+        let deadline = candidate.file.notAfter.map {
             MonotonicInstant(nanoseconds: Int64(clamping: min($0, UInt64(Int64.max / 1000)) * 1000))
         }
         let relay: HangUpRelay
         do {
-            guard let made = try HangUpRelay.request(path: path, pid: file.pid, deadline: deadline) else {
-                return .withdrawn
-            }
+            guard
+                let made = try HangUpRelay.request(path: candidate.path, process: candidate.process, deadline: deadline)
+            else { return .withdrawn }
             relay = made
         } catch {
             say(on: terminal, "otc-prompt: \(error)")
@@ -223,11 +213,12 @@ struct AgentProgram {
         }
         var program = prompt(request, caller: relay.descriptor)
         program.cue = cue
+        program.outside = AgentOutside(requests: requests, asked: candidate.entry, frontEnd: frontEnd)
         let outcome = try? program.runSession(on: terminal).get()
         relay.stop()
         if let ended = ending(outcome, on: terminal) { return .ended(ended) }
         if AgentFrontEnd.wasWithdrawn(outcome) { return .withdrawn }
-        return .answered(AgentFrontEnd.answer(outcome, kind: file.kind))
+        return .answered(AgentFrontEnd.answer(outcome, kind: candidate.file.kind))
     }
 
     /// The exit status when `outcome` ends the agent: a signal (raised again: the terminal is restored), the
@@ -251,7 +242,14 @@ struct AgentProgram {
         program.caller = [caller]
         program.speculatesOnEspeak = false
         program.callerIsInProcess = true
+        // Raw from one request to the next: a key typed between them is never echoed (it may be a password's).
+        program.keepsRawMode = true
         return program
+    }
+
+    /// The terminal's tone before a request after a quiet wait, where no cue word is said: speech off, or terse.
+    private func cue(on terminal: Terminal) {
+        if template.speech == .none || !frontEnd.cuesWithWord { terminal.write(TerminalText.bell) }
     }
 
     /// A line on the terminal and in the system log, scrubbed whole: a file's name is a querier's text.
@@ -259,24 +257,5 @@ struct AgentProgram {
         let visible = UntrustedText.visible(line)
         terminal.writeLine(visible)
         SystemLog.warning(visible)
-    }
-
-    private func rescan(_ directories: [AskDirectory], into queue: inout AgentQueue) {
-        queue.rescan(
-            directories.enumerated().flatMap { index, directory in
-                directory.names().map { AgentQueue.Entry(directory: index, name: $0) }
-            })
-    }
-
-    private func take(_ changes: [DirectoryWatch.Change], directories: [AskDirectory], into queue: inout AgentQueue) {
-        for change in changes {
-            switch change {
-            case .added(let directory, let name): queue.add(.init(directory: directory, name: name))
-            case .removed(let directory, let name): queue.remove(.init(directory: directory, name: name))
-            case .lost: rescan(directories, into: &queue)
-            }
-        }
-        // Requests turned away by a full queue are read again once there is room.
-        if queue.overflowed && queue.count < AgentQueue.capacity / 2 { rescan(directories, into: &queue) }
     }
 }

@@ -33,14 +33,14 @@ struct AgentQuestion {
         do {
             let directory = try (kind == .password ? AskPostDirectory.systemd : .otcPrompt).prepare(
                 environment: environment)
-            // What a poster killed before it could withdraw left behind.
+            // What a poster of ours, killed before it could withdraw, left behind (never another's: `ProcessLiveness`).
             AskPost.removeAbandoned(in: directory)
             post = try AskPost(directory: directory)
             // Before the file appears: a SIGTERM from then on withdraws it.
             watcher = try? SignalWatcher(signals: Self.endingSignals)
             let file = AgentPosting.askFile(
                 for: request, pid: getpid(), socket: post.socketPath,
-                notAfter: UInt64(max(0, deadline.nanoseconds / 1000)))
+                notAfter: UInt64(max(0, deadline.nanoseconds / 1000)), poster: ProcessLiveness.ownMark())
             try post.publish(file.rendered())
         } catch {
             Self.report("no terminal to prompt on, and the question could not be posted for a password agent: \(error)")

@@ -37,6 +37,8 @@ final class AudioFileVoice: FallibleSpeechBackend {
         }
     }
 
+    var isSpeaking: Bool { engine.isSpeaking }
+
     func takeUnsaid() -> [Announcement] {
         defer {
             unsaid = []

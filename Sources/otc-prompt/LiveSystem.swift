@@ -19,13 +19,15 @@ extension PromptSystem {
     /// The real terminal, the monotonic clock, `/bin/sh` checks and `mlock`; with `caller` (gpg-agent's
     /// pipe), its hang-up ends the prompt and Ctrl-Z never stops the process, unless `stopsAsAJob` (a caller of
     /// the process's own, the password agent's relay).
-    static func live(terminal: Terminal, caller: [Int32] = [], stopsAsAJob: Bool = false) -> PromptSystem {
+    static func live(
+        terminal: Terminal, caller: [Int32] = [], stopsAsAJob: Bool = false, outside: (any OutsideEvents)? = nil
+    ) -> PromptSystem {
         let origin = MonotonicInstant.now
         return PromptSystem(
             terminal: terminal, now: { MonotonicInstant.now - origin },
             startCheck: { command, code in try CheckCommand.start(command: command, input: code) },
             lockInMemory: { ProcessHardening.lockInMemory($0) }, caller: caller,
-            suspension: caller.isEmpty || stopsAsAJob ? .asAJob : .refusedWhileCallerWaits)
+            suspension: caller.isEmpty || stopsAsAJob ? .asAJob : .refusedWhileCallerWaits, outside: outside)
     }
 }
 

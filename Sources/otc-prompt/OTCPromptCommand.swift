@@ -32,6 +32,12 @@ struct OTCPromptCommand {
         case .success(let parsed) where parsed.action == .version:
             ProcessExit.exit(answer(OTCPromptVersion.current))
         case .success(let parsed):
+            // The benchmarks' trace, if asked for: a file the prompt writes, so the user's own (`OutputFile`).
+            if let path = ProcessEnvironment.current[SpeechTrace.variable],
+                let trace = try? OutputFile.open(path: path, option: SpeechTrace.variable, appending: true)
+            {
+                SpeechTrace.install(descriptor: trace.descriptor)
+            }
             // Before any audio library can run (the warm-up opens a stream): another user's PulseAudio is
             // refused for the whole process, whatever asks for a device.
             SpeechRouteProbes.refuseForeignPulseAudio(environment: ProcessEnvironment.current)
@@ -39,7 +45,7 @@ struct OTCPromptCommand {
             let renewal = AgentRenewal.take()
             if renewal == nil {
                 EngineWarmUp.start(
-                    commandLine: parsed.values, programPath: CommandLine.arguments.first ?? "",
+                    commandLine: parsed.values, prompt: parsed.prompt, programPath: CommandLine.arguments.first ?? "",
                     environment: ProcessEnvironment.current)
             }
             ProcessExit.exit(
@@ -79,6 +85,12 @@ struct OTCPromptCommand {
         // The terminal first, in raw mode with signals handled, before anything that can wait (no wait without a deadline).
         let frontEnd = FrontEnd.choose(
             commandLine: commandLine, prompt: prompt, programPath: CommandLine.arguments.first ?? "")
+        // cryptsetup takes the key from stdout: one that cannot take it fails now, not after the passphrase is typed
+        // (cryptroot then asks again, with its own prompt).
+        if frontEnd == .cryptsetup, let unusable = StandardOutput.unusable {
+            StandardError.writeLine("\(Program.name): \(TerminalError.standardOutput(unusable))")
+            return ExitStatus.outputFailed
+        }
         var terminal: Terminal?
         // An askpass with no terminal posts its question for the user's password agent instead (`AgentQuestion`).
         let postsWithoutTerminal = frontEnd.postsWithoutTerminal
@@ -115,15 +127,30 @@ struct OTCPromptCommand {
         let check = settings[Settings.check].map {
             CheckSettings(command: $0, timeout: settings.value(Settings.checkTimeout))
         }
-        let notices = file.problems.map(\.description)
+        var notices = file.problems.map(\.description)
+        if frontEnd == .cryptsetup { notices += CryptsetupFrontEnd.problems(environment: environment) }
         var voice = SpeechOptions(
             language: language, voice: settings[Settings.voice], rate: settings[Settings.rate],
             volume: settings[Settings.volume], pitch: settings[Settings.pitch])
         voice.languageIsChosen = settings[Settings.language] != nil
         switch frontEnd {
         case .doctor:
-            Doctor(choice: settings.value(Settings.speech), voice: voice, environment: environment, configFile: file)
-                .run()
+            guard
+                let lines = Doctor(
+                    choice: settings.value(Settings.speech), braille: settings.value(Settings.braille), voice: voice,
+                    environment: environment, configFile: file, escapeDelay: settings[Settings.escapeDelay]
+                ).run(), let terminal = PromptProgram.openTerminal(environment: environment)
+            else { return ExitStatus.submitted }
+            // Said as a prompt says its words; what the notice's end answers is nothing for stdout.
+            _ = PromptProgram(
+                request: DoctorFrontEnd.request(
+                    report: lines, language: language, verbosity: configuration.verbosity),
+                check: nil, speech: settings.value(Settings.speech), speechLogPath: settings[Settings.speechLog],
+                voice: voice, voiceLocation: nil, audioFile: settings[Settings.audioFile],
+                appearance: Appearance(settings), environment: environment, notices: [],
+                memory: AskMemory(store: StateDirectory.open(environment: environment)),
+                escapeDelay: settings[Settings.escapeDelay]
+            ).runSession(on: terminal)
             return ExitStatus.submitted
         case .bootCue(let cue):
             return PCSpeaker.play(cue) ? ExitStatus.submitted : ExitStatus.noTerminal
@@ -164,7 +191,7 @@ struct OTCPromptCommand {
             speechLogPath: settings[Settings.speechLog], voice: voice,
             voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
             appearance: Appearance(settings), environment: environment, notices: [], memory: memory,
-            escapeDelay: settings.value(Settings.escapeDelay))
+            escapeDelay: settings[Settings.escapeDelay])
         // The disk prompt at boot is heard as the PC speaker's tones when no sound card speaks.
         if frontEnd == .cryptsetup { program.cue = CryptsetupFrontEnd.cue(environment: environment) }
         // Every path inside `run()` has restored the terminal before it returns.
@@ -179,7 +206,10 @@ struct OTCPromptCommand {
             // Said by the first image; a renewed one has them on the screen already.
             if renewal == nil { for notice in notices { terminal.writeLine(notice) } }
             return AgentProgram(
-                template: program, frontEnd: AgentFrontEnd(language: language, verbosity: configuration.verbosity),
+                template: program,
+                frontEnd: AgentFrontEnd(
+                    language: language, verbosity: configuration.verbosity,
+                    echoesUserRequests: settings.value(Settings.agentEchoUserRequests)),
                 places: AgentProgram.places(
                     option: settings[Settings.agentDirectory], environment: environment, user: UserAccount.currentUID),
                 query: query, renewal: renewal, arguments: CommandLine.arguments, cuesAtBoot: PCSpeaker.inInitrd

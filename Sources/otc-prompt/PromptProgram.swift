@@ -30,6 +30,10 @@ struct PromptProgram {
     /// The caller is a relay inside this process (the password agent's), not another program in its process group:
     /// Ctrl-Z then stops the prompt as any job, rather than being refused as for gpg-agent.
     var callerIsInProcess = false
+    /// News from outside said while it asks (the password agent's other requests): `PromptSystem.outside`.
+    var outside: (any OutsideEvents)?
+    /// The terminal stays raw after an ordinary end, for the next prompt of this process (`PromptLoop.keepsRawMode`).
+    var keepsRawMode = false
     /// espeak-ng lets its audio device go this long after its last sound, and opens it again for the next
     /// announcement: for a prompt that mostly waits (the password agent's wait). nil: kept for the whole prompt.
     var voiceReleasedAfterSilence: Duration?
@@ -44,8 +48,9 @@ struct PromptProgram {
     /// at boot. nil: no tones.
     var cue: BootCue?
 
-    /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
-    let escapeDelay: Duration
+    /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc, when the user set it
+    /// (`--escape-delay`); nil: chosen from where the person is (`EscapeWait`).
+    let escapeDelay: Duration?
     /// The longest the last announcement (complete, cancel) may keep the process alive.
     static let finalSpeechLimit: Duration = .seconds(3)
     /// The longest a voice still starting when the prompt ends is waited for, to say the last words: a
@@ -75,6 +80,9 @@ struct PromptProgram {
         }
         if let renewal {
             terminal.adoptRawMode(original: renewal.original, bracketedPaste: renewal.bracketedPaste)
+            // Confirmed, not assumed: a terminal that is not raw now (reset meanwhile, or never raw) is made raw,
+            // and what it was is what the end puts back.
+            try? terminal.reassertRawMode(bracketedPaste: renewal.bracketedPaste)
             renewal.resumeSignals()
             return terminal
         }
@@ -108,11 +116,15 @@ struct PromptProgram {
         let start = MonotonicInstant.now
         let capabilities = TerminalCapabilities(environment: environment)
         try? terminal.enterRawMode(bracketedPaste: !capabilities.isDumb)
+        // The terminal the prompt reads from: its login session says where the person typing is, for the voice
+        // and for how long a lone Esc waits.
+        let location = LoginSession.locate(descriptor: terminal.input)
         let speech: SpeechSetup
         do {
             speech = try SpeechSetup(
                 choice: self.speech, voice: voice, voiceLocation: voiceLocation, audioFile: audioFile,
-                terminal: terminal, environment: environment, logPath: speechLogPath, memory: memory,
+                terminal: terminal, location: location, environment: environment, logPath: speechLogPath,
+                memory: memory,
                 releaseAfterSilence: voiceReleasedAfterSilence, speculates: speculatesOnEspeak, cue: cue,
                 elapsed: { MonotonicInstant.now - start })
         } catch {
@@ -128,13 +140,16 @@ struct PromptProgram {
         }
 
         // Boxes are for codes; only a field's answer goes to --check.
+        // What was typed for the prompt went with its end (`PromptLoop.run`); what is typed while the last words
+        // are said is the next program's (the shell's command after an Esc).
         var outcome = runLoop(
             request.session, style: request.drawsBoxes ? appearance.style : .line,
-            check: request.isField ? check : nil, terminal: terminal, speech: speech, capabilities: capabilities)
+            check: request.isField ? check : nil, terminal: terminal, speech: speech, capabilities: capabilities,
+            escapeWait: EscapeWait.choose(chosen: escapeDelay, location: location),
+            asksKeyboardProtocol: KeyboardProtocol.mayAsk(
+                location: location, capabilities: capabilities, environment: environment))
         outcome = speech.finish(
             after: outcome, terminal: terminal, startupGrace: Self.startupGraceAtEnd, limit: Self.finalSpeechLimit)
-        // Nothing typed here is left for the next program (the shell, the next askpass question).
-        terminal.discardInput()
         return .success(outcome)
     }
 
@@ -149,17 +164,21 @@ extension PromptProgram {
     /// Runs `session` on the terminal with a renderer for `style`.
     private func runLoop<Session: InteractiveSession>(
         _ session: Session, style: FieldStyle?, check: CheckSettings?, terminal: Terminal, speech: SpeechSetup,
-        capabilities: TerminalCapabilities
+        capabilities: TerminalCapabilities, escapeWait: EscapeWait, asksKeyboardProtocol: Bool
     ) -> PromptOutcome {
         var loop = PromptLoop(
             session: session,
             renderer: makeRenderer(
                 style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxes),
-            system: .live(terminal: terminal, caller: caller, stopsAsAJob: callerIsInProcess), speech: speech.backend,
-            escapeDelay: escapeDelay,
+            system: .live(terminal: terminal, caller: caller, stopsAsAJob: callerIsInProcess, outside: outside),
+            speech: speech.backend,
+            escapeDelay: escapeWait.delay,
             capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup,
-            speechFallback: speech.fallback)
+            speechFallback: speech.fallback, asksKeyboardProtocol: asksKeyboardProtocol)
         loop.keepsTerminalWhenCallerGoes = keepsTerminalWhenCallerGoes
+        let closeOutputs = attachOutputs(to: &loop, terminal: terminal)
+        defer { closeOutputs() }
+        loop.keepsRawMode = keepsRawMode
         return loop.run()
     }
 }

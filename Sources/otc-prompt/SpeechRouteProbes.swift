@@ -17,11 +17,14 @@ enum SpeechRouteProbes {
         case controlling
         /// The terminal open on this descriptor (the prompt's, or the one a pinentry was told).
         case descriptor(Int32)
+        /// A terminal already followed to its login session (the prompt's, once for the voice and the Esc wait).
+        case located(SessionLocation)
 
         var location: SessionLocation {
             switch self {
             case .controlling: LoginSession.locate(descriptor: nil)
             case .descriptor(let descriptor): LoginSession.locate(descriptor: descriptor)
+            case .located(let location): location
             }
         }
     }
@@ -44,8 +47,7 @@ enum SpeechRouteProbes {
     /// The route, unless it plays through another user's PulseAudio: then text lines, and why.
     static func ownAudio(_ route: SpeechRoute, _ environment: [String: String]) -> SpeechRoute {
         guard route.kind == .espeak, let path = PulseAudioSocket.path(environment: environment) else { return route }
-        return route.refusingForeignPulseAudio(
-            at: path, refused: LocalSocket.foreignOwner(of: path, uid: UserAccount.currentUID))
+        return route.refusingForeignPulseAudio(at: path, refused: foreignPulseAudio(at: path, environment))
     }
 
     /// Refuses every audio server for this process (`PulseAudioRefusal`) when the PulseAudio that libpulse
@@ -53,9 +55,26 @@ enum SpeechRouteProbes {
     /// the user's own.
     static func refuseForeignPulseAudio(environment: [String: String]) {
         guard let path = PulseAudioSocket.path(environment: environment),
-            let why = LocalSocket.foreignOwner(of: path, uid: UserAccount.currentUID)
+            let why = foreignPulseAudio(at: path, environment)
         else { return }
         PulseAudioRefusal.refuse(because: "the PulseAudio at \(path) is refused (\(why))")
+    }
+
+    /// Why the PulseAudio socket at `path` is not the user's, nil when it is (or nothing is there yet): the socket and
+    /// its directory (`LocalSocket.foreignOwner`), and, where libpulse looks in `XDG_RUNTIME_DIR` itself (no
+    /// `PULSE_SERVER`, no `PULSE_RUNTIME_PATH`), that directory: one of another user's (root after `su`, keeping the
+    /// user's) libpulse refuses with a message of its own on stderr, where the caller or a screen reader would get it.
+    private static func foreignPulseAudio(at path: String, _ environment: [String: String]) -> String? {
+        if let why = LocalSocket.foreignOwner(of: path, uid: UserAccount.currentUID) { return why }
+        guard (environment["PULSE_SERVER"] ?? "").isEmpty, (environment["PULSE_RUNTIME_PATH"] ?? "").isEmpty,
+            let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty
+        else { return nil }
+        let ownDirectory = FileTrust(kinds: [.directory], owners: [UserAccount.currentUID], othersMay: .anything)
+        do { try ownDirectory.check(path: runtime) } catch {
+            guard case .owner = error else { return nil }
+            return "XDG_RUNTIME_DIR \(runtime): \(error)"
+        }
+        return nil
     }
 
     /// The route when no probe is needed to choose it (an audio file, the user's choice, a person elsewhere

@@ -20,6 +20,7 @@ struct SpeechSetup {
     let isText: Bool
 
     /// - Parameters:
+    ///   - location: where the person typing on `terminal` is (its login session).
     ///   - releaseAfterSilence: espeak-ng lets its device go this long after its last sound (see
     ///     `EspeakSpeechBackend.start`); nil keeps it for the whole prompt.
     ///   - speculates: espeak-ng starts while `auto` still probes, in case it is chosen (false: only once chosen).
@@ -28,11 +29,10 @@ struct SpeechSetup {
     ///   `.system` when no thread can be started for the voice.
     init(
         choice: SpeechChoice, voice: SpeechOptions, voiceLocation: String?, audioFile: String?, terminal: Terminal,
-        environment: [String: String], logPath: String?, memory: AskMemory, releaseAfterSilence: Duration? = nil,
-        speculates: Bool = true, cue: BootCue? = nil, elapsed: @escaping () -> Duration
+        location: SessionLocation, environment: [String: String], logPath: String?, memory: AskMemory,
+        releaseAfterSilence: Duration? = nil, speculates: Bool = true, cue: BootCue? = nil, elapsed: @escaping () -> Duration
     ) throws(TerminalError) {
-        // The terminal the prompt reads from: its login session says where the person typing is.
-        let place = SpeechRouteProbes.PromptTerminal.descriptor(terminal.input)
+        let place = SpeechRouteProbes.PromptTerminal.located(location)
         let decided = SpeechRouteProbes.decidedAtOnce(
             for: choice, intoAudioFile: audioFile != nil, environment: environment, terminal: place)
         var output = SpeechOutput.device

@@ -31,15 +31,17 @@ import Testing
     }
 }
 
-/// The caller's other lines are said before the label, and again on Ctrl-R.
+/// The caller's other lines are said after the question, and again on Ctrl-R.
 @Suite struct AskpassDetailsTests {
-    @Test func detailsAreSaidFirstAndAgainOnControlRWhileTheFieldIsEmpty() {
+    @Test func detailsFollowTheQuestionAndAreSaidAgainOnControlRWhileTheFieldIsEmpty() {
         var configuration = PromptConfiguration.freeText(label: "Password (joe@host)")
         configuration.details = ["Your password expires in 3 days", "Contact IT"]
         var session = PromptSession(configuration: configuration)
         let opening = session.start()
         guard case .announce(let announcement) = opening.first else { return #expect(Bool(false)) }
-        #expect(announcement.text.hasPrefix("Your password expires in 3 days. Contact IT. Password (joe@host)"))
+        #expect(
+            announcement.text.hasPrefix(
+                "Password (joe@host). Type it, then Enter. Your password expires in 3 days. Contact IT."))
         #expect(session.handle(.readBack) == opening)
         _ = session.handle(.character("x"))
         #expect(session.handle(.readBack).first != opening.first, "with something typed, Ctrl-R counts it")

@@ -67,12 +67,19 @@ import Testing
         #expect(prompt.kind == .confirmation)
         #expect(prompt.label == "Are you sure you want to continue connecting?")
         #expect(prompt.acceptsFingerprint)
+        #expect(prompt.namedAnswers == ConfirmLabels(yes: "yes", no: "no"))
         #expect(
             prompt.details == [
                 "The authenticity of host 'build.example.org (192.0.2.7)' can't be established.",
                 "ED25519 key fingerprint is SHA256:3uW0xQk7J2r0vC9cVJgk1m1v4c4qG7mH1Xb9Yz0aBcD.",
                 "This key is not known by any other names.",
             ])
+    }
+
+    @Test func aConfirmationThatNamesNoAnswersAcceptsOnlyTheLanguagesWords() {
+        let prompt = AskpassPrompt.classify(
+            "Allow use of key id_ed25519?", environment: ["SSH_ASKPASS_PROMPT": "confirm"])
+        #expect(prompt.kind == .confirmation && prompt.namedAnswers.isEmpty)
     }
 
     @Test func sshReaskIsAConfirmation() {

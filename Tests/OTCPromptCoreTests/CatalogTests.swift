@@ -108,4 +108,20 @@ import Testing
         #expect(language.catalog.list("answer.yesWords").contains(Wording(language: language).answer(true)))
         #expect(language.catalog.list("answer.noWords").contains(Wording(language: language).answer(false)))
     }
+
+    /// Key names as the language's voice says them, checked by ear (`espeak-ng -v LL -x`): espeak-ng 1.51 spells German
+    /// "Strg" letter by letter (S, T, R, G), so German says "Steuerung", as German screen readers do; French "Ctrl"
+    /// is said "contrôle", and "Control" is a word in the others.
+    @Test(arguments: Language.allCases)
+    func keyNamesAreWordsTheVoiceSays(language: Language) {
+        let spelled: [String: [String]] = ["de": ["Strg"]]
+        for (name, forms) in language.catalog.messages {
+            for form in forms {
+                for abbreviation in spelled[language.tag] ?? [] {
+                    #expect(!form.contains(abbreviation), "\(language): \(name): \(form)")
+                }
+            }
+        }
+        #expect(Wording(language: language).phrases.readBackHint(false).split(separator: " ").count >= 3)
+    }
 }

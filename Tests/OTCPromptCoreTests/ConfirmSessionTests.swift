@@ -20,16 +20,19 @@ import Testing
             verbosity: verbosity)
         let expected: String =
             switch (language, verbosity) {
-            case (.en, .terse): "Key fingerprint SHA256:abc. Allow use of key id_ed25519? yes or no."
+            case (.en, .terse): "Allow use of key id_ed25519? Yes or no. Key fingerprint SHA256:abc."
             case (.en, _):
-                "Key fingerprint SHA256:abc. Allow use of key id_ed25519? yes or no. Type the whole word yes or no, then press Enter."
-            case (.ptBR, .terse): "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não."
+                "Allow use of key id_ed25519? Yes or no. Key fingerprint SHA256:abc. Type the whole word yes or no, then press Enter."
+            case (.ptBR, .terse): "Allow use of key id_ed25519? Sim ou não. Key fingerprint SHA256:abc."
             case (.ptBR, _):
-                "Key fingerprint SHA256:abc. Allow use of key id_ed25519? sim ou não. Digite a palavra inteira, sim ou não, e pressione Enter."
+                "Allow use of key id_ed25519? Sim ou não. Key fingerprint SHA256:abc. Digite a palavra inteira, sim ou não, e pressione Enter."
             default: "no golden text for \(language.tag)"
             }
         // Said and logged as one flow; the details are a line of their own in text mode (`OpeningLinesTests`).
-        #expect(session.start().map(\.announcement?.text) == [expected])
+        let opening = session.start().first?.announcement
+        #expect(opening.map(\.text) == expected)
+        // The question and how to answer it first, in one sentence; the fingerprint follows, for a key to cut short.
+        #expect(opening?.lead?.text == String(expected.prefix(while: { $0 != "." })) + ".")
     }
 
     /// Each language's whole words, from its catalog, in any case.
@@ -89,11 +92,16 @@ import Testing
         #expect(!session.isFinished)
     }
 
+    /// Esc always cancels, as the choices announce it ("…; Stop, or Escape"): never "no", with labels or without.
     @Test(arguments: Language.allCases, [Key.escape, .interrupt, .endOfInput])
-    func cancelKeysSayNo(language: Language, key: Key) {
+    func cancelKeysCancel(language: Language, key: Key) {
         var session = ConfirmSession(question: "Allow?", language: language)
-        #expect(session.handle(key) == [.announce(Self.no(language)), .confirmed(false)])
-        #expect(session.isFinished)
+        #expect(session.handle(key).last == .cancel)
+        #expect(session.answer == .cancelled)
+        var labelled = ConfirmSession(
+            question: "Sign?", labels: ConfirmLabels(yes: "Sign", no: "Skip", cancel: "Stop"), language: language)
+        #expect(labelled.handle(key).last == .cancel)
+        #expect(labelled.isFinished)
     }
 
     /// The leftover of "yes⏎" typed at an earlier question: "y" alone no longer answers, and Enter never does.
@@ -185,6 +193,21 @@ import Testing
         #expect(session.answer == nil)
     }
 
+    /// The details follow the question for a key to cut short; Ctrl-R, or `?` before anything is typed, says it all
+    /// again, question first.
+    @Test func controlROrAQuestionMarkSaysTheQuestionAndItsDetailsAgain() {
+        var session = ConfirmSession(question: "Allow use of key joe@laptop?", details: ["Key fingerprint SHA256:abc"])
+        let opening = session.start()
+        #expect(opening.first?.announcement?.lead?.text == "Allow use of key joe@laptop? Yes or no.")
+        #expect(session.handle(.readBack) == opening)
+        #expect(session.handle(.character("?")) == opening)
+        #expect(session.typed.isEmpty, "? asked; it was not typed")
+        _ = session.handle(.character("y"))
+        #expect(session.handle(.character("?")).first?.announcement?.event == .digit, "typed once an answer began")
+        var notice = NoticeSession(message: "Touch your key", details: ["Key SHA256:abc"])
+        #expect(notice.handle(.character("?")) == notice.start())
+    }
+
     @Test func timeLimit() {
         var session = ConfirmSession(question: "Allow?", timeLimit: .seconds(15))
         #expect(session.nextDeadline(after: .zero) == .seconds(5))
@@ -201,15 +224,14 @@ import Testing
     @Test func theCallersLabelsAreTheChoicesAndAnswers() {
         let labels = ConfirmLabels(yes: "Take this one anyway", no: "Enter new passphrase", cancel: "Cancel")
         var session = ConfirmSession(question: "Passphrase is weak", labels: labels)
+        // The labels are the choices in the first sentence; their words, and how to type them, follow.
+        let opening = session.start().first?.announcement
+        #expect(opening?.lead?.text == "Passphrase is weak? Take this one anyway, Enter new passphrase or Cancel.")
         #expect(
-            session.start()
-                == [
-                    .announce(
-                        Announcement(
-                            .prompt,
-                            "Passphrase is weak? Choices: Take this one anyway, or yes; Enter new passphrase, or no; "
-                                + "Cancel, or Escape. Type a choice or its word, then press Enter."))
-                ])
+            opening?.text
+                == "Passphrase is weak? Take this one anyway, Enter new passphrase or Cancel. Choices: Take this one "
+                + "anyway, or yes; Enter new passphrase, or no; Cancel, or Escape. Type a choice or its word, then press Enter."
+        )
         #expect(
             session.snapshot.label
                 == "Passphrase is weak (Take this one anyway=yes / Enter new passphrase=no / Cancel=Escape)")
@@ -258,7 +280,7 @@ import Testing
             message: "Confirm user presence for key ED25519-SK SHA256:abc", details: ["User presence required"])
         #expect(
             notice.start().map(\.announcement?.text) == [
-                "User presence required. Confirm user presence for key ED25519-SK SHA256:abc. Nothing to type. Escape closes this notice."
+                "Confirm user presence for key ED25519-SK SHA256:abc. Nothing to type. Escape closes this notice. User presence required."
             ])
         #expect(notice.handle(.character("y")).first?.announcement?.event == .help)
         #expect(notice.handle(.submit).first?.announcement?.event == .help)

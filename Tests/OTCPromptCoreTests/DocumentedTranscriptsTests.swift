@@ -103,7 +103,8 @@ import Testing
         var printed: String?
         for effect in session.start() + keys(attributes["keys"] ?? "").flatMap({ session.handle($0) }) {
             switch effect {
-            case .announce(let announcement): said.append(announcement.text)
+            // As `--speech text` writes it: an opening's parts each on a line of its own.
+            case .announce(let announcement): said += announcement.lines
             case .submit(let code): printed = code.text
             default: break
             }

@@ -7,7 +7,9 @@ import Testing
 @Suite struct KeyDecoderRepliesTests {
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-    /// Replies as terminals send them; every split of each must decode to nothing but ignored keys.
+    /// Replies as terminals send them; every split of each must decode to nothing but ignored keys, but one: a
+    /// string's ESC read alone, its rest after it, is the Esc key, as a person's Esc and their next key are.
+    /// Holding it as the start of a string instead kept open a prompt the user had cancelled.
     static let replies: [String] = [
         "\u{1B}]11;rgb:1234/5678/9abc\u{1B}\\",  // OSC 11 background colour, ST
         "\u{1B}]11;rgb:1234/5678/9abc\u{07}",  // the same, BEL
@@ -31,6 +33,10 @@ import Testing
         for split in 1..<bytes(reply).count {
             let all = bytes(reply)
             let pieces = decodeInPieces([Array(all[..<split]), Array(all[split...])])
+            if split == 1 && all.first == 0x1B && all[1] != UInt8(ascii: "[") {
+                #expect(pieces.first == .escape, "\(pieces)")
+                continue
+            }
             #expect(pieces.allSatisfy { $0 == .ignored || $0 == .terminalReport }, "split at \(split): \(pieces)")
         }
     }
@@ -77,7 +83,7 @@ import Testing
         ] {
             #expect(decodeWhole(bytes(report)) == [.terminalReport], "\(report.debugDescription)")
         }
-        for key in ["\t", "\u{1B}[A", "\u{1B}OP", "\u{1B}[15~", "\u{1B}x"] {
+        for key in ["\u{1B}[A", "\u{1B}OP", "\u{1B}[15~", "\u{1B}x"] {
             #expect(decodeWhole(bytes(key)) == [.ignored], "\(key.debugDescription)")
         }
     }

@@ -42,7 +42,7 @@ struct KeyDecoderKeyTests {
         arguments: [
             (UInt8(0x0D), Key.submit), (0x0A, .submit), (0x7F, .backspace), (0x08, .backspace),
             (0x15, .clearField), (0x12, .readBack), (0x03, .interrupt), (0x04, .endOfInput),
-            (0x14, .timeLeft), (0x0C, .redraw), (0x1A, .suspend),
+            (0x14, .timeLeft), (0x0C, .redraw), (0x1A, .suspend), (0x09, .tab),
         ])
     func controlKey(byte: UInt8, key: Key) {
         var decoder = KeyDecoder()
@@ -52,7 +52,7 @@ struct KeyDecoderKeyTests {
 
     @Test("every other C0 control is ignored")
     func otherControls() {
-        let keyBytes: Set<UInt8> = [0x03, 0x04, 0x08, 0x0A, 0x0C, 0x0D, 0x12, 0x14, 0x15, 0x1A, 0x1B]
+        let keyBytes: Set<UInt8> = [0x03, 0x04, 0x08, 0x09, 0x0A, 0x0C, 0x0D, 0x12, 0x14, 0x15, 0x1A, 0x1B]
         for byte in UInt8(0)..<0x20 where !keyBytes.contains(byte) {
             #expect(decodeWhole([byte]) == [.ignored], "byte \(byte)")
         }
@@ -196,10 +196,67 @@ struct KeyDecoderEscapeTests {
         #expect(decodeWhole([esc, 0x5B] + parameters + bytes("12"), flush: true) == [.ignored])
     }
 
-    @Test("Alt plus a character split across feeds is one ignored key")
+    @Test("Alt plus a character, in one read or with its character split, is one ignored key")
     func altCharacterAcrossFeeds() {
-        #expect(decodeInPieces([[esc], [0xC3], [0xA9], [0x31]]) == [.ignored, .character("1")])
+        #expect(decodeInPieces([[esc, 0xC3], [0xA9], [0x31]]) == [.ignored, .character("1")])
         #expect(decodeWhole([esc, 0xC3, 0x31]) == [.ignored, .character("1")])
+    }
+}
+
+/// A terminal writes each key whole: an Esc read alone is the Esc key, and what comes in a later read is the next
+/// key, unless it is the rest of a key a link split (`[` or `O` and its parameters).
+@Suite("KeyDecoder: an Esc read alone")
+struct KeyDecoderLoneEscapeTests {
+    @Test(
+        "a key read after an Esc read alone does not make it Alt: Esc, then that key",
+        arguments: [
+            ("e", [Key.escape, .character("e")]), ("echo hi\r", [.escape] + "echo hi".map(Key.character) + [.submit]),
+            ("1", [.escape, .character("1")]), ("é", [.escape, .character("é")]), ("\r", [.escape, .submit]),
+            ("\u{03}", [.escape, .interrupt]), ("]", [.escape, .character("]")]), ("P", [.escape, .character("P")]),
+            ("\u{7F}", [.escape, .backspace]),
+        ])
+    func keyAfterALoneEscape(next: String, keys: [Key]) {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([esc]) == [])
+        #expect(decoder.holdsLoneEscape)
+        #expect(decoder.feed(bytes(next)) == keys)
+        #expect(!decoder.isAwaitingMoreBytes)
+    }
+
+    @Test(
+        "in one read, Esc and a key are Alt plus that key: ignored, never a cancel",
+        arguments: ["\u{1B}1", "\u{1B}9", "\u{1B}e", "\u{1B}é", "\u{1B}\r", "\u{1B}\u{7F}"])
+    func altKeyInOneRead(sequence: String) {
+        #expect(decodeWhole(bytes(sequence)) == [.ignored])
+        #expect(!decodeWhole(bytes(sequence)).contains(.escape))
+    }
+
+    @Test(
+        "the rest of an arrow, Home, End or function key read after its Esc completes the key",
+        arguments: ["[A", "[1;5C", "[H", "[F", "OH", "OP", "[15~", "[24~"])
+    func restOfAKeyAfterItsEsc(rest: String) {
+        #expect(decodeInPieces([[esc], bytes(rest)]) == [.ignored])
+        #expect(decodeInPieces([[esc], bytes(String(rest.prefix(1))), bytes(String(rest.dropFirst()))]) == [.ignored])
+    }
+
+    @Test("Esc Esc is Esc at once, whether in one read or two")
+    func escapeEscape() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([esc, esc]) == [.escape])
+        var apart = KeyDecoder()
+        #expect(apart.feed([esc]) == [])
+        #expect(apart.feed([esc]) == [.escape])
+    }
+
+    @Test("only the read right after the Esc is apart from it: ESC then ESC x is Esc, then Alt-x")
+    func onlyTheNextRead() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([esc]) == [])
+        #expect(decoder.feed(bytes("\u{1B}x")) == [.escape, .ignored])
+        var flushed = KeyDecoder()
+        _ = flushed.feed([esc])
+        #expect(flushed.flush() == [.escape])
+        #expect(flushed.feed(bytes("\u{1B}x")) == [.ignored])
     }
 }
 
@@ -300,12 +357,15 @@ struct KeyDecoderSplitTests {
         bytes("\u{1B}[200~G-123 456\r\n\u{1B}[201~\u{1B}[200~x\u{1B}[201~4"),
     ]
 
-    @Test("one byte at a time and every 2-way split equal the whole feed", arguments: streams)
+    /// Every cut but one: a read that ends with a lone Esc (`cutOnlyAfterLoneEscapes`).
+    @Test("one byte at a time and every 2-way split equal the whole feed cut only after a lone Esc", arguments: streams)
     func everySplit(stream: [UInt8]) {
-        let whole = decodeWhole(stream)
-        #expect(decodeInPieces(stream.map { [$0] }) == whole)
+        let bytes = stream.map { [$0] }
+        #expect(decodeInPieces(bytes) == decodeInPieces(cutOnlyAfterLoneEscapes(bytes)))
         for cut in 0...stream.count {
-            #expect(decodeInPieces([Array(stream[..<cut]), Array(stream[cut...])]) == whole, "cut \(cut)")
+            let pieces = [Array(stream[..<cut]), Array(stream[cut...])]
+            #expect(decodeInPieces(pieces) == decodeInPieces(cutOnlyAfterLoneEscapes(pieces)), "cut \(cut)")
+            if stream[..<cut].last != 0x1B { #expect(decodeInPieces(pieces) == decodeWhole(stream), "cut \(cut)") }
         }
     }
 

@@ -23,14 +23,14 @@ import Testing
         driver.start()
         let expected: String =
             switch (language, verbosity) {
-            case (.en, .terse): "Password, empty, secret text."
-            case (.en, _): "Password, empty, secret text. Type it, then press Enter. Control R counts them."
-            case (.ptBR, .terse): "Password, vazio, texto secreto."
+            case (.en, .terse): "Password. Type it, then Enter. Secret text."
+            case (.en, _): "Password. Type it, then Enter. Secret text, Control R counts them."
+            case (.ptBR, .terse): "Password. Digite e pressione Enter. Texto secreto."
             case (.ptBR, _):
-                "Password, vazio, texto secreto. Digite e pressione Enter. Control R diz quantos foram digitados."
+                "Password. Digite e pressione Enter. Texto secreto, Control R diz quantos foram digitados."
             default: "no golden text for \(language.tag)"
             }
-        #expect(driver.last == Announcement(.prompt, expected))
+        #expect(driver.last?.text == expected)
         #expect(driver.last?.text.contains("question mark") == false, "? is typed here, not a help key")
     }
 

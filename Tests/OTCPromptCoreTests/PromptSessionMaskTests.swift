@@ -150,8 +150,9 @@ import Testing
         let position = { (count: Int) in language.said("position", count, 6) }
         driver.start()
         let opening =
-            "\(said("defaultLabel")), \(said("empty")), \(language.catalog.plural("kind.hiddenDigits", count: 6, 6)). "
-            + "\(said("typeHint.digitsThenEnter")) \(said("readBackHint.counts")), \(said("helpHint"))."
+            "\(said("defaultLabel")). \(language.catalog.plural("lead.digitsThenEnter", count: 6, 6)) "
+            + "\(Wording.capitalized(language.catalog.plural("kind.hiddenDigits", count: 6, 6))), "
+            + "\(said("readBackHint.counts")), \(said("helpHint"))."
         #expect(driver.last?.text == opening)
         driver.type("985")
         #expect(driver.last == Announcement(.digit, "\(said("bullet")), \(position(3))"))

@@ -110,6 +110,8 @@ import Testing
         #expect(found.multiplexer == "tmux")
         #expect(found.terminal == "/dev/pts/3")
         #expect(found.evidence.hasPrefix("/dev/pts/5 is a tmux pane and its one client is on /dev/pts/3"))
+        // The server's socket, for --doctor to ask its escape-time.
+        #expect(found.multiplexerSocket?.hasSuffix("/default") == true, "\(found)")
     }
 
     @Test(arguments: [(typedLastRemotely: true, expected: SessionLocation.Place.remote), (false, .local)])

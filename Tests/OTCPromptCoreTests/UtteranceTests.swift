@@ -71,7 +71,7 @@ import Testing
         #expect(SpokenText.ssml(deleted) == "<speak>A code, deleted \(Self.sayAs("i"))</speak>")
         let fingerprint = Utterance("key SHA256:3uW0xQk7J2r0 < ok")
         #expect(
-            SpokenText.ssml(fingerprint)
+            SpokenText.ssml(Announcement(.prompt, fingerprint).said)
                 == "<speak>key SHA256: \(Self.sayAs("3uw0")), \(Self.sayAs("xqk7")), \(Self.sayAs("j2r0")) &lt; ok</speak>"
         )
     }
@@ -85,12 +85,12 @@ import Testing
         for verbosity in Verbosity.allCases {
             let style = Wording.Style(verbosity: verbosity)
             var field = CodeField(length: 8, charset: charset)
-            var said: [Utterance] = [wording.prompt(label: "Code", field: field, style: style)]
+            var said: [Utterance] = [wording.fieldLead(label: "Code", field: field, style: style)]
             for character in code {
                 field.append(character)
                 said.append(wording.typed(character, field: field, style: style))
                 said.append(wording.readBack(field: field, style: style))
-                said.append(wording.prompt(label: "Code", field: field, style: style))
+                said.append(wording.fieldLead(label: "Code", field: field, style: style))
             }
             said.append(wording.completed(by: "X", field: field, style: style))
             said.append(wording.pasted(code, offset: 0, extracted: true, overflowed: true, field: field, style: style))

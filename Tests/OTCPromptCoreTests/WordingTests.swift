@@ -83,24 +83,28 @@ import Testing
         #expect(text.hasSuffix(". All \(length)."))
     }
 
+    /// The lead says how to fill the field in the field's own terms; the kind follows where the lead cannot say it.
     @Test func kindsOfField() {
         let en = Wording(language: .en)
         let pt = Wording(language: .ptBR)
-        func prompt(_ wording: Wording, _ length: Int, _ charset: CodeCharset, mask: Bool = false) -> String {
-            wording.prompt(
-                label: "", field: CodeField(length: length, charset: charset),
-                style: .init(mask: mask, verbosity: .terse)
-            ).text
+        func lead(_ wording: Wording, _ length: Int, _ charset: CodeCharset, autoSubmit: Bool = true) -> String {
+            let field = CodeField(length: length, charset: charset)
+            return wording.fieldLead(label: "Code", field: field, style: .init(autoSubmit: autoSubmit)).text
         }
-        #expect(prompt(en, 6, .digits) == "empty, 6-digit code.")
-        #expect(prompt(en, 1, .digits) == "empty, 1-digit code.")
-        #expect(prompt(en, 8, .alnum) == "empty, 8-character code.")
-        #expect(prompt(en, 6, .digits, mask: true) == "empty, hidden 6-digit code.")
-        #expect(prompt(pt, 6, .digits) == "vazio, código de 6 dígitos.")
-        #expect(prompt(pt, 1, .digits) == "vazio, código de 1 dígito.")
-        #expect(prompt(pt, 8, .alnum) == "vazio, código de 8 caracteres.")
-        #expect(prompt(pt, 1, .alnum) == "vazio, código de 1 caractere.")
-        #expect(prompt(pt, 6, .digits, mask: true) == "vazio, código oculto de 6 dígitos.")
+        func keys(_ wording: Wording, _ field: CodeField, mask: Bool = false) -> String {
+            wording.fieldKeys(field: field, style: .init(mask: mask, verbosity: .terse)).text
+        }
+        #expect(lead(en, 6, .digits) == "Code. Type 6 digits.")
+        #expect(lead(en, 1, .digits) == "Code. Type 1 digit.")
+        #expect(lead(en, 8, .alnum) == "Code. Type 8 letters or digits.")
+        #expect(lead(en, 6, .digits, autoSubmit: false) == "Code. Type 6 digits, then press Enter.")
+        #expect(lead(en, 256, .any) == "Code. Type 256 characters.")
+        #expect(lead(pt, 6, .digits) == "Code. Tecle 6 dígitos.")
+        #expect(lead(pt, 1, .digits) == "Code. Tecle 1 dígito.")
+        #expect(keys(en, CodeField(length: 6, charset: .digits)) == "", "the lead said it")
+        #expect(keys(en, CodeField(length: 6, charset: .digits), mask: true) == "Hidden 6-digit code.")
+        #expect(keys(en, CodeField(length: 256, charset: .any, kind: .freeText), mask: true) == "Secret text.")
+        #expect(keys(pt, CodeField(length: 6, charset: .digits), mask: true) == "Código oculto de 6 dígitos.")
     }
 
     @Test func rejectedCharactersAreNamed() {
@@ -145,9 +149,11 @@ import Testing
         for autoSubmit in [true, false] {
             let terse = Wording.Style(autoSubmit: autoSubmit, verbosity: .terse)
             let normal = Wording.Style(autoSubmit: autoSubmit, verbosity: .normal)
-            #expect(
-                wording.prompt(label: "L", field: field, style: normal).text.hasPrefix(
-                    wording.prompt(label: "L", field: field, style: terse).text))
+            func opening(_ style: Wording.Style) -> String {
+                (wording.fieldLead(label: "L", field: field, style: style) + " "
+                    + wording.fieldKeys(field: field, style: style)).text
+            }
+            #expect(opening(normal).hasPrefix(opening(terse)))
             #expect(wording.help(field: field, style: normal).hasSuffix(wording.help(field: field, style: terse)))
             field.append(contentsOf: "985391")
             #expect(

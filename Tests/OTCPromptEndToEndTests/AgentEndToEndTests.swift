@@ -160,7 +160,7 @@ import Testing
         await run.waitPastTheGrace()
         run.type("yes\r")
         #expect(await querier.answer() == "+yes")
-        #expect(await run.exit() == .exited(0))
+        #expect(await run.exit() == .exited(0), "screen: \(run.process.screen) log: \(run.log)")
         // Answered: its querier removes the file, as systemd-ask-password does.
         unlink(querier.askPath)
         let empty = try await agent(["--query"], ready: nil)

@@ -121,6 +121,36 @@ struct AgentIdleEndToEndTests {
         #expect(run.terminalRestored)
     }
 
+    /// The screen says each thing once: a querier that removes its file and only then closes it (as
+    /// systemd-ask-password does), here while the wait after its answer is being said, leaves no request behind, so
+    /// the wait is drawn and said once, and the renewal after it adopts its line.
+    @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
+    func aQuerierClosingItsRemovedFileAfterTheAnswerIsNoRequestAndTheWaitIsDrawnOnce() async throws {
+        let directory = AgentQuerier.directory()
+        try await VoicedAgent.run(in: directory) { run, trace in
+            #expect(await VoicedAgent.renewed(run, trace))
+            // The file written through a descriptor kept open, as systemd-ask-password keeps its FILE.
+            let querier = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Closed late"])
+            let held = open(querier.askPath, O_WRONLY | O_APPEND | O_CLOEXEC)
+            #expect(held >= 0)
+            #expect(await run.process.waitForScreen(containing: "Closed late", deadline: .seconds(20)))
+            await run.waitPastTheGrace()
+            run.type("pw\r")
+            #expect(await querier.answer() == "+pw")
+            #expect(await run.waitForEvent("prompt", count: 3, deadline: .seconds(20)), "the wait after the answer")
+            unlink(querier.askPath)
+            close(held)
+            #expect(await VoicedAgent.renewed(run, trace, count: 2), "trace: \(trace.events)")
+            #expect(Self.drawnWaits(run) == 2, "screen: \(ScreenModel(run.process.screen).lines)")
+            #expect(run.log.filter { $0.text.hasPrefix("Waiting for password requests") }.count == 2)
+        }
+    }
+
+    /// How many times the wait was drawn on the screen, as bytes written (a screen reader reads each).
+    static func drawnWaits(_ run: PromptRun) -> Int {
+        run.process.screen.components(separatedBy: "Waiting for password requests.").count - 1
+    }
+
     /// Whether `pid` has espeak-ng or libpulse mapped.
     private static func mapsVoiceLibraries(_ pid: pid_t) -> Bool {
         // Read to its end: /proc reports a size of 0, which a read of the file's size would take at its word.
@@ -135,7 +165,7 @@ struct AgentIdleEndToEndTests {
     }
 
     /// Voluntary and involuntary context switches of each thread of `pid`, by thread id.
-    private static func contextSwitches(of pid: pid_t) -> [String: Int] {
+    static func contextSwitches(of pid: pid_t) -> [String: Int] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         var switches: [String: Int] = [:]
         for task in tasks {

@@ -80,6 +80,31 @@ import Testing
         #expect(await agent.waitUntilEmpty(), "left: \(agent.leftovers)")
     }
 
+    /// A poster in another PID namespace (a container that shares XDG_RUNTIME_DIR) finds a live question whose PID
+    /// means nothing there: it leaves it, as it leaves every request it cannot prove it made and lost.
+    @Test(.enabled(if: Namespaces.available(["--pid", "--fork", "--mount-proc"]), "needs root and PID namespaces"))
+    func aPosterInAnotherPIDNamespaceLeavesALiveQuestionAlone() async throws {
+        let host = try askpass("Host password: ")
+        let live = try #require(
+            await agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted: \(host.standardErrorText)")
+        let contained = try PseudoTerminalProcess(
+            executable: "/usr/bin/unshare",
+            arguments: [
+                "--pid", "--fork", "--mount-proc", PromptRun.binary, "--askpass", "--speech", "none", "--",
+                "Container password: ",
+            ], environment: environment, terminal: false)
+        let theirs = try #require(
+            await waitUntilPosted { $0.path != live.path }, "nothing posted: \(contained.standardErrorText)")
+        #expect(FileManager.default.fileExists(atPath: live.path), "the live question was removed")
+        #expect(FileManager.default.fileExists(atPath: live.socket))
+        #expect(agent.answer(live, with: "+from the host"))
+        #expect(await host.waitForExit(deadline: .seconds(10)) == .exited(0))
+        #expect(host.standardOutput == "from the host\n")
+        #expect(agent.answer(theirs, with: "-"))
+        #expect(await contained.waitForExit(deadline: .seconds(10)) != nil)
+        #expect(await agent.waitUntilEmpty(), "left: \(agent.leftovers)")
+    }
+
     private func waitUntilPosted(_ matching: (StandInAgent.Posted) -> Bool) async -> StandInAgent.Posted? {
         let clock = ContinuousClock()
         let end = clock.now + .seconds(10)
@@ -108,6 +133,22 @@ import Testing
         #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(process.standardOutput.contains("D correct horse\nOK\n"), "\(process.standardOutput)")
         #expect(await agent.waitUntilEmpty(), "left: \(agent.leftovers)")
+    }
+
+    /// A run that posts its question speaks nothing: no audio library is loaded while it waits for the answer.
+    @Test func aPinentryWaitingForTheAgentHoldsNoAudioLibrary() async throws {
+        let process = try pinentry("GETPIN\\nBYE\\n")
+        let question = try #require(
+            await agent.waitForQuestion(in: agent.systemdDirectory), "nothing posted: \(process.standardErrorText)")
+        // The poster names itself in the request (the shell before it in the pipe is another process).
+        let poster = try #require(question.keys["PID"])
+        let maps = (try? String(contentsOfFile: "/proc/\(poster)/maps", encoding: .utf8)) ?? ""
+        #expect(!maps.isEmpty)
+        for library in ["libespeak-ng", "libpulse", "libpcaudio", "libasound"] {
+            #expect(!maps.contains(library), "\(library) is loaded by a run that will not speak")
+        }
+        #expect(agent.answer(question, with: "-"))
+        #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
     }
 
     @Test func aPinentryWaitsOnlyAsLongAsSetTimeoutSays() async throws {

@@ -45,9 +45,16 @@ final class AgentQuerier {
     }
 
     /// Writes `text` to `path` as a querier does: a temporary name in the same directory, then a rename.
+    /// The file is closed before the rename, as a querier closes it: a close that came later would be a write the
+    /// agent sees again (Foundation's writers may close late).
     static func write(_ text: String, to path: String) throws {
         let temporary = path.replacingOccurrences(of: "/ask.", with: "/.tmp.")
-        try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        try #require(descriptor >= 0, "open \(temporary): errno \(errno)")
+        let bytes = Array(text.utf8)
+        let written = Glibc.write(descriptor, bytes, bytes.count)
+        close(descriptor)
+        try #require(written == bytes.count, "write \(temporary): errno \(errno)")
         try #require(rename(temporary, path) == 0)
     }
 

@@ -43,7 +43,7 @@ struct AskpassArgumentsEndToEndTests {
             "SUDO_ASKPASS": PromptRun.binary, "OTC_PROMPT_CONFIG": scratch.config,
         ])
         let process = try PseudoTerminalProcess(executable: program, arguments: [prompt], environment: environment)
-        let shown = await process.waitForScreen(containing: "secret text", deadline: .seconds(10))
+        let shown = await process.waitForScreen(containing: "Secret text", deadline: .seconds(10))
         #expect(shown, "no password field for \(prompt): \(process.screen)")
         process.type("pw\r")
         #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0), "\(prompt)")

@@ -49,7 +49,7 @@ struct AutoSpeechEndToEndTests {
             speechNote(run)?.hasPrefix("text: you are not at this machine") == true,
             "\(String(describing: speechNote(run)))")
         // Text lines: the announcement itself is on the screen for the local screen reader to read.
-        #expect(await run.process.waitForScreen(containing: "6-digit code. Type the digits", deadline: .seconds(5)))
+        #expect(await run.process.waitForScreen(containing: "Verification code. Type 6 digits.", deadline: .seconds(5)))
         run.type("123456")
         #expect(await run.exit() == .exited(0))
         #expect(try await doctor(environment).hasPrefix("Speech: text, because you are not at this machine"))

@@ -80,8 +80,9 @@ struct BoxesEndToEndTests {
         run.type([0x03])
         #expect(await run.exit() == .exited(130))
         let screen = run.process.screen
+        // Modes and the question about kitty's keyboard protocol, which draw nothing.
         let withoutModes = screen.replacingOccurrences(of: "\u{1b}[?2004h", with: "")
-            .replacingOccurrences(of: "\u{1b}[?2004l", with: "")
+            .replacingOccurrences(of: "\u{1b}[?2004l", with: "").replacingOccurrences(of: "\u{1b}[?u\u{1b}[c", with: "")
         #expect(
             !withoutModes.contains("\u{1b}["), "NO_COLOR: no colour or other sequence: \(withoutModes.debugDescription)"
         )

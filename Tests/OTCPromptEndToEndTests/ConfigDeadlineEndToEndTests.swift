@@ -44,7 +44,7 @@ struct ConfigDeadlineEndToEndTests {
             let said = await run.logEntries().filter { $0.text.contains(notice) }
             #expect(said.map(\.event) == ["prompt"], "\(run.log)")
             // The defaults, not the file's terse: the hints are said.
-            #expect(said.first?.text.contains(locale == "C.UTF-8" ? "Type the digits" : "Digite") == true)
+            #expect(said.first?.text.contains(locale == "C.UTF-8" ? "Control R reads" : "Control R lê") == true)
             #expect(flat(run.process.screen).components(separatedBy: notice).count == 2)
         }
     }
@@ -79,10 +79,10 @@ struct ConfigDeadlineEndToEndTests {
                 executable: PromptRun.binary, arguments: [], environment: environment)
             // With `text`, the opening is a line of its own (the field itself is not drawn).
             #expect(
-                await process.waitForScreen(containing: "6-digit code.", deadline: .seconds(5)), "\(process.screen)")
+                await process.waitForScreen(containing: "Type 6 digits.", deadline: .seconds(5)), "\(process.screen)")
             let screen = flat(process.screen)
-            #expect(screen.contains("Verification code, empty, 6-digit code."), "\(screen)")
-            #expect(!screen.contains("Type the digits"), "terse, as the file says")
+            #expect(screen.contains("Verification code. Type 6 digits."), "\(screen)")
+            #expect(!screen.contains("Control R"), "terse, as the file says")
             #expect(screen.contains(":2: rate must be a number from 80 to 450, not 1000; ignored"))
             #expect(!screen.contains("did not answer"))
             #expect(screen.components(separatedBy: ":2: rate").count == 2)

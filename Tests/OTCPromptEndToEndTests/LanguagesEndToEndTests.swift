@@ -13,7 +13,9 @@ import Testing
         let label = catalog.text("defaultLabel")
         let run = try await PromptRun(["--lang", language.tag, "--no-auto-submit"], ready: label)
         let opening = try #require(await run.logEntries(atLeast: 1).first { $0.event == "prompt" }, "\(language)")
-        #expect(opening.text.hasPrefix("\(label), \(catalog.text("empty")), "), "\(language): \(opening.text)")
+        let lead = "\(label). " + catalog.plural("lead.digitsThenEnter", count: 6, 6)
+        #expect(opening.lead == lead, "\(language): \(opening.text)")
+        #expect(opening.text.hasPrefix(lead), "\(language): \(opening.text)")
 
         run.type("9")
         #expect(await run.waitForEvent("digit"), "\(language)")

@@ -126,7 +126,7 @@ struct LoginEndToEndTests {
         let environment = PromptRun.environment(["SUDO_ASKPASS": PromptRun.binary, "OTC_PROMPT_CONFIG": config])
         let process = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["[sudo] password for joe: "], environment: environment)
-        #expect(await process.waitForScreen(containing: "secret text", deadline: .seconds(10)))
+        #expect(await process.waitForScreen(containing: "Secret text", deadline: .seconds(10)))
         process.type("pw 1\r")
         #expect(await process.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(process.standardOutput == "pw 1\n")
@@ -136,7 +136,7 @@ struct LoginEndToEndTests {
         let environment = PromptRun.environment(["SUDO_ASKPASS": PromptRun.binary])
         let run = try await PromptRun(
             ["-n", "4", "Password from the bank letter:"], environment: environment, ready: "bank")
-        #expect(await run.logEntries(atLeast: 1).first?.text.contains("4-digit code") == true)
+        #expect(await run.logEntries(atLeast: 1).first?.text.contains("Type 4 digits.") == true)
         run.type("1234")
         #expect(await run.exit() == .exited(0))
         #expect(run.process.standardOutput == "1234\n")
@@ -149,7 +149,7 @@ struct LoginEndToEndTests {
         let prompt = try #require(await run.logEntries(atLeast: 1).first)
         // What to type first, then where it goes.
         #expect(prompt.text.hasPrefix("Verification code (joe@host)"), "\(prompt.text)")
-        #expect(prompt.text.contains("6-digit"))
+        #expect(prompt.text.contains("Type 6 digits."))
         run.type("424242")
         #expect(await run.exit() == .exited(0))
         #expect(run.process.standardOutput == "424242\n")

@@ -35,7 +35,7 @@ import Testing
             environment: home.environment)
         let before = gpg.attributesAtStart
         #expect(
-            await gpg.waitForScreen(containing: "Passphrase, empty", deadline: .seconds(20)), "screen: \(gpg.screen)")
+            await gpg.waitForScreen(containing: "Passphrase. Type it", deadline: .seconds(20)), "screen: \(gpg.screen)")
         gpg.type("abc")
         #expect(await gpg.waitForScreen(containing: "3 entered", deadline: .seconds(10)))
         let agent = try #require(Self.processID(withArguments: ["gpg-agent", home.path]), "gpg-agent not found")

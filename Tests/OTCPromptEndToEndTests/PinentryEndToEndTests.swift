@@ -160,7 +160,7 @@ import Testing
     @Test(.timeLimit(.minutes(5))) func signingAfterAWrongPassphraseSaysTheErrorAndTheRetryWorks() async throws {
         let home = try await GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
-        #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
+        #expect(waitForScreen(gpg, "Passphrase. Type it"), "screen: \(gpg.screen)")
         gpg.type("wrong horse\r")
         #expect(waitForScreen(gpg, "Bad Passphrase (try 2 of 3)"), "screen: \(gpg.screen)")
         gpg.type(GnuPGHome.passphrase + "\r")
@@ -171,11 +171,11 @@ import Testing
         let spoken = home.spoken
         #expect(spoken.contains("Please enter the passphrase to unlock the OpenPGP secret key"))
         #expect(spoken.contains("Alice <alice@example.org>"))
-        #expect(spoken.contains("Bad Passphrase (try 2 of 3). Passphrase, empty"))
-        // On the retry the news comes first, then the field; what the dialog is about follows.
+        #expect(spoken.contains("Bad Passphrase (try 2 of 3). Passphrase. Type it, then Enter."))
+        // On the retry the news comes first, then the field and how to fill it; what the dialog is about follows.
         let retry = try #require(spoken.split(separator: "\n").first { $0.contains("Bad Passphrase") })
         let order = [
-            "\"text\": \"Bad Passphrase (try 2 of 3). Passphrase, empty", "Please enter the passphrase", "Alice",
+            "\"text\": \"Bad Passphrase (try 2 of 3). Passphrase. Type it", "Please enter the passphrase", "Alice",
         ]
         .map { retry.range(of: $0)?.lowerBound }
         #expect(
@@ -197,7 +197,7 @@ import Testing
         ])
         #expect(encrypted.status == 0, "\(encrypted.error)")
         let gpg = try gpgOnTerminal(home, "--yes --decrypt --output '\(home.path)/plain' '\(home.path)/message.asc'")
-        #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
+        #expect(waitForScreen(gpg, "Passphrase. Type it"), "screen: \(gpg.screen)")
         gpg.type(GnuPGHome.passphrase + "\r")
         #expect(await gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
         #expect((try? String(contentsOfFile: home.path + "/plain", encoding: .utf8)) == "hello\n")
@@ -211,7 +211,7 @@ import Testing
         let home = try await GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
         let before = gpg.attributesAtStart
-        #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
+        #expect(waitForScreen(gpg, "Passphrase. Type it"), "screen: \(gpg.screen)")
         gpg.type("abc")
         gpg.type([0x1B])
         #expect(await gpg.waitForExit(deadline: .seconds(30)) == .exited(2), "screen: \(gpg.screen)")
@@ -224,23 +224,23 @@ import Testing
         let home = try await GnuPGHome()
         let gpg = try gpgOnTerminal(home, "--passwd alice@example.org")
         let new = "N3w pass 42!"
-        #expect(waitForScreen(gpg, "Passphrase, empty"), "screen: \(gpg.screen)")
+        #expect(waitForScreen(gpg, "Passphrase. Type it"), "screen: \(gpg.screen)")
         gpg.type(GnuPGHome.passphrase + "\r")
         #expect(waitForScreen(gpg, "Please enter the new passphrase"), "screen: \(gpg.screen)")
         gpg.type(new + "\r")
-        #expect(waitForScreen(gpg, "Repeat, empty"), "screen: \(gpg.screen)")
+        #expect(waitForScreen(gpg, "Repeat. Type it"), "screen: \(gpg.screen)")
         gpg.type("N3w pass 43!\r")
         #expect(waitForScreen(gpg, "does not match"), "screen: \(gpg.screen)")
-        #expect(waitForScreen(gpg, "Passphrase, empty", count: 3), "screen: \(gpg.screen)")
+        #expect(waitForScreen(gpg, "Passphrase. Type it", count: 3), "screen: \(gpg.screen)")
         gpg.type(new + "\r")
-        #expect(waitForScreen(gpg, "Repeat, empty", count: 2), "screen: \(gpg.screen)")
+        #expect(waitForScreen(gpg, "Repeat. Type it", count: 2), "screen: \(gpg.screen)")
         gpg.type(new + "\r")
         #expect(await gpg.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(gpg.screen)")
 
         // The new passphrase is the one that now signs (a fresh agent: nothing cached).
         _ = try await runProgram("/usr/bin/gpgconf", ["--kill", "gpg-agent"], environment: home.environment)
         let sign = try gpgOnTerminal(home, "--yes --sign --output '\(home.path)/message.gpg' '\(home.path)/message'")
-        #expect(waitForScreen(sign, "Passphrase, empty"), "screen: \(sign.screen)")
+        #expect(waitForScreen(sign, "Passphrase. Type it"), "screen: \(sign.screen)")
         sign.type(new + "\r")
         #expect(await sign.waitForExit(deadline: .seconds(30)) == .exited(0), "screen: \(sign.screen)")
         #expect(home.spoken.contains("does not match"))
@@ -275,13 +275,17 @@ import Testing
         let run = try PseudoTerminalProcess(
             executable: "/bin/sh", arguments: ["-c", script, PromptRun.binary, log],
             environment: PromptRun.environment())
-        #expect(waitForScreen(run, "PIN, empty"), "screen: \(run.screen)")
+        #expect(waitForScreen(run, "PIN. Type it"), "screen: \(run.screen)")
         run.type("12a4%678\r")
         #expect(await run.waitForExit(deadline: .seconds(10)) == .exited(0))
         #expect(run.standardOutput.contains("D 12a4%25678\nOK\n"), "\(run.standardOutput)")
         let spoken = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        // The card's lines are items of one paragraph: a pause between them, not a sentence end.
-        #expect(spoken.contains("Please unlock the card. Number: 0006 87654321, Holder: Alice. PIN"), "\(spoken)")
+        // What is asked first; the card's lines are items of one paragraph: a pause between them, not a sentence end.
+        #expect(
+            spoken.contains("PIN. Type it, then Enter. Please unlock the card. Number: 0006 87654321, Holder: Alice."),
+            "\(spoken)")
+        // The card's serial number is said in groups, as a code is read back; the log has what the voice was handed.
+        #expect(spoken.contains("Number: 0006 8 7 6 5, 4 3 2 1, Holder: Alice."), "\(spoken)")
         // Each key is said as its count only: "bullet, 1 entered" … "bullet, 8 entered".
         let keys = spoken.split(separator: "\n").filter { $0.contains("entered") }
         #expect(keys.count == 8, "\(spoken)")
@@ -304,7 +308,7 @@ import Testing
         #expect(waitForScreen(run, "Warning: weak."), "screen: \(run.screen)")
         let lines = shownLines(run.screen)
         let news = try #require(lines.firstIndex(of: "Bad Passphrase (try 2 of 3)."), "\(lines)")
-        #expect(lines[news + 1].hasPrefix("Passphrase, empty"), "\(lines)")
+        #expect(lines[news + 1].hasPrefix("Passphrase. Type it"), "\(lines)")
         #expect(
             Array(lines[(news + 2)...].prefix(4))
                 == ["Please enter the passphrase", "to unlock the key.", "", "Warning: weak."], "\(lines)")

@@ -63,9 +63,11 @@ final class PromptRun {
         }
     }
 
-    /// Starts the prompt, without waiting for anything.
+    /// Starts the prompt, without waiting for anything; through `launcher` (a program and its arguments, which
+    /// runs the binary and the arguments that follow it) when one is given.
     private init(
-        _ arguments: [String], environment: [String: String], speech: String, startOnly: Void
+        _ arguments: [String], environment: [String: String], speech: String, launcher: [String] = [],
+        startOnly: Void
     ) throws {
         logPath = NSTemporaryDirectory() + "/otc-e2e-\(UUID().uuidString).jsonl"
         // Before the caller's arguments: after --askpass, the last argument is always the prompt.
@@ -73,7 +75,9 @@ final class PromptRun {
         if !arguments.contains("--speech") { fullArguments += ["--speech", speech] }
         fullArguments += arguments
         process = try PseudoTerminalProcess(
-            executable: Self.binary, arguments: fullArguments, environment: environment)
+            executable: launcher.first ?? Self.binary,
+            arguments: launcher.isEmpty ? fullArguments : Array(launcher.dropFirst()) + [Self.binary] + fullArguments,
+            environment: environment)
         attributesBefore = process.attributesAtStart
     }
 
@@ -131,7 +135,8 @@ final class PromptRun {
                 let event = object["event"] as? String, let text = object["text"] as? String,
                 let ms = object["ms"] as? Int
             else { return LogEntry(event: "<malformed>", text: String(line), ms: -1) }
-            return LogEntry(event: event, text: text, ms: ms)
+            return LogEntry(
+                event: event, text: text, ms: ms, said: object["said"] as? String, lead: object["lead"] as? String)
         }
     }
 
@@ -163,13 +168,14 @@ final class PromptRun {
 // The same waits for async tests: suspended between looks, they leave the test runner's threads to other
 // tests (`PseudoTerminalProcess+Async`).
 extension PromptRun {
-    /// Starts the prompt with `arguments` (a speech log is added) and waits until it shows `ready`.
+    /// Starts the prompt with `arguments` (a speech log is added) and waits until it shows `ready`; through
+    /// `launcher` when one is given (`PrivateAskPassword`).
     convenience init(
         _ arguments: [String], environment: [String: String] = PromptRun.environment(),
-        speech: String = "none", ready: String? = "Verification code",
+        speech: String = "none", ready: String? = "Verification code", launcher: [String] = [],
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        try self.init(arguments, environment: environment, speech: speech, startOnly: ())
+        try self.init(arguments, environment: environment, speech: speech, launcher: launcher, startOnly: ())
         if let ready {
             let shown = await process.waitForScreen(containing: ready, deadline: .seconds(30))
             #expect(
@@ -225,6 +231,10 @@ struct LogEntry: Equatable, CustomStringConvertible {
     var event: String
     var text: String
     var ms: Int
+    /// The words handed to the voice, where they differ from `text`.
+    var said: String? = nil
+    /// An opening's first sentence, as the voice says it.
+    var lead: String? = nil
     var description: String { "\(event): \(text)" }
 }
 

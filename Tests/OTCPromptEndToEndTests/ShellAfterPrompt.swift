@@ -15,9 +15,14 @@ struct ShellAfterPrompt {
         echo "status=$status left=[$left]" > /dev/tty
         """
 
-    init(_ arguments: [String], environment: [String: String] = PromptRun.environment(), columns: Int = 80) throws {
+    /// - Parameter shell: the shell that leads the terminal's session; `RemoteLogin.shell` makes the prompt judge
+    ///   the person to be at another machine.
+    init(
+        _ arguments: [String], environment: [String: String] = PromptRun.environment(), columns: Int = 80,
+        shell: String = "/bin/sh"
+    ) throws {
         process = try PseudoTerminalProcess(
-            executable: "/bin/sh", arguments: ["-c", Self.script, "sh", PromptRun.binary] + arguments,
+            executable: shell, arguments: ["-c", Self.script, "sh", PromptRun.binary] + arguments,
             environment: environment, columns: columns)
     }
 

@@ -2,46 +2,10 @@ import Foundation
 import OTCPromptTestSupport
 import Testing
 
-/// On a real pty: an arrow key split by a slow link, and a
-/// paste on a terminal that cannot mark pastes.
+/// On a real pty: a paste on a terminal that cannot mark pastes (an arrow key split by a slow link:
+/// `EscapeEndToEndTests`).
 @Suite(.runsPrograms, .serialized)
 struct SlowLinkAndPasteEndToEndTests {
-    /// An Esc and the rest of its arrow key further apart than the old 100 ms: still an arrow key.
-    @Test(arguments: [
-        (Duration.milliseconds(150), [String]()), (.milliseconds(250), []),
-        (.milliseconds(700), ["--escape-delay", "1"]),
-    ])
-    func anArrowKeySplitByASlowLinkIsNoCancel(gap: Duration, options: [String]) async throws {
-        let run = try ShellAfterPrompt(["--speech", "none"] + options)
-        #expect(await run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
-        run.type("\u{1B}")
-        ShellAfterPrompt.pause(gap)
-        run.type("[A")
-        ShellAfterPrompt.pause(.milliseconds(50))
-        run.type("123456")
-        let result = run.result()
-        #expect(result?.status == 0, "screen: \(run.process.screen.debugDescription)")
-        #expect(result?.left == "")
-        #expect(run.process.standardOutput == "123456\n")
-    }
-
-    /// Past the delay the Esc is a cancel, but the rest of the key, and what follows it on the
-    /// wire, never reach the shell.
-    @Test(arguments: [Duration.milliseconds(450), .milliseconds(700)])
-    func anEscThatCancelsLeavesNothingOfItsKeyForTheShell(gap: Duration) async throws {
-        let run = try ShellAfterPrompt(["--speech", "none"])
-        #expect(await run.process.waitForScreen(containing: "Verification code", deadline: .seconds(10)))
-        run.type("\u{1B}")
-        ShellAfterPrompt.pause(gap)
-        run.type("[A")
-        ShellAfterPrompt.pause(.milliseconds(100))
-        run.type("3456")
-        let result = run.result()
-        #expect(result?.status == 130)
-        #expect(result?.left == "", "left for the shell: \(result?.left ?? "?")")
-        #expect(run.process.standardOutput == "")
-    }
-
     static func environment(term: String?) -> [String: String] {
         var environment = PromptRun.environment()
         environment["TERM"] = term

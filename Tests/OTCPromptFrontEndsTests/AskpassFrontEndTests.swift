@@ -70,8 +70,8 @@ import Testing
         let again = AskpassFrontEnd.request(
             prompt: "Password: ", configuration: options, environment: [:], askedAgain: true)
         let field = try #require(fieldOf(again))
-        #expect(field.details.first == Wording(language: language).previousAnswerNotAccepted)
-        #expect(try #require(fieldOf(request("Password: "))).details.isEmpty)
+        #expect(field.news.first == Wording(language: language).previousAnswerNotAccepted, "said first")
+        #expect(try #require(fieldOf(request("Password: "))).news.isEmpty)
     }
 
     @Test func onlyAFieldsAnswerIsRemembered() {

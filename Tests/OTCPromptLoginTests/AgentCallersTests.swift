@@ -35,6 +35,15 @@ extension RealClientTests {
 
         var callerErrors: String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
 
+        /// The question `login`'s askpass posts. A minute's deadline: beside the whole suite, a login's key exchange
+        /// and the detached agent's start of the askpass have taken over 20 s.
+        func question(for login: PseudoTerminalProcess) async throws -> StandInAgent.Posted {
+            try #require(
+                await agent.waitForQuestion(deadline: .seconds(60)),
+                "nothing posted; askpass said: \(callerErrors); ssh \(login.hasExited ? "ended" : "runs"): \(login.standardErrorText)"
+            )
+        }
+
         /// Everything posted was withdrawn: no ask file, socket or temporary file is left.
         func expectNothingLeft(sourceLocation: SourceLocation = #_sourceLocation) async {
             let clean = await agent.waitUntilEmpty()
@@ -103,7 +112,7 @@ extension RealClientTests {
             let ssh = try await detachedSSH(askpassOptions: "")
             defer { kill(ssh.agentPID, SIGTERM) }
             let login = try login(ssh)
-            let question = try #require(await agent.waitForQuestion(), "nothing posted; askpass said: \(callerErrors)")
+            let question = try await question(for: login)
             // A yes/no question only otc-prompt's agent can ask: its own directory, never systemd's.
             #expect(question.path.hasPrefix(agent.otcPromptDirectory + "/"))
             #expect(question.keys["X-OTC-Kind"] == "question")
@@ -123,7 +132,7 @@ extension RealClientTests {
             let ssh = try await detachedSSH(askpassOptions: "")
             defer { kill(ssh.agentPID, SIGTERM) }
             let login = try login(ssh)
-            let question = try #require(await agent.waitForQuestion(), "nothing posted; askpass said: \(callerErrors)")
+            let question = try await question(for: login)
             agent.answer(question, with: "+no")
             let status = await login.waitForExit(deadline: .seconds(20))
             #expect(status != nil && status != .exited(0), "ssh logged in without a yes")
@@ -136,7 +145,7 @@ extension RealClientTests {
             let ssh = try await detachedSSH(askpassOptions: "")
             defer { kill(ssh.agentPID, SIGTERM) }
             let login = try login(ssh)
-            let question = try #require(await agent.waitForQuestion(), "nothing posted; askpass said: \(callerErrors)")
+            let question = try await question(for: login)
             agent.answer(question, with: "+yes please")
             agent.answer(question, with: "-")
             let status = await login.waitForExit(deadline: .seconds(20))
@@ -150,7 +159,7 @@ extension RealClientTests {
             let ssh = try await detachedSSH(askpassOptions: "")
             defer { kill(ssh.agentPID, SIGTERM) }
             let login = try login(ssh)
-            let question = try #require(await agent.waitForQuestion(), "nothing posted; askpass said: \(callerErrors)")
+            let question = try await question(for: login)
             let askpass = try #require(Int32(question.keys["PID"] ?? ""))
             #expect(kill(askpass, signal) == 0)
             let status = await login.waitForExit(deadline: .seconds(20))

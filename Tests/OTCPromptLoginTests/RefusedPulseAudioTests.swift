@@ -81,5 +81,69 @@ extension RealClientTests {
                 #expect(!run.visibleScreen.contains(noise), "\(run.visibleScreen)")
             }
         }
+
+        /// The same with nothing of PulseAudio in that directory: libpulse still looked at it, and said so on stderr,
+        /// which is the prompt's terminal, or a caller's log.
+        @Test func anotherUsersRuntimeDirectoryWithNoSocketLeavesTheScreenAndStderrClean() async throws {
+            defer { pulseAudio.stop() }
+            let bare = try scratch.runtimeDirectory(named: "bare", owner: user.userID, group: user.groupID)
+            var environment = ClientRun.environment(["XDG_RUNTIME_DIR": bare, "HOME": scratch.path])
+            environment["PULSE_SERVER"] = nil
+            let log = scratch.file("speech.jsonl")
+            let process = try PseudoTerminalProcess(
+                executable: Askpass.binary, arguments: ["--speech", "espeak", "--speech-log", log],
+                environment: environment, standardError: .pipe)
+            #expect(await process.waitForScreen(containing: "code", deadline: .seconds(15)))
+            #expect(
+                await process.wait(deadline: .seconds(15)) { _ in
+                    (try? String(contentsOfFile: log, encoding: .utf8))?.contains("\"speech\": ") == true
+                })
+            process.type([0x1B])
+            #expect(await process.waitForExit(deadline: .seconds(20)) == .exited(130))
+            for noise in Self.libpulseNoise {
+                #expect(!visibleText(process.screen).contains(noise), "\(process.screen)")
+                #expect(!process.standardErrorText.contains(noise), "\(process.standardErrorText)")
+            }
+        }
+
+        /// An askpass with no terminal (a detached ssh-agent's) posts its question and speaks nothing: it loaded
+        /// espeak-ng and libpulse all the same, and libpulse complained on the caller's stderr about a runtime
+        /// directory that is not the caller's.
+        @Test func anAskpassWithNoTerminalSaysNothingOfLibpulseOnTheCallersStderr() async throws {
+            defer { pulseAudio.stop() }
+            let bare = try scratch.runtimeDirectory(named: "bare", owner: user.userID, group: user.groupID)
+            var environment = ClientRun.environment(["XDG_RUNTIME_DIR": bare, "HOME": scratch.path])
+            environment["PULSE_SERVER"] = nil
+            let process = try PseudoTerminalProcess(
+                executable: Askpass.binary, arguments: ["--askpass", "Passphrase for key:"], environment: environment,
+                terminal: false)
+            #expect(await process.waitForExit(deadline: .seconds(20)) == .exited(74))
+            #expect(process.standardErrorText.contains("could not be posted"), "\(process.standardErrorText)")
+            for noise in Self.libpulseNoise {
+                #expect(!process.standardErrorText.contains(noise), "\(process.standardErrorText)")
+            }
+        }
+
+        @Test func anAskpassWaitingForTheAgentHoldsNoAudioLibrary() async throws {
+            defer { pulseAudio.stop() }
+            let runtime = try scratch.runtimeDirectory(named: "own")
+            let process = try PseudoTerminalProcess(
+                executable: Askpass.binary, arguments: ["--askpass", "Passphrase for key:"],
+                environment: ClientRun.environment(["XDG_RUNTIME_DIR": runtime, "HOME": scratch.path]),
+                terminal: false)
+            defer { process.sendSignal(SIGTERM) }
+            let posted = runtime + "/systemd/ask-password"
+            #expect(
+                await waitUntil(deadline: .seconds(20)) {
+                    ((try? FileManager.default.contentsOfDirectory(atPath: posted)) ?? []).contains {
+                        $0.hasPrefix("ask.")
+                    }
+                }, "the question was never posted")
+            let maps = (try? String(contentsOfFile: "/proc/\(process.processID)/maps", encoding: .utf8)) ?? ""
+            #expect(!maps.isEmpty)
+            for library in ["libespeak-ng", "libpulse", "libpcaudio", "libasound"] {
+                #expect(!maps.contains(library), "\(library) is loaded by a run that will not speak")
+            }
+        }
     }
 }

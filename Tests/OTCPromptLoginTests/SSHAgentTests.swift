@@ -30,6 +30,29 @@ extension RealClientTests {
             #expect(SpokenLine.transcript(speechLog).contains(Self.question))
         }
 
+        /// The question and how to answer it first, in one sentence; the fingerprint follows, shown whole and
+        /// spelled in groups for the voice (the speech log has both), for a key to cut short (it once took 18 s).
+        @Test func theQuestionComesFirstAndTheFingerprintFollowsSpelledInGroups() async throws {
+            let request = try agent.requestSignature("by-ear")
+            #expect(await agent.agent.waitForQuestion(Self.question, speechLog: speechLog))
+            let line = try #require(
+                ((try? String(contentsOfFile: speechLog, encoding: .utf8)) ?? "").split(separator: "\n").first {
+                    $0.contains(Self.question)
+                })
+            let entry = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(entry["lead"] as? String == "Allow use of key otc-e2e-key? Yes or no.", "\(entry)")
+            let text = try #require(entry["text"] as? String)
+            #expect(text.hasPrefix("Allow use of key otc-e2e-key? Yes or no. Key fingerprint \(agent.fingerprint)."))
+            let said = try #require(entry["said"] as? String)
+            let hash = agent.fingerprint.dropFirst("SHA256:".count)
+            let groups = stride(from: 0, to: hash.count, by: 4).map {
+                Array(hash.dropFirst($0).prefix(4)).map(String.init).joined(separator: " ")
+            }
+            #expect(said.contains("Key fingerprint SHA256: " + groups.joined(separator: ", ")), "\(said)")
+            await agent.agent.answer("no\r", after: Self.question)
+            #expect(request.refused())
+        }
+
         @Test func noRefusesTheSignature() async throws {
             let request = try agent.requestSignature("no")
             await agent.agent.answer("no\r", after: Self.question)

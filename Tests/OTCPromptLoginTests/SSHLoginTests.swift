@@ -26,7 +26,7 @@ extension RealClientTests {
 
         /// `ssh` to the private server as the throwaway user, with `authentication` only; the server's key is
         /// known unless `newHost`.
-        func ssh(_ authentication: String, newHost: Bool = false) throws -> ClientRun {
+        func ssh(_ authentication: String, newHost: Bool = false, locale: String = "C.UTF-8") throws -> ClientRun {
             try scratch.write("known_hosts", newHost ? "" : server.knownHostsLine, mode: 0o600)
             let askpass = try Askpass.wrapper(in: scratch, speechLog: speechLog)
             return try ClientRun(
@@ -40,7 +40,7 @@ extension RealClientTests {
                 ],
                 environment: ClientRun.environment([
                     "SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force", "HOME": scratch.path,
-                    "XDG_RUNTIME_DIR": runtime,
+                    "XDG_RUNTIME_DIR": runtime, "LANG": locale,
                 ]))
         }
 
@@ -80,7 +80,7 @@ extension RealClientTests {
             expectLoggedIn(run, secrets: [user.password])
             let prompts = SpokenLine.read(speechLog).filter { $0.event == "prompt" }.map(\.text)
             #expect(prompts.first?.contains("Verification code") == true, "spoken: \(prompts)")
-            #expect(prompts.first?.contains("6-digit") == true, "a code field: \(prompts)")
+            #expect(prompts.first?.contains("Type 6 digits.") == true, "a code field: \(prompts)")
         }
 
         @Test func aWrongTOTPCodeThenTheRightOne() async throws {

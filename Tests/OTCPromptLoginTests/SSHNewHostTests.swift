@@ -42,6 +42,20 @@ extension RealClientTests.SSHLogin {
         #expect(!run.visibleScreen.contains("Permission denied"), "a leftover was sent as a password")
     }
 
+    /// ssh's question names its answers in English whatever the locale: "yes", typed as it asks, is an answer
+    /// beside the language's own "ja", and the question is still said in German.
+    @Test(arguments: ["yes", "ja"])
+    func aNewHostsKeyAcceptedWithTheWordTheQuestionNamesInAGermanLocale(word: String) async throws {
+        let run = try ssh("password", newHost: true, locale: "de_DE.UTF-8")
+        #expect(await run.waitForQuestion(Self.newHostQuestion))
+        #expect(
+            SpokenLine.transcript(speechLog).contains("ja oder nein"), "\(SpokenLine.transcript(speechLog))")
+        await run.answer(word + "\r", after: Self.newHostQuestion)
+        await run.answer(user.password + "\r", after: "'s password")
+        expectLoggedIn(run, secrets: [user.password])
+        #expect(hostKeyKnown())
+    }
+
     /// Keys that arrive with the answer, in the same burst, are not left for the password
     /// field that ssh asks next.
     @Test func keysSentWithTheAnswerNeverReachThePasswordField() async throws {

@@ -135,7 +135,7 @@ extension RealClientTests {
             let tmux = "/usr/bin/tmux -S \(socket)"
             // The pane waits for a client, then asks the doctor, whose report goes to a file (so it is not spoken).
             let pane =
-                "until \(tmux) list-clients | grep -q .; do sleep 0.1; done; "
+                "n=0; until \(tmux) list-clients | grep -q .; do n=$((n+1)); [ $n -lt 300 ] || exit 1; sleep 0.1; done; "
                 + "XDG_RUNTIME_DIR=\(runtime) \(Askpass.binary) --doctor > \(report).part; "
                 + "mv \(report).part \(report); sleep 60"
             let environment = ["HOME": user.home, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color"]

@@ -17,7 +17,7 @@ extension RealClientTests.WhereThePersonIs {
         let typed = runtime + "/typed"
         // Each pane waits until the remote client is attached and the local one has typed, then asks the doctor.
         func pane(_ report: String) -> String {
-            "until \(tmux("tester2")) list-clients | grep -q . && test -e \(typed); do sleep 0.1; done; "
+            "n=0; until \(tmux("tester2")) list-clients | grep -q . && test -e \(typed); do n=$((n+1)); [ $n -lt 300 ] || exit 1; sleep 0.1; done; "
                 + "XDG_RUNTIME_DIR=\(runtime) \(Askpass.binary) --doctor > \(report).part; "
                 + "mv \(report).part \(report); sleep 60"
         }

@@ -48,9 +48,17 @@ final class ScriptedTerminal: PromptTerminal {
 
     func enterRawMode(bracketedPaste: Bool) throws { calls.append("raw") }
     func restore() { calls.append("restore") }
+    /// How many restores discarded what was typed and not read, in the same step.
+    private(set) var restoresDiscardingInput = 0
+    func restore(discardingInput: Bool) {
+        calls.append("restore")
+        if discardingInput { restoresDiscardingInput += 1 }
+    }
     func reassertRawMode(bracketedPaste: Bool) throws { calls.append("reassert") }
     func stopProcess() { calls.append("stop") }
     func discardInput() { calls.append("discard") }
+    func askKeyboardProtocol() { calls.append("ask keyboard") }
+    func setKeyboardDisambiguation(_ on: Bool) { calls.append(on ? "disambiguate" : "no disambiguation") }
     /// A voice still starting is waited for: the scripted clock moves to when it starts, at most `timeout`.
     var startup: ScriptedSpeechStartup?
     func waitUntilReadable(_ descriptor: Int32, timeout: Duration) -> Bool {
@@ -127,7 +135,8 @@ struct LoopRun {
         _ configuration: PromptConfiguration = PromptConfiguration(), check: CheckSettings? = nil,
         checks: [(ManualClock) -> ScriptedCheck] = [], script: [ScriptedTerminal.Step], failingStart: Bool = false,
         dumbTerminal: Bool = false, escapeDelay: Duration = .milliseconds(50), voice: ScriptedVoice? = nil,
-        caller: [Int32] = [], suspension: Suspension = .asAJob, canStopProcess: Bool = true
+        caller: [Int32] = [], suspension: Suspension = .asAJob, canStopProcess: Bool = true,
+        asksKeyboardProtocol: Bool = false
     ) {
         let clock = ManualClock()
         let terminal = ScriptedTerminal(clock: clock, script)
@@ -158,7 +167,7 @@ struct LoopRun {
             session: PromptSession(configuration: configuration), renderer: LineRenderer(), system: system,
             speech: fallback ?? speech, escapeDelay: escapeDelay,
             capabilities: TerminalCapabilities(isDumb: dumbTerminal, colorDepth: .none, isUTF8: true), check: check,
-            speechStartup: startup, speechFallback: fallback)
+            speechStartup: startup, speechFallback: fallback, asksKeyboardProtocol: asksKeyboardProtocol)
         outcome = loop.run()
         self.terminal = terminal
         spoken = speech.spoken

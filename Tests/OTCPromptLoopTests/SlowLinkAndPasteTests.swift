@@ -25,25 +25,39 @@ import Testing
         #expect(run.terminal.timeouts.last == .seconds(1))
     }
 
-    @Test(arguments: [Duration.milliseconds(60), .milliseconds(400), .milliseconds(900)])
-    func aLoneEscThatEndedThePromptTakesTheLateRestOfItsKeyWithIt(lateBy: Duration) {
+    /// Once the wait has passed the Esc is decided, and the prompt ends at once: nothing more is read, and what
+    /// was typed meanwhile goes with the restore, in one step, so that what follows is the shell's.
+    @Test(arguments: [Duration.milliseconds(60), .milliseconds(400)])
+    func aLoneEscEndsThePromptAtOnceLeavingWhatFollowsForTheShell(commandAfter: Duration) {
         let run = LoopRun(script: [
-            .bytes("\u{1B}", after: .milliseconds(100)), .timeout,
-            .bytes("[A", after: lateBy), .bytes("3456", after: .milliseconds(100)), .timeout,
+            .bytes("\u{1B}", after: .milliseconds(100)), .timeout, .bytes("echo hi\r", after: commandAfter),
         ])
         #expect(run.outcome == .cancelled)
-        // Every scripted byte was read (and dropped) before the terminal was restored.
-        #expect(run.terminal.timeouts.count == 5)
+        #expect(run.terminal.timeouts.count == 2, "read after the Esc was decided: \(run.terminal.timeouts)")
+        #expect(run.terminal.timeouts.last == .milliseconds(50))
         #expect(run.terminal.calls.last == "restore")
+        #expect(run.terminal.restoresDiscardingInput == 1)
     }
 
-    @Test func theLateInputWaitHasALimit() {
-        let slowTrickle = (0..<40).map { _ in ScriptedTerminal.Step.bytes("x", after: .milliseconds(400)) }
-        let run = LoopRun(script: [.bytes("\u{1B}"), .timeout] + slowTrickle)
+    /// A person's Esc, then their next key read apart from it within the wait: no Alt key keeps the prompt open;
+    /// the Esc cancels the moment the key arrives, without waiting the rest of the delay.
+    @Test(arguments: ["e", "echo hi\r", "1", "\u{1B}"])
+    func anEscThenAKeyReadApartCancelsAtOnce(next: String) {
+        let run = LoopRun(
+            script: [.bytes("\u{1B}", after: .milliseconds(100)), .bytes(next, after: .milliseconds(20))],
+            escapeDelay: .milliseconds(300))
         #expect(run.outcome == .cancelled)
-        let afterEsc = run.terminal.deliveredAt[1]
-        #expect(
-            run.terminal.deliveredAt.last! - afterEsc <= PromptLoop<PromptSession>.lateInputLimit + .milliseconds(400))
+        #expect(run.terminal.deliveredAt.last! - run.terminal.deliveredAt.first! == .milliseconds(20))
+        #expect(run.terminal.calls.last == "restore")
+        #expect(run.terminal.restoresDiscardingInput == 1)
+    }
+
+    /// Alt plus a digit, an arrow, Home, End and a function key, each written whole: never a cancel.
+    @Test(arguments: ["\u{1B}1", "\u{1B}[A", "\u{1B}[H", "\u{1B}[F", "\u{1B}OP", "\u{1B}[15~"])
+    func aKeyWrittenWholeWithItsEscIsNoCancel(key: String) {
+        let run = LoopRun(script: [.bytes(key), .bytes("985391")])
+        #expect(run.outcome == .submitted("985391"))
+        #expect(!run.events.contains(.cancel))
     }
 
     @Test func onADumbTerminalAnSMSInOneReadIsAPasteThatWaitsForEnter() {

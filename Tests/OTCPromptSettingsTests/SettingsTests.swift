@@ -21,7 +21,8 @@ private let source = "~/.config/otc-prompt/config"
     @Test func theFileHoldsEveryPreferenceAndNoCallersSetting() {
         #expect(
             ConfigFileSettings.knownKeys
-                == "mask, no-auto-submit, lang, speech, speech-log, verbosity, spell, escape-delay, voice, rate, volume, pitch, "
+                == "mask, no-auto-submit, lang, speech, braille, speech-log, verbosity, spell, escape-delay, "
+                + "agent-echo-user-requests, voice, rate, volume, pitch, "
                 + "audio-file, style, start-color, end-color, placeholder")
     }
 
@@ -32,6 +33,21 @@ private let source = "~/.config/otc-prompt/config"
         #expect(settings.values[Settings.speechLog] == "/tmp/speech.jsonl")
         #expect(settings.values[Settings.mask] == true)
         #expect(settings.values[Settings.escapeDelay] == .milliseconds(800))
+    }
+
+    /// A number out of any range (past Int64, past the setting's) is one line and the default, never a trap.
+    @Test(
+        arguments: [
+            "rate = 99999999999999999999999", "pitch = -9223372036854775809", "volume = 9223372036854775807",
+            "escape-delay = \"1e400\"", "escape-delay = \"-0\"", "rate = +-1", "volume = 0x7fffffffffffffff",
+        ])
+    func aNumberOutOfRangeIsOneLineAndTheDefault(line: String) {
+        let settings = ConfigFileSettings.parse(line + "\nverbosity = \"terse\"\n", source: source)
+        #expect(settings.problems.count == 1, "\(settings.problems)")
+        #expect(settings.problems.first?.description.hasPrefix("otc-prompt: \(source):1: ") == true)
+        #expect(settings.values[Settings.rate] == nil && settings.values[Settings.pitch] == nil)
+        #expect(settings.values[Settings.volume] == nil && settings.values[Settings.escapeDelay] == nil)
+        #expect(settings.values[Settings.verbosity] == .terse, "the next line is still read")
     }
 
     @Test(arguments: ["speech-log = \"speech.jsonl\"", "audio-file = \"~/speech.wav\""])

@@ -29,9 +29,9 @@ struct ServerTests {
         }
     }
 
-    func start() throws -> Servers {
+    func start(logLevel: Int? = nil) throws -> Servers {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
-        guard let speechd = PrivateSpeechDispatcher.start(pulse: pulse) else {
+        guard let speechd = PrivateSpeechDispatcher.start(pulse: pulse, logLevel: logLevel) else {
             pulse.stop()
             throw TestFailure("speech-dispatcher is installed but did not start")
         }
@@ -45,6 +45,15 @@ struct ServerTests {
     }
 
     let user = UserAccount(name: "ana", homeDirectory: "/nonexistent")
+
+    /// A second client that speaks as Fenrir does: at `message`, the server's default, its events on.
+    func screenReader(_ servers: Servers) throws -> SSIPTestClient {
+        let reader = try SSIPTestClient(path: servers.speechd.socketPath)
+        try reader.request("SET self CLIENT_NAME ana:fenrir:main")
+        try reader.request("SET self NOTIFICATION all on")
+        try reader.request("SET self PRIORITY message")
+        return reader
+    }
 
     @Test func theServerIsAskedForOurNameAndPriorityAndOnlyTheSettingsGivenThenTheTextAsSSML() throws {
         let servers = try start()
@@ -85,10 +94,7 @@ struct ServerTests {
     @Test func aScreenReadersLongMessageIsCutByOurEchoNotQueuedBeforeIt() throws {
         let servers = try start()
         defer { servers.stop() }
-        let reader = try SSIPTestClient(path: servers.speechd.socketPath)
-        try reader.request("SET self CLIENT_NAME ana:fenrir:main")
-        try reader.request("SET self NOTIFICATION all on")
-        try reader.request("SET self PRIORITY message")
+        let reader = try screenReader(servers)
         let backend = try SpeechDispatcherBackend(
             options: SpeechDispatcherOptions(), environment: servers.environment, user: user)
         var readerMessage = ""
@@ -113,6 +119,51 @@ struct ServerTests {
         #expect(reader.waitForEvent("703"), "events: \(reader.events)")
         #expect(reader.events.contains("701 \(id)") && reader.events.contains("703 \(id)"), "\(reader.events)")
         #expect(!reader.events.contains("702 \(id)"), "the screen reader's sentence played to its end")
+    }
+
+    /// The opening shares the server with a screen reader (`message`, as Fenrir and speech-dispatcher's default):
+    /// it waits for the reading in progress (the lines printed before the prompt) to end instead of cutting it, gives
+    /// way to the screen reader's next message instead of holding it back, and is sent again after it. The server's
+    /// own log says who cancelled whom.
+    @Test func theOpeningWaitsForTheScreenReaderAndGivesWayToItsNextMessage() throws {
+        let servers = try start(logLevel: 5)
+        defer { servers.stop() }
+        let reader = try screenReader(servers)
+        let backend = try SpeechDispatcherBackend(
+            options: SpeechDispatcherOptions(), environment: servers.environment, user: user)
+        let first = try reader.speak("A long line the program printed just before the prompt, read to its end first.")
+        usleep(300_000)
+        backend.speak(Announcement(.prompt, "Verification code. Type 6 digits. Control R reads them back."))
+        usleep(700_000)
+        let second = try reader.speak("Verification code colon")
+        // The loop's part: wake on the voice's news and hand it over, until the opening has ended.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while let descriptor = backend.newsDescriptor, ContinuousClock.now < deadline {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&entry, 1, 200)
+            backend.takeNews()
+        }
+        #expect(backend.newsDescriptor == nil, "the opening never ended")
+        #expect(backend.openingResent == 1)
+        backend.finish(timeout: .seconds(1))
+
+        let log = SpeechDispatcherLog(path: servers.speechd.logPath)
+        let ours = try #require(log.client(named: "otc-prompt"))
+        let theirs = try #require(log.client(named: "fenrir"))
+        let firstID = try #require(Int(first.split(separator: "\n")[0].dropFirst(4)))
+        let secondID = try #require(Int(second.split(separator: "\n")[0].dropFirst(4)))
+        // The screen reader's reading was heard to its end, then its next line at once: neither cut nor held back.
+        let firstEnd = try #require(log.time(of: 702, for: firstID), "\(log.replies(to: theirs))")
+        #expect(log.time(of: 703, for: firstID) == nil, "our opening cut the screen reader's reading")
+        let secondBegin = try #require(log.time(of: 701, for: secondID), "\(log.replies(to: theirs))")
+        #expect(secondBegin - firstEnd < 0.5, "the screen reader's next line waited behind our opening")
+        #expect(log.time(of: 702, for: secondID) != nil)
+        // Ours: queued, cut when the screen reader's next line came, sent again, then heard to its end after it.
+        let queued = log.replies(to: ours).filter { $0.code == 225 }.map(\.message)
+        #expect(queued.count == 2, "\(log.replies(to: ours))")
+        #expect(log.time(of: 703, for: queued[0]) != nil)
+        let openingEnd = try #require(log.time(of: 702, for: queued[1]), "\(log.replies(to: ours))")
+        #expect(openingEnd > (log.time(of: 702, for: secondID) ?? .infinity))
     }
 
     @Test func aServerKilledMidPromptIsReportedAndLosesNoAnnouncement() throws {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Glibc
+import OTCPromptCore
 import OTCPromptTerminal
 import Testing
 
@@ -115,37 +116,70 @@ import Testing
         #expect(text(post.waitForAnswer(until: .now + .seconds(5), signals: nil, caller: [])) == "+mine")
     }
 
-    /// A poster killed with SIGKILL cannot withdraw: the next one removes what it left, and only that.
+    /// A poster killed with SIGKILL cannot withdraw: the next one removes what it left, and only that: what a poster
+    /// of this namespace provably made (its names, its mark) whose process is gone. Never a live request, another
+    /// namespace's, systemd's, a link, or a file it did not name.
     @Test func aDeadPostersQuestionIsRemovedAndNothingElse() throws {
         let directory = try Directory()
+        let own = try #require(ProcessLiveness.ownMark())
         let gone = Process()
         gone.executableURL = URL(fileURLWithPath: "/bin/true")
         try gone.run()
         gone.waitUntilExit()
         let dead = gone.processIdentifier
-        let socket = directory.path + "/sck.dead"
-        #expect(FileManager.default.createFile(atPath: socket, contents: nil))
-        #expect(
-            FileManager.default.createFile(
-                atPath: directory.path + "/ask.dead",
-                contents: "[Ask]\nPID=\(dead)\nSocket=\(socket)\n".data(using: .utf8)))
-        #expect(
-            FileManager.default.createFile(
-                atPath: directory.path + "/ask.alive",
-                contents: "[Ask]\nPID=\(getpid())\nSocket=\(directory.path)/sck.alive\n".data(using: .utf8)))
-        #expect(
-            FileManager.default.createFile(
-                atPath: directory.path + "/ask.nopid",
-                contents: "[Ask]\nSocket=\(directory.path)/sck.x\n".data(using: .utf8)))
+        func post(_ name: String, pid: Int32, mark: String?, socket: String? = nil) throws {
+            let socketPath = directory.path + "/" + (socket ?? "sck." + name)
+            let bound = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(socketPath.utf8) + [0]) }
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(bound, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
+            }
+            close(bound)
+            let text = "[Ask]\nPID=\(pid)\nSocket=\(socketPath)\n" + (mark.map { "X-OTC-Poster=\($0)\n" } ?? "")
+            #expect(FileManager.default.createFile(atPath: directory.path + "/ask." + name, contents: Data(text.utf8)))
+        }
+        let ns = own.namespace
+        try post("000000000000dead", pid: dead, mark: "\(ns):\(dead):1")
+        try post("0000000000a11e00", pid: getpid(), mark: "\(ns):\(getpid()):\(own.start)")
+        // The same PID started at another time: another process, so the poster has gone.
+        try post("000000000000face", pid: getpid(), mark: "\(ns):\(getpid()):\(own.start + 1)")
+        try post("00000000000000f0", pid: dead, mark: "\(ns &+ 1):\(dead):1")
+        try post("0000000000005d00", pid: dead, mark: nil)
+        try post("namedbyanother", pid: dead, mark: "\(ns):\(dead):1")
+        try post("0000000000000bad", pid: dead, mark: "\(ns):\(dead):1", socket: "sck.0000000000000b0b")
         let elsewhere = try Directory()
         #expect(
             FileManager.default.createFile(
                 atPath: elsewhere.path + "/target",
-                contents: "[Ask]\nPID=\(dead)\nSocket=\(socket)\n".data(using: .utf8)))
-        #expect(symlink(elsewhere.path + "/target", directory.path + "/ask.link") == 0)
-        #expect(AskPost.removeAbandoned(in: directory.path) == 1)
-        #expect(directory.entries == ["ask.alive", "ask.link", "ask.nopid"])
+                contents: "[Ask]\nPID=\(dead)\nX-OTC-Poster=\(ns):\(dead):1\n".data(using: .utf8)))
+        #expect(symlink(elsewhere.path + "/target", directory.path + "/ask.000000000000111c") == 0)
+        #expect(AskPost.removeAbandoned(in: directory.path) == 2)
+        #expect(
+            Set(directory.entries) == [
+                "ask.000000000000111c", "ask.00000000000000f0", "ask.0000000000000bad", "ask.0000000000005d00",
+                "ask.0000000000a11e00", "ask.namedbyanother", "sck.00000000000000f0", "sck.0000000000000b0b",
+                "sck.0000000000005d00", "sck.0000000000a11e00", "sck.namedbyanother",
+            ])
         #expect(elsewhere.entries == ["target"])
+    }
+
+    /// The one liveness rule: a process is judged only where its PID means something.
+    @Test func aProcessIsJudgedOnlyInItsOwnNamespace() throws {
+        let own = try #require(ProcessLiveness.ownMark())
+        #expect(own.pid == getpid())
+        #expect(ProcessLiveness.judge(pid: getpid(), mark: own) == .running)
+        var elsewhere = own
+        elsewhere.namespace &+= 1
+        #expect(ProcessLiveness.judge(pid: getpid(), mark: elsewhere) == .unknowable)
+        #expect(ProcessLiveness.judge(pid: nil, mark: nil) == .unknowable)
+        #expect(ProcessLiveness.judge(pid: getpid(), mark: nil) == .running)
+        var reused = own
+        reused.start += 1
+        #expect(ProcessLiveness.judge(pid: getpid(), mark: reused) == .gone)
     }
 
     @Test func theDirectoriesAreMadeForTheUserAlone() throws {

@@ -113,6 +113,38 @@ private func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
         #expect(contains(screen, expected))
     }
 
+    /// kitty's disambiguate mode, once on, is off again with the restore, once, whatever ends the prompt.
+    @Test func theKeyboardModeGoesOffWithTheRestore() throws {
+        let (pty, terminal) = try terminalOnNewPty()
+        try terminal.enterRawMode()
+        terminal.askKeyboardProtocol()
+        terminal.setKeyboardDisambiguation(true)
+        terminal.setKeyboardDisambiguation(true)
+        terminal.restore()
+        terminal.restore()
+        #expect(terminal.write("end"))
+        let screen = pty.readMaster(until: { contains($0, Array("end".utf8)) }, deadline: .seconds(5))
+        let expected = Array("\u{1B}[?2004h\u{1B}[?u\u{1B}[c\u{1B}[>1u\u{1B}[<u\u{1B}[?2004l".utf8)
+        #expect(contains(screen, expected), "\(String(decoding: screen, as: UTF8.self).debugDescription)")
+        #expect(screen.count == expected.count + "\u{1B}[?2004l".utf8.count + 3, "pushed once, popped once")
+    }
+
+    /// The restore that ends a prompt discards what was typed and not read, in the same step: what comes after is
+    /// the next reader's, with the restored line discipline (here a cooked Enter).
+    @Test func aRestoreDiscardingInputKeepsWhatComesAfter() throws {
+        let (pty, terminal) = try terminalOnNewPty()
+        try terminal.enterRawMode()
+        pty.typeOnMaster(Array("secret tail".utf8))
+        _ = pty.readMaster(until: { contains($0, bracketedPasteOn) }, deadline: .seconds(5))
+        usleep(50_000)
+        terminal.restore(discardingInput: true)
+        pty.typeOnMaster(Array("ls\r".utf8))
+        let after = Terminal(input: pty.slave, output: pty.slave)
+        var read: [UInt8] = []
+        while !read.contains(0x0A), case .bytes(let bytes) = after.read(timeout: .seconds(5)) { read += bytes }
+        #expect(read == Array("ls\n".utf8))
+    }
+
     @Test func columnsComeFromTheWindowSize() throws {
         let (pty, terminal) = try terminalOnNewPty()
         pty.resize(columns: 123, rows: 45)

@@ -18,6 +18,7 @@ _otc_prompt() {
     --charset) mapfile -t COMPREPLY < <(compgen -W "digits alnum any" -- "$cur"); return 0 ;;
     --lang) mapfile -t COMPREPLY < <(compgen -W "en de es fr pt pt-BR" -- "$cur"); return 0 ;;
     --speech) mapfile -t COMPREPLY < <(compgen -W "auto speechd espeak text none" -- "$cur"); return 0 ;;
+    --braille) mapfile -t COMPREPLY < <(compgen -W "auto brlapi none" -- "$cur"); return 0 ;;
     --speech-log) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;
     --verbosity) mapfile -t COMPREPLY < <(compgen -W "terse normal verbose" -- "$cur"); return 0 ;;
     --spell) mapfile -t COMPREPLY < <(compgen -W "plain phonetic" -- "$cur"); return 0 ;;
@@ -39,7 +40,7 @@ _otc_prompt() {
     --placeholder) return 0 ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "-n --length --charset --mask --no-auto-submit --lang --speech --speech-log --verbosity --spell --escape-delay --doctor --check --attempts --check-timeout --timeout --askpass --pinentry --cryptsetup --boot-cue --stdin --agent --query --agent-directory --voice --rate --volume --pitch --audio-file --style --start-color --end-color --placeholder --version -h --help" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "-n --length --charset --mask --no-auto-submit --lang --speech --braille --speech-log --verbosity --spell --escape-delay --doctor --check --attempts --check-timeout --timeout --askpass --pinentry --cryptsetup --boot-cue --stdin --agent --query --agent-directory --agent-echo-user-requests --voice --rate --volume --pitch --audio-file --style --start-color --end-color --placeholder --version -h --help" -- "$cur")
     fi
     return 0
 }

@@ -9,10 +9,11 @@ _otc-prompt() {
         '--no-auto-submit[Wait for Enter instead of submitting a full field.]' \
         '--lang=[Language of the words\: a tag or a locale name (de, fr_CA.UTF-8, pt for Portugal, pt-BR, pt_BR). (default\: from the locale)]:en|de|es|fr|pt|pt-BR:(en de es fr pt pt-BR)' \
         '--speech=[How announcements reach you. (default\: auto)]:auto|speechd|espeak|text|none:(auto speechd espeak text none)' \
+        '--braille=[Whether the field is shown on your braille display, through BrlAPI. (default\: auto)]:auto|brlapi|none:(auto brlapi none)' \
         '--speech-log=[Append every announcement to this file as JSON Lines.]:PATH:_files' \
         '--verbosity=[How much is said beyond the essentials. (default\: normal)]:terse|normal|verbose:(terse normal verbose)' \
         '--spell=[How letters are said. (default\: plain)]:plain|phonetic:(plain phonetic)' \
-        '--escape-delay=[How long a lone Esc waits for the rest of an arrow or function key. (0.001–5; default\: 0.3)]:SECONDS: ' \
+        '--escape-delay=[How long a lone Esc waits for the rest of an arrow or function key. (0.001–5; default\: 0.025 here, 0.3 over a link)]:SECONDS: ' \
         '--doctor[Say how announcements would reach you, and why, then exit.]' \
         '--check=[Check the submitted code with this shell command before accepting it.]:COMMAND: ' \
         '--attempts=[How many codes --check may reject before exit status 1. (1–99; default\: 3)]:N: ' \
@@ -26,6 +27,7 @@ _otc-prompt() {
         '--agent[Be a password agent\: ask the requests of systemd-ask-password, one at a time.]' \
         '--query[With --agent\: ask the requests waiting now, then exit.]' \
         '--agent-directory=[With --agent\: watch these directories instead, separated by \:. (default\: the system'\''s (as root) and the user'\''s)]:DIR\[\:DIR\]: ' \
+        '--agent-echo-user-requests[With --agent\: show and speak what you type for your own programs'\'' requests that ask for visible text.]' \
         '--voice=[An installed espeak-ng voice (espeak-ng --voices lists them). (default\: the language'\''s voice)]:NAME: ' \
         '--rate=[Speech rate in words per minute. (80–450; default\: 175)]:WPM: ' \
         '--volume=[Volume. (0–200; default\: 100)]:N: ' \

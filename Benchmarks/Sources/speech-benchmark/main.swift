@@ -1,12 +1,28 @@
 // The speech figures through the real backend (see docs/performance.md).
 // Usage: speech-benchmark [--device] [--repetitions N]
+//        speech-benchmark --audio-seconds < LINES
 //   --device: play through pcaudiolib (run with a PulseAudio null sink: Benchmarks/run.sh).
+//   --audio-seconds: for each line "LANG<TAB>TEXT" on stdin, the seconds of audio the prompt's own voice makes of
+//     TEXT said as an announcement (`Announcement.said`: identifiers spelled), espeak-ng's leading and trailing
+//     silence trimmed, at the default rate; one figure a line (Benchmarks/openings.py).
 import Glibc
 import OTCPromptCore
 import OTCPromptSpeech
 import SpeechTiming
 
 let arguments = CommandLine.arguments
+if arguments.contains("--audio-seconds") {
+    while let line = readLine() {
+        let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
+        guard fields.count == 2, let language = Language(rawValue: fields[0]) else {
+            print("error: not LANG<TAB>TEXT: \(line)")
+            exit(1)
+        }
+        print(f(audioSeconds(Announcement(.prompt, fields[1]).said, language)))
+        fflush(nil)
+    }
+    exit(0)
+}
 let useDevice = arguments.contains("--device")
 let repetitions = arguments.firstIndex(of: "--repetitions").flatMap { Int(arguments[$0 + 1]) } ?? 100
 

@@ -34,15 +34,20 @@ public struct AskpassPrompt: Equatable, Sendable {
     /// For a confirmation: whether a key fingerprint is an answer (ssh's new-host question asks for "yes", "no"
     /// or the fingerprint, and compares the fingerprint itself).
     public var acceptsFingerprint: Bool
+    /// For a confirmation: the answers the question itself names ("yes" and "no" in ssh's English, whatever the
+    /// prompt's language), accepted beside the language's own words.
+    public var namedAnswers: ConfirmLabels
 
     public init(
-        kind: Kind, label: String, origin: String? = nil, details: [String] = [], acceptsFingerprint: Bool = false
+        kind: Kind, label: String, origin: String? = nil, details: [String] = [], acceptsFingerprint: Bool = false,
+        namedAnswers: ConfirmLabels = ConfirmLabels()
     ) {
         self.kind = kind
         self.label = label
         self.origin = origin
         self.details = details
         self.acceptsFingerprint = acceptsFingerprint
+        self.namedAnswers = namedAnswers
     }
 
     /// Reads the prompt text an askpass caller passes as its first argument.
@@ -72,7 +77,8 @@ public struct AskpassPrompt: Equatable, Sendable {
         if PromptWords.asksYesOrNo(question) {
             return AskpassPrompt(
                 kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details,
-                acceptsFingerprint: question.lowercased().contains(text: "fingerprint"))
+                acceptsFingerprint: question.lowercased().contains(text: "fingerprint"),
+                namedAnswers: ConfirmLabels(yes: "yes", no: "no"))
         }
         return AskpassPrompt(kind: PromptWords(words).kind, label: label, origin: origin, details: details)
     }

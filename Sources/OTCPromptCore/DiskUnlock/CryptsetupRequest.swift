@@ -11,8 +11,12 @@ public struct CryptsetupRequest: Equatable, Sendable {
     public var attempt: Int
     /// How many tries cryptroot allows; nil for no limit.
     public var maximumAttempts: Int?
+    /// The variables that held no usable value, one line each, and what was taken instead: said with the opening.
+    public var problems: [String] = []
 
     public static let defaultTries = 3
+    /// The most tries a `tries=` option may give; more is no count anyone types through.
+    public static let triesRange = 0...9999
 
     public init(disk: String?, attempt: Int = 1, maximumAttempts: Int? = defaultTries) {
         self.disk = disk
@@ -20,13 +24,35 @@ public struct CryptsetupRequest: Equatable, Sendable {
         self.maximumAttempts = maximumAttempts
     }
 
-    /// The request the environment describes; what is missing or not a number takes cryptroot's own default.
+    /// The request the environment describes. Missing values take cryptroot's own defaults; a value out of range
+    /// (not a number, negative, past the limit) takes the same default and a line in `problems`, never a trap.
     public init(environment: [String: String]) {
-        let tried = environment["CRYPTTAB_TRIED"].flatMap { Int($0) }.map { max(0, $0) } ?? 0
-        let tries = environment["CRYPTTAB_OPTION_tries"].flatMap { Int($0) } ?? Self.defaultTries
+        var problems: [String] = []
+        let tries = Self.number(environment, "CRYPTTAB_OPTION_tries", in: Self.triesRange, problems: &problems)
+        let limit = tries ?? Self.defaultTries
+        let tried = Self.number(
+            environment, "CRYPTTAB_TRIED", in: 0...(limit > 0 ? limit - 1 : Self.triesRange.upperBound - 1),
+            problems: &problems)
         self.init(
             disk: Self.diskName(source: environment["CRYPTTAB_SOURCE"], name: environment["CRYPTTAB_NAME"]),
-            attempt: tried + 1, maximumAttempts: tries > 0 ? tries : nil)
+            attempt: (tried ?? 0) + 1, maximumAttempts: limit > 0 ? limit : nil)
+        self.problems = problems
+    }
+
+    /// The whole number `name` holds, if it is in `range`; nil when it is missing or empty (no line), or out of range
+    /// (a line saying so).
+    private static func number(
+        _ environment: [String: String], _ name: String, in range: ClosedRange<Int>, problems: inout [String]
+    ) -> Int? {
+        guard let text = environment[name], !text.isEmpty else { return nil }
+        if text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text), range.contains(value) {
+            return value
+        }
+        let shown = UntrustedText.visible(String(text.prefix(24))) + (text.count > 24 ? "…" : "")
+        problems.append(
+            "\(name)=\(shown) is not a whole number from \(range.lowerBound) to \(range.upperBound);"
+                + " taken as \(name == "CRYPTTAB_TRIED" ? "0, the first try" : "\(defaultTries), cryptroot's default")")
+        return nil
     }
 
     /// A source under /dev/ by its last component (by-uuid links are resolved by cryptroot before the keyscript
@@ -47,7 +73,7 @@ public struct CryptsetupRequest: Equatable, Sendable {
         var field = PromptConfiguration.freeText(
             label: wording.unlockDisk(disk), mask: true, language: language, verbosity: verbosity,
             timeLimit: timeLimit)
-        if attempt > 1 { field.details = [wording.wrongPassphrase(attempt: attempt, of: maximumAttempts)] }
+        if attempt > 1 { field.news = [wording.wrongPassphrase(attempt: attempt, of: maximumAttempts)] }
         return field
     }
 }

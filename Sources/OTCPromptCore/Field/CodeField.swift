@@ -78,6 +78,15 @@ public struct CodeField: Equatable, Sendable {
         return .accepted(stored)
     }
 
+    /// Appends a Tab to free text, which no charset allows by itself (it is a control character): a secret typed
+    /// with one keeps it. False when the field is full or holds a code.
+    public mutating func appendTab() -> Bool {
+        guard kind == .freeText, !isFull else { return false }
+        characters.append("\t")
+        uniqueBytes().append("\t")
+        return true
+    }
+
     /// Appends the allowed characters of `newCharacters` in order until the field is full;
     /// returns those accepted, in their stored form. Characters that are not allowed are skipped.
     @discardableResult

@@ -16,6 +16,8 @@ public enum Key: Equatable, Sendable {
     case escape
     /// Ctrl-D.
     case endOfInput
+    /// Tab (0x09): a character of a free-text secret (cryptsetup's and sudo's prompts keep it), nothing elsewhere.
+    case tab
     /// Ctrl-T: say how much time is left.
     case timeLeft
     /// Ctrl-L: draw the field again.

@@ -1,6 +1,9 @@
 /// Turns raw terminal bytes into `Key`s. Pure and incremental: bytes may arrive split across
 /// reads at any point (inside a UTF-8 character, an escape sequence or a paste marker), and the
-/// keys are the same however the bytes were split (only the sizes of `.pasteText` pieces differ).
+/// keys are the same however the bytes were split (only the sizes of `.pasteText` pieces differ),
+/// but for one cut: an Esc that ends a read followed by a byte that begins no sequence. A terminal
+/// writes each key whole, so ESC and a letter in one read are Alt plus that letter (ignored), while
+/// an Esc read alone and a letter read after it are two keys: Esc, which cancels, then the letter.
 ///
 /// Garbage never costs a later key: a broken sequence becomes `.ignored`, an invalid UTF-8 byte
 /// `.undecodable`, and decoding starts again on the byte that broke it; after `flush()` the decoder is back at rest
@@ -31,6 +34,12 @@ public struct KeyDecoder: Sendable {
     var scalar = UTF8ScalarAssembler()
     /// A CR was the last byte: an LF right after it is the same Enter.
     var lineFeedEndsEnter = false
+    /// The last read ended with a lone Esc held: its next byte came in a read of its own.
+    var escapeEndedRead = false
+    /// The terminal answered the question about kitty's keyboard protocol (`KeyboardProtocol`): it has it.
+    public internal(set) var heardKeyboardProtocol = false
+    /// The terminal answered the request for its primary device attributes: every answer before it is in.
+    public internal(set) var heardDeviceAttributes = false
 
     var isPasting = false
     /// How many bytes of the end marker ESC [ 2 0 1 ~ the last paste bytes matched (held back).
@@ -56,10 +65,15 @@ public struct KeyDecoder: Sendable {
         !isPasting && (pending != .nothing || scalar.isAssembling)
     }
 
+    /// True while what is held is an Esc alone, not yet the start of a sequence: the one key a
+    /// lone-Esc wait decides.
+    public var holdsLoneEscape: Bool { !isPasting && pending == .escape }
+
     /// Gives up waiting: a held lone Esc becomes `.escape`, a truncated sequence `.ignored`, a
     /// truncated character `.undecodable`. Inside a paste it does nothing: the paste continues.
     public mutating func flush() -> [Key] {
         lineFeedEndsEnter = false
+        escapeEndedRead = false
         guard !isPasting else { return [] }
         defer {
             pending = .nothing
@@ -84,6 +98,7 @@ public struct KeyDecoder: Sendable {
             }
         }
         emitPasteText(into: &keys)
+        escapeEndedRead = holdsLoneEscape
         return keys
     }
 
@@ -92,8 +107,10 @@ public struct KeyDecoder: Sendable {
     private mutating func decodeKeyByte(_ byte: UInt8, into keys: inout [Key]) -> Bool {
         let followsCarriageReturn = lineFeedEndsEnter
         lineFeedEndsEnter = false
+        let escapeCameAlone = escapeEndedRead
+        escapeEndedRead = false
         switch pending {
-        case .escape: return decodeAfterEscape(byte, into: &keys)
+        case .escape: return decodeAfterEscape(byte, escapeCameAlone: escapeCameAlone, into: &keys)
         case .sequence(let introducer): return decodeSequence(byte, introducer: introducer, into: &keys)
         case .altCharacter: return decodeAltCharacter(byte, into: &keys)
         case .controlString(let sawEscape): return decodeControlString(byte, sawEscape: sawEscape, into: &keys)
@@ -117,6 +134,7 @@ public struct KeyDecoder: Sendable {
         case 0x14: keys.append(.timeLeft)
         case 0x0C: keys.append(.redraw)
         case 0x1A: keys.append(.suspend)
+        case 0x09: keys.append(.tab)
         case 0x00..<0x20: keys.append(.ignored)
         default: keys.append(.character(Character(Unicode.Scalar(byte))))
         }

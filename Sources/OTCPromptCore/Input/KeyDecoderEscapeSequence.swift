@@ -4,13 +4,20 @@ extension KeyDecoder {
     /// The parameters of ESC [ 2 0 0 ~, the start of a bracketed paste.
     private static let pasteStartParameters: [UInt8] = Array("200".utf8)
 
-    /// The byte after ESC.
-    mutating func decodeAfterEscape(_ byte: UInt8, into keys: inout [Key]) -> Bool {
+    /// The byte after ESC. `escapeCameAlone`: the ESC ended an earlier read, so this byte was written apart
+    /// from it. Then only `[` or `O` (the rest of a key a link split) or another ESC continue it; anything else
+    /// is a person's next key after their Esc: the Esc counts (it cancels) and the byte is decoded itself. There
+    /// are no Alt bindings to keep: ESC and a key in one read (Alt plus that key) are ignored, never Esc.
+    mutating func decodeAfterEscape(_ byte: UInt8, escapeCameAlone: Bool, into keys: inout [Key]) -> Bool {
         switch byte {
         case 0x1B:
             keys.append(.escape)  // the first Esc was alone; the second one may start a sequence
         case UInt8(ascii: "["), UInt8(ascii: "O"):
             startSequence(introducer: byte)
+        case _ where escapeCameAlone:
+            keys.append(.escape)
+            pending = .nothing
+            return false
         case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
             pending = .controlString(sawEscape: false)  // OSC, DCS, APC, PM, SOS
         case 0x00...0x7F:
@@ -55,11 +62,20 @@ extension KeyDecoder {
         } else if introducer == UInt8(ascii: "["), let key = Self.modifiedKey(sequenceBody, final: byte) {
             keys.append(key)
         } else if introducer == UInt8(ascii: "["), Self.isTerminalReport(sequenceBody, final: byte) {
+            noteReply(final: byte)
             keys.append(.terminalReport)
         } else {
             keys.append(.ignored)  // arrows, function keys, a stray paste end, anything unknown
         }
         return true
+    }
+
+    /// The answers `KeyboardProtocol` asks for: kitty's keyboard flags (CSI ? flags u) and the primary device
+    /// attributes (CSI ? … c), which come last.
+    private mutating func noteReply(final: UInt8) {
+        guard sequenceBody.first == UInt8(ascii: "?") else { return }
+        if final == UInt8(ascii: "u") { heardKeyboardProtocol = true }
+        if final == UInt8(ascii: "c") { heardDeviceAttributes = true }
     }
 
     mutating func startSequence(introducer: UInt8) {
@@ -138,7 +154,11 @@ extension KeyDecoder {
         }
         guard let scalar = Unicode.Scalar(code) else { return nil }
         if control {
+            // kitty's disambiguate mode sends these as CSI u too: the same keys as their C0 controls.
             switch Character(scalar).lowercased() {
+            case "h": return .backspace
+            case "j", "m": return .submit
+            case "[": return .escape
             case "c": return .interrupt
             case "d": return .endOfInput
             case "u": return .clearField

@@ -38,7 +38,7 @@ public enum UnmarkedPaste {
                 text += pasted
                 characters += pasted.count
             case .submit: text.append("\n")
-            case .ignored, .terminalReport: text.append(" ")
+            case .ignored, .terminalReport, .tab: text.append(" ")
             case .undecodable:
                 text.append(" ")
                 undecodable = true

@@ -105,7 +105,7 @@ public struct PinentryConversation: Sendable {
         case "SETKEYINFO": state.keyInfo = line.argument.isEmpty || line.argument == "--clear" ? nil : line.argument
         case "SETQUALITYBAR": state.qualityBar = true
         case "SETQUALITYBAR_TT", "SETGENPIN", "SETGENPIN_TT": break
-        case "SETTIMEOUT": if !line.argument.isEmpty { state.timeoutSeconds = Self.atoi(line.argument) }
+        case "SETTIMEOUT": if !line.argument.isEmpty { state.timeoutSeconds = Self.timeout(line.argument) }
         case "OPTION": return option(line.argument).map { .reply(["OK"]) }
         case "GETINFO": return info(line.argument).map { .reply($0 + ["OK"]) }
         case "GETPIN": return dialog(.getPIN(state))
@@ -208,6 +208,13 @@ public struct PinentryConversation: Sendable {
             return .failure(Self.commands.contains(name) ? .helpNotFound : .helpUnknownCommand)
         }
         return .success(.reply(Self.commands.map { "# \($0)" } + ["OK"]))
+    }
+
+    /// SETTIMEOUT's seconds, read as pinentry does (`atoi`); 0 (no limit) for one that is not positive, or further off
+    /// than `Countdown.farthest`: a limit of years is said as none.
+    static func timeout(_ argument: String) -> Int {
+        let seconds = atoi(argument)
+        return seconds > 0 && seconds <= Countdown.farthest.components.seconds ? seconds : 0
     }
 
     /// C's atoi: leading blanks, a sign, digits; 0 when there are none.

@@ -75,11 +75,16 @@ public struct PinentryRequest: Equatable, Sendable {
         return text.isEmpty ? "The entries do not match." : text
     }
 
-    /// CONFIRM's (or MESSAGE's) question, the last paragraph, and the news and paragraphs before it.
+    /// CONFIRM's (or MESSAGE's) question and the other paragraphs, in order (the news is said before the question,
+    /// apart: `news`): the last paragraph that asks ("Do you want to allow this?"), else the first, which heads the
+    /// rest (gpg-agent's "Warning: You have entered an insecure passphrase.", its reasons below it).
     public var question: (question: String, details: [String]) {
         var paragraphs = self.paragraphs
-        guard let last = paragraphs.popLast() else { return (labels.yes ?? "OK", news) }
-        return (last, news + paragraphs)
+        guard !paragraphs.isEmpty else { return (labels.yes ?? "OK", []) }
+        let asks = paragraphs.lastIndex { Wording.lines($0).contains { $0.hasSuffix("?") } }
+        let index = asks ?? (paragraphs.count > 1 ? 0 : paragraphs.count - 1)
+        let question = paragraphs.remove(at: index)
+        return (question, paragraphs)
     }
 
     /// SETOK, SETNOTOK and SETCANCEL as the question's choices, mnemonic underscores removed.

@@ -130,6 +130,8 @@ public enum TerminalText {
     public static let newline = "\r\n"
     /// The cursor's row cleared, the cursor at its start: a line drawn again in place.
     public static let eraseLineInPlace = "\r" + eraseLine
+    /// The terminal's own tone (BEL): a cue where no word is said.
+    public static let bell = "\u{07}"
     static let eraseToEndOfScreen = "\u{1B}[J"
     /// The cursor's row and all below it cleared, the cursor at the row's start.
     static let eraseRow = "\r" + eraseToEndOfScreen

@@ -31,6 +31,19 @@ public enum ConfirmAnswer: Equatable, Sendable {
         }
     }
 
+    /// The answer `typed` gives when it is one the question's own words name (`ConfirmSession.namedAnswers`), whole,
+    /// in any case; nil otherwise.
+    init?(named typed: String, _ named: ConfirmLabels) {
+        let word = typed.lowercased()
+        if named.yes.map({ $0.lowercased() == word }) == true {
+            self = .yes
+        } else if named.no.map({ $0.lowercased() == word }) == true {
+            self = .no
+        } else {
+            return nil
+        }
+    }
+
     static func isFingerprint(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":") else { return false }
         let hash = text[..<colon].uppercased()

@@ -4,19 +4,27 @@
 /// Nothing answers it by accident. The answer is a whole word of the session's language typed and
 /// sent with Enter, in any case: "yes" or "no" in English, "sim" or "não" ("nao") in Portuguese,
 /// never a single letter; or one of the caller's `labels`. Enter alone, or any other word, asks
-/// again and says how to answer. Esc, Ctrl-C and Ctrl-D answer no. Where ssh takes it (a new
+/// again and says how to answer. Esc, Ctrl-C and Ctrl-D cancel, never answer no: the caller hears that the
+/// question was cancelled (gpg-agent "Operation cancelled", the password agent `-`), as the choices say when they
+/// name Escape ("…; Stop, or Escape"). Where ssh takes it (a new
 /// host's key), a typed or pasted fingerprint is an answer too, passed on exactly as typed for ssh
 /// to compare. A line begun before the question was shown or within `grace` after it never
 /// reaches the session, however it ends (`TypeAheadRule.discarded`).
 public struct ConfirmSession: Sendable {
     /// The question; a paragraph whose lines ("\n") are shown as lines and said as one flow.
     public let question: String
-    /// Lines said before the question (an ssh host key's fingerprint).
+    /// Lines about the question (an ssh host key's fingerprint, a key's description): shown above it, said after
+    /// it, for a key to cut short.
     public var details: [String]
+    /// What happened first, said before the question (a request withdrawn, an origin marking).
+    public var news: [String] = []
     /// Whether a key fingerprint ("SHA256:…", "MD5:…") is an answer: ssh's new-host question.
     public let acceptsFingerprint: Bool
     /// The caller's names for the answers, said and shown as the choices.
     public let labels: ConfirmLabels
+    /// The answers the question's own words name (ssh's "(yes/no/[fingerprint])"): typed whole, they answer too, in
+    /// any language, though the language's words are what is said and shown.
+    public let namedAnswers: ConfirmLabels
     public let wording: Wording
     /// The answer, once given.
     public private(set) var answer: ConfirmAnswer?
@@ -40,30 +48,38 @@ public struct ConfirmSession: Sendable {
 
     public init(
         question: String, details: [String] = [], acceptsFingerprint: Bool = false,
-        labels: ConfirmLabels = ConfirmLabels(),
+        labels: ConfirmLabels = ConfirmLabels(), namedAnswers: ConfirmLabels = ConfirmLabels(),
         language: Language = .en, verbosity: Verbosity = .normal, timeLimit: Duration? = nil
     ) {
         self.question = question
         self.details = details
         self.acceptsFingerprint = acceptsFingerprint
         self.labels = labels
+        self.namedAnswers = namedAnswers
         self.wording = Wording(language: language)
         self.style = Wording.Style(verbosity: verbosity)
         self.clock = SessionClock(timeLimit: timeLimit)
     }
 
-    /// The question, "yes or no", and (unless terse) how to answer; again after a stop.
+    /// The news, then the question with its choices, then what it is about, what has been typed, a short time
+    /// limit, and (unless terse) how to answer; again after a stop, and on Ctrl-R.
     public func start() -> [PromptEffect] {
-        var text = wording.confirmQuestion(
-            question, details: details, acceptsFingerprint: acceptsFingerprint, labels: labels, style: style)
-        if !typed.isEmpty { text += " " + wording.typedSoFar(String(typed)) }
-        if let left = clock.spokenTimeLeft { text += " " + wording.timeLeft(left) + "." }
-        return [.announce(Announcement(.prompt, text))]
+        let (asked, about) = Wording.askingLine(of: question)
+        var details = [Utterance]()
+        details.append(wording.openingTimeLeft(clock.spokenTimeLeft))
+        if !typed.isEmpty { details.append(Utterance(wording.typedSoFar(String(typed)) + ".")) }
+        if !about.isEmpty || !self.details.isEmpty { details.append(wording.sentenceLines(self.details + about)) }
+        if style.hints { details.append(wording.questionHow(labels: labels, acceptsFingerprint: acceptsFingerprint)) }
+        let lead = wording.questionLead(asked, labels: labels)
+        return [.announce(wording.opening(news: news, lead: lead, details: details))]
     }
 
     public mutating func handle(_ key: Key) -> [PromptEffect] {
         guard !isFinished else { return [] }
         switch key {
+        // Before anything is typed, `?` asks for the question again: no answer (a word, a label, a fingerprint)
+        // starts with it.
+        case .character("?") where typed.isEmpty: return start()
         case .character(let character): return type([character])
         case .pasteBegan:
             pasting = true
@@ -85,19 +101,19 @@ public struct ConfirmSession: Sendable {
             toldFull = false
             return [.announce(Announcement(.clear, wording.answerCleared))]
         case .submit: return submit()
-        case .escape, .interrupt, .endOfInput: return finish(.no)
+        case .escape, .interrupt, .endOfInput: return finish(.cancelled)
         case .readBack: return start()
         case .timeLeft: return [.announce(Announcement(.timeLeft, clock.timeLeftText(wording)))]
         case .redraw: return [.redraw]
         case .undecodable:
             return [.announce(Announcement(.unreadable, wording.characterNotRead)), .show(wording.characterNotRead)]
-        case .ignored, .terminalReport, .suspend: return []
+        case .ignored, .terminalReport, .suspend, .tab: return []
         }
     }
 
-    /// The lines drawn above the field: the details', then the question's but its last (`snapshot`).
+    /// The lines drawn above the field: the news', the details', then the question's but its last (`snapshot`).
     public var shownLines: [String] {
-        details.flatMap(Wording.lines) + Wording.lines(question).dropLast()
+        (news + details).flatMap(Wording.lines) + Wording.lines(question).dropLast()
     }
 
     /// What the screen shows: the question's last line, how to answer, and what has been typed.
@@ -135,6 +151,7 @@ public struct ConfirmSession: Sendable {
         // An answer stays on the screen; anything else is cleared for the next try.
         if let answer = ConfirmAnswer(
             typed: text, wording: wording, labels: labels, acceptsFingerprint: acceptsFingerprint)
+            ?? ConfirmAnswer(named: text, namedAnswers)
         {
             return finish(answer)
         }

@@ -6,8 +6,10 @@
 /// either way, as from pinentry-tty, where any key continues.
 public struct NoticeSession: Sendable {
     public let message: String
-    /// Lines said before the message.
+    /// Lines about the message: shown above it, said after it and its hint, for a key to cut short.
     public var details: [String]
+    /// What happened first, said before the message (a request withdrawn).
+    public var news: [String] = []
     /// Enter acknowledges it (a pinentry MESSAGE); otherwise only its caller or a closing key ends it.
     public let takesEnter: Bool
     public let wording: Wording
@@ -18,6 +20,13 @@ public struct NoticeSession: Sendable {
     /// woken by a key that its answer alone should follow). Ctrl-R still says it, and so does its return after a
     /// stop.
     public var opensSilently = false
+    /// The details are said when Enter asks for them, not with the opening, and the next Enter closes it: a long
+    /// report whose message is its summary (`--doctor`), so that nothing holds the keys behind 30 s of speech.
+    public var detailsOnRequest = false
+    private var detailsSaid = false
+    /// What a key that does nothing here is told (the password agent's wait: that no request is there to answer);
+    /// nil: how to close the notice. `?` then reads the notice again, as Ctrl-R does.
+    public var reply: String?
     public private(set) var isFinished = false
     private let style: Wording.Style
     var clock: SessionClock
@@ -43,10 +52,9 @@ public struct NoticeSession: Sendable {
 
     private func opening() -> [PromptEffect] {
         // Each part on its own line in text mode (`Utterance.lineBreak`), as the caller wrote it.
-        var text = details.isEmpty ? Utterance([]) : wording.sentenceLines(details) + .lineBreak()
-        text += wording.sentenceLines([message])
-        if style.hints || takesEnter { text += .lineBreak() + hint }
-        return [.announce(Announcement(.prompt, text))]
+        let lead = wording.noticeLead(message, hint: style.hints || takesEnter ? hint : nil)
+        let about = details.isEmpty || detailsOnRequest ? Utterance([]) : wording.sentenceLines(details)
+        return [.announce(wording.opening(news: news, lead: lead, details: [about]))]
     }
 
     public mutating func handle(_ key: Key) -> [PromptEffect] {
@@ -55,20 +63,25 @@ public struct NoticeSession: Sendable {
         case .escape, .interrupt, .endOfInput:
             isFinished = true
             return [.announce(Announcement(.cancel, closing?.closed ?? wording.noticeClosed)), .cancel]
+        case .submit where takesEnter && detailsOnRequest && !detailsSaid && !details.isEmpty:
+            detailsSaid = true
+            let then = wording.noticeEnterHint
+            return [.announce(Announcement(.readback, wording.sentenceLines(details) + .lineBreak() + then))]
         case .submit where takesEnter:
             isFinished = true
             return [.announce(Announcement(.confirm, wording.noticeTaken)), .confirmed(true)]
-        case .readBack: return opening()
+        case .readBack, .character("?"): return opening()
         case .timeLeft: return [.announce(Announcement(.timeLeft, clock.timeLeftText(wording)))]
         case .redraw: return [.redraw]
-        case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste, .undecodable:
-            return [.announce(Announcement(.help, hint))]
+        case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste, .undecodable, .tab:
+            return [.announce(Announcement(.help, reply ?? hint))]
+        case .ignored where reply != nil: return [.announce(Announcement(.help, reply ?? hint))]
         case .pasteBegan, .pasteText, .ignored, .terminalReport, .suspend: return []
         }
     }
 
-    /// How to close it: "press Enter" where Enter acknowledges it.
-    private var hint: String { takesEnter ? wording.noticeEnterHint : closing?.hint ?? wording.noticeHint }
+    /// How to close it: the caller's words (`closing`), else "press Enter" where Enter acknowledges it.
+    private var hint: String { closing?.hint ?? (takesEnter ? wording.noticeEnterHint : wording.noticeHint) }
 
     /// A line begun as a leftover was dropped whole, its Enter too: said so.
     public func leftoverIgnored() -> [PromptEffect] {
@@ -76,9 +89,10 @@ public struct NoticeSession: Sendable {
         return [.announce(Announcement(.help, wording.leftoverIgnored))]
     }
 
-    /// The lines drawn above it: the details', then the message's but its last (`snapshot`).
+    /// The lines drawn above it: the news', the details' (unless said on request: they are on the screen already,
+    /// as the doctor's report), then the message's but its last (`snapshot`).
     public var shownLines: [String] {
-        details.flatMap(Wording.lines) + Wording.lines(message).dropLast()
+        (news + (detailsOnRequest ? [] : details)).flatMap(Wording.lines) + Wording.lines(message).dropLast()
     }
 
     /// The message's last line alone: there is nothing to type.

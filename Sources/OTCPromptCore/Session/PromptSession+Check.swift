@@ -104,7 +104,7 @@ extension PromptSession {
     func keyDuringCheckIsQueued(_ key: Key) -> Bool {
         switch key {
         case .character(let character): return character != "?" || field.charset.accept(character) != nil
-        case .backspace, .clearField, .submit, .pasteBegan, .pasteText, .pasteEnded, .unmarkedPaste, .undecodable:
+        case .backspace, .clearField, .submit, .pasteBegan, .pasteText, .pasteEnded, .unmarkedPaste, .undecodable, .tab:
             return true
         case .readBack, .timeLeft, .redraw, .interrupt, .escape, .endOfInput, .ignored, .terminalReport, .suspend:
             return false
@@ -162,7 +162,7 @@ extension PromptSession {
         case .readBack:
             return [announce(.readback, wording.readBack(field: field, style: style))]
         case .pasteEnded, .interrupt, .escape, .endOfInput, .timeLeft, .redraw, .ignored, .terminalReport, .undecodable,
-            .suspend:
+            .suspend, .tab:
             return nil
         }
     }

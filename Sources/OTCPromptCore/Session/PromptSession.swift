@@ -66,20 +66,17 @@ public struct PromptSession: Sendable {
         self.clock = SessionClock(timeLimit: configuration.timeLimit)
     }
 
-    /// What to say and show when the prompt appears, or comes back after a stop. Under
-    /// `--timeout` it ends with the time left.
+    /// What to say and show when the prompt appears, or comes back after a stop: a retry's news, then the lead
+    /// (the label and how to fill the field), then the details (a short time limit, the caller's lines, the keys),
+    /// which any key cuts short (`Wording.opening`).
     public mutating func start() -> [PromptEffect] {
-        var text = wording.prompt(label: configuration.label, field: field, style: style)
-        // Each part on its own line in text mode (`Utterance.lineBreak`), as the caller wrote it.
-        if !configuration.news.isEmpty {
-            // A retry's news first; what the dialog is about follows, for a key to cut short.
-            text = wording.sentenceLines(configuration.news) + .lineBreak() + text
-            if !configuration.details.isEmpty { text += .lineBreak() + wording.sentenceLines(configuration.details) }
-        } else if !configuration.details.isEmpty {
-            text = wording.sentenceLines(configuration.details) + .lineBreak() + text
-        }
-        if let left = clock.spokenTimeLeft { text += " " + Wording.capitalized(wording.timeLeft(left)) + "." }
-        return [announce(.prompt, text)]
+        let details = [
+            wording.openingTimeLeft(clock.spokenTimeLeft),
+            configuration.details.isEmpty ? Utterance([]) : wording.sentenceLines(configuration.details),
+            wording.fieldKeys(field: field, style: style),
+        ]
+        let lead = wording.fieldLead(label: configuration.label, field: field, style: style)
+        return [.announce(wording.opening(news: configuration.news, lead: lead, details: details))]
     }
 
     /// Applies one key.
@@ -89,7 +86,9 @@ public struct PromptSession: Sendable {
         guard !isFinished else { return [] }
         if isChecking { return handleDuringCheck(key) }
         switch key {
-        case .ignored, .terminalReport: return []
+        case .terminalReport: return []
+        // A key that types nothing is said, never dropped unsaid: the user knows the field is as it was.
+        case .ignored: return reject(wording.keyNotTyped)
         case .undecodable: return characterNotRead(afterPaste: followsPaste)
         case .redraw: return [.redraw]
         case .timeLeft: return timeLeft()
@@ -108,6 +107,7 @@ public struct PromptSession: Sendable {
     private mutating func apply(_ key: Key) -> [PromptEffect] {
         switch key {
         case .character(let character): return type(character)
+        case .tab: return typeTab()
         case .backspace: return deleteLast()
         case .clearField:
             field.clear()
@@ -135,6 +135,14 @@ public struct PromptSession: Sendable {
             return endPaste(mayAutoSubmit: false)
         case .redraw, .ignored, .terminalReport, .undecodable, .timeLeft, .suspend: return []
         }
+    }
+
+    /// Tab is a character of a free-text secret, as cryptsetup's and sudo's prompts keep it; where it would
+    /// move the cursor on the screen (a visible field) or cannot be part of a code, it is said not typed.
+    private mutating func typeTab() -> [PromptEffect] {
+        guard field.kind == .freeText, configuration.mask else { return reject(wording.tabNotTyped) }
+        guard field.appendTab() else { return [announce(.full, wording.full(field: field, style: style))] }
+        return [announce(.digit, wording.typed("\t", field: field, style: style))]
     }
 
     /// Bytes the terminal sent were not a character in its charset: said, never dropped silently, with

@@ -20,6 +20,12 @@ public struct DoctorReport: Equatable, Sendable {
     /// The config file read, nil when there is none; with its problems.
     public var configFile: String?
     public var configProblems: [String]
+    /// How long a lone Esc waits here, and why; nil when not asked.
+    public var escapeWait: EscapeWait?
+    /// The `escape-time` of the tmux server the prompt runs under, nil when not in tmux or not known.
+    public var tmuxEscapeTime: Duration?
+    /// From this long on, tmux's own Esc wait is heard: every Esc is late by it.
+    public static let noticeableEscapeTime: Duration = .milliseconds(100)
 
     public struct AudioProblem: Error, Equatable, Sendable {
         public enum Kind: Equatable, Sendable {
@@ -70,6 +76,12 @@ public struct DoctorReport: Equatable, Sendable {
         let used = effectiveRoute
         var lines = ["Speech: \(used.kind.rawValue), because \(used.reason)."]
         lines.append(whereYouAre)
+        if let escapeWait { lines.append(escapeWait.sentence) }
+        if let escapeTime = tmuxEscapeTime, escapeTime >= Self.noticeableEscapeTime {
+            lines.append(
+                "tmux delays every Esc by its escape-time, \(Int(escapeTime / .milliseconds(1))) ms, before the prompt "
+                    + "sees it; set -sg escape-time 10 in ~/.tmux.conf shortens that.")
+        }
         if let module = speechDispatcherModule {
             lines.append("speech-dispatcher answers at \(speechDispatcherAddress), with the \(module) module.")
         } else if let refused = speechDispatcherRefused {

@@ -27,6 +27,9 @@ public final class HeldSpeech: FallibleSpeechBackend {
     /// True until `release` has been called.
     public var isHolding: Bool { backend == nil }
 
+    /// While held, what was given is not heard yet; then the voice says.
+    public var isSpeaking: Bool { backend.map(\.isSpeaking) ?? (heldCount > 0) }
+
     public func speak(_ announcement: Announcement) {
         if let backend { return backend.speak(announcement) }
         heldCount += 1
@@ -37,6 +40,9 @@ public final class HeldSpeech: FallibleSpeechBackend {
     public func finish(timeout: Duration) {
         backend?.finish(timeout: timeout)
     }
+
+    public var newsDescriptor: Int32? { backend?.newsDescriptor }
+    public func takeNews() { backend?.takeNews() }
 
     /// The released voice's failure; nil while holding, or when that voice cannot fail.
     public var failure: SpeechFailure? { fallible?.failure }

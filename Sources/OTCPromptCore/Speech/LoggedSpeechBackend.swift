@@ -20,4 +20,8 @@ public final class LoggedSpeechBackend: SpeechBackend {
     public func finish(timeout: Duration) {
         backend.finish(timeout: timeout)
     }
+
+    public var newsDescriptor: Int32? { backend.newsDescriptor }
+    public func takeNews() { backend.takeNews() }
+    public var isSpeaking: Bool { backend.isSpeaking }
 }

@@ -19,6 +19,7 @@ extension SessionLocation {
             $0.pid != server.pid && $0.uid == server.uid && $0.terminal != terminal.device
         }
         let clients: [ProcessRecord]
+        var serverSocket: String?
         if kind == "tmux" {
             guard let socket = tmuxSocket(of: server, processes: processes) else {
                 return SessionLocation(
@@ -28,6 +29,7 @@ extension SessionLocation {
             clients = candidates.filter {
                 $0.name == "tmux: client" && $0.terminal != 0 && tmuxSocket(of: $0, processes: processes) == socket
             }
+            serverSocket = socket
         } else {
             let screens = candidates.filter { $0.name.lowercased() == "screen" }
             let otherServers = screens.filter { $0.terminal == 0 }.count
@@ -42,15 +44,18 @@ extension SessionLocation {
         let devices = Set(clients.map(\.terminal)).compactMap(terminals)
         guard let last = devices.max(by: { ($0.lastInput ?? .min, $0.path) < ($1.lastInput ?? .min, $1.path) })
         else {
-            return SessionLocation(
+            var alone = SessionLocation(
                 .unknown, terminal: terminal.path, owner: server.uid, multiplexer: kind,
                 evidence: "\(terminal.path) is a \(kind) pane with no client attached")
+            alone.multiplexerSocket = serverSocket
+            return alone
         }
         let how = devices.count == 1 ? "its one client" : "of its \(devices.count) clients, the one typed on last,"
         var found = locate(
             terminal: last, sessionLeader: nil, processes: processes, terminals: terminals,
             through: "\(terminal.path) is a \(kind) pane and \(how) is on \(last.path)")
         found.multiplexer = kind
+        found.multiplexerSocket = serverSocket
         return found
     }
 

@@ -66,6 +66,8 @@ public struct SessionLocation: Equatable, Sendable {
     public var owner: UInt32?
     /// "tmux" or "screen" when the prompt runs in a pane: the environment is then the server's, stale.
     public var multiplexer: String?
+    /// The tmux server's socket, when the prompt runs in one of its panes (`--doctor` asks it its `escape-time`).
+    public var multiplexerSocket: String?
     /// One clause: the evidence.
     public var evidence: String
 

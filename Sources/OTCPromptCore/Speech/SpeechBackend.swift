@@ -10,6 +10,20 @@ public protocol SpeechBackend: AnyObject {
     /// Lets the last announcement play to its end, waiting at most `timeout`, then releases
     /// the device. Called once, just before the prompt exits.
     func finish(timeout: Duration)
+    /// A descriptor the loop watches while the voice waits for news of its own to act on (speech-dispatcher's word
+    /// that the opening ended, or was cut by a screen reader and must be sent again); nil when it waits for none.
+    var newsDescriptor: Int32? { get }
+    /// Acts on that news, without waiting; the loop calls it when it wakes.
+    func takeNews()
+    /// Whether something given is still to be heard: waiting, being made, or playing. False where nothing says
+    /// when it was heard (text lines, nothing at all).
+    var isSpeaking: Bool { get }
+}
+
+extension SpeechBackend {
+    public var newsDescriptor: Int32? { nil }
+    public func takeNews() {}
+    public var isSpeaking: Bool { false }
 }
 
 /// Says nothing: for `--speech none`, when the user's own screen reader already echoes keys.

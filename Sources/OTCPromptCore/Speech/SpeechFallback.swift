@@ -113,6 +113,17 @@ public final class SpeechFallback: SpeechBackend {
         text.finish(timeout: timeout)
     }
 
+    public var newsDescriptor: Int32? {
+        if case .voice = state { return voice.newsDescriptor }
+        return nil
+    }
+
+    public func takeNews() {
+        guard case .voice = state else { return }
+        voice.takeNews()
+        followVoice()
+    }
+
     /// True once the voice has failed and the screen is still the field's: the loop erases the field,
     /// takes the text renderer, then calls `screenIsText()`.
     public var awaitsTextScreen: Bool {
@@ -127,6 +138,12 @@ public final class SpeechFallback: SpeechBackend {
         state = .text
         if let notice { text.speak(Announcement(.notice, notice)) }
         for announcement in unsaid { text.speak(announcement) }
+    }
+
+    /// Whether the voice still has something to say; text lines are read at the reader's pace, which nothing tells.
+    public var isSpeaking: Bool {
+        if case .voice = state { return voice.isSpeaking }
+        return false
     }
 
     /// Whether announcements are text lines by now.

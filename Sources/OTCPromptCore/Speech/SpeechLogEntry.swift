@@ -7,22 +7,36 @@ public struct SpeechLogEntry: Equatable, Sendable {
     /// On the first line only: how announcements reach the user and why ("speechd: speech-dispatcher answers
     /// on its socket"), so that a log says which way speech went.
     public var speech: String?
+    /// The words handed to the voice, where they differ from `text` (an identifier spelled: `SpokenForm`); nil
+    /// where the voice says `text` as it is.
+    public var said: String?
+    /// An opening's first sentence as the voice says it (`Announcement.lead`): what is asked and how to answer.
+    public var lead: String?
 
-    public init(event: Announcement.Event, text: String, milliseconds: Int) {
+    public init(
+        event: Announcement.Event, text: String, milliseconds: Int, said: String? = nil, lead: String? = nil
+    ) {
         self.event = event
         self.text = text
         self.milliseconds = milliseconds
+        self.said = said
+        self.lead = lead
     }
 
     public init(_ announcement: Announcement, milliseconds: Int) {
-        self.init(event: announcement.event, text: announcement.text, milliseconds: milliseconds)
+        let said = announcement.said.text
+        self.init(
+            event: announcement.event, text: announcement.text, milliseconds: milliseconds,
+            said: said == announcement.text ? nil : said, lead: announcement.lead.map { SpokenForm.said($0).text })
     }
 
     /// `{"event": "digit", "text": "9", "ms": 12}`: keys in that order, one line, no line ending; then
-    /// `"speech": "…"` when set.
+    /// `"said": "…"` and `"lead": "…"` when set, then `"speech": "…"` when set.
     public var jsonLine: String {
         "{\"event\": " + Self.jsonString(event.rawValue) + ", \"text\": " + Self.jsonString(text)
-            + ", \"ms\": \(milliseconds)" + (speech.map { ", \"speech\": " + Self.jsonString($0) } ?? "") + "}"
+            + ", \"ms\": \(milliseconds)" + (said.map { ", \"said\": " + Self.jsonString($0) } ?? "")
+            + (lead.map { ", \"lead\": " + Self.jsonString($0) } ?? "")
+            + (speech.map { ", \"speech\": " + Self.jsonString($0) } ?? "") + "}"
     }
 
     /// `string` as a JSON string literal (RFC 8259): quotes and backslashes escaped, every control

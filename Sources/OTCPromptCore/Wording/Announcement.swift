@@ -45,6 +45,9 @@ public struct Announcement: Equatable, Sendable {
     public var utterance: Utterance
     /// The last words before the prompt exits: played to their end (bounded), never cut off.
     public var isFinal: Bool
+    /// An opening's first sentence, which `utterance` holds after any news or origin marking: what is asked and
+    /// how to answer ("Allow use of key joe@laptop? Yes or no."). Its details follow it, for a key to cut short.
+    public var lead: Utterance?
 
     /// - Parameter isFinal: nil takes the event's usual role: `complete`, `cancel`, `timeout` and
     ///   `confirm` end the prompt; a `check-failed` with no attempts left passes true.
@@ -68,6 +71,15 @@ public struct Announcement: Equatable, Sendable {
 
     /// The words as the text backend writes them: one line per line break (`Segment.lineBreak`).
     public var lines: [String] { utterance.lines }
+
+    /// What the voice is handed: the same words, identifiers spelled and punctuation said once (`SpokenForm`).
+    public var said: Utterance { SpokenForm.said(utterance) }
+
+    /// The opening `text` whose first sentence is `lead`.
+    public init(_ event: Event, lead: Utterance, _ utterance: Utterance) {
+        self.init(event, utterance)
+        self.lead = lead
+    }
 
     private static func endsThePrompt(_ event: Event) -> Bool {
         switch event {

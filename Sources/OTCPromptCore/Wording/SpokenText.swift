@@ -9,10 +9,10 @@
 /// Runs of digits stay plain text, spaced, which espeak-ng reads digit by digit in every
 /// language; a symbol's name ("dollar") is read as a word.
 ///
-/// `.words` segments are prose, but may hold a caller's text: long opaque words (a fingerprint)
-/// are grouped (see `CodeGrouping.groupingOpaqueWords`), and runs of spaced single characters in
-/// them are spelled by the same rule, except a lone lower-case letter or a capital opening a
-/// sentence ("A code was sent"), which are words.
+/// `.words` segments are prose, but may hold a caller's text: the backends give an announcement's said form
+/// (`SpokenForm`: identifiers already as characters), and runs of spaced single characters in prose are spelled by
+/// the same rule, except a lone lower-case letter or a capital opening a sentence ("A code was sent"), which are
+/// words.
 public enum SpokenText {
     /// `utterance` as an SSML document for `espeak_Synth` with `espeakSSML`.
     public static func ssml(_ utterance: Utterance) -> String {
@@ -68,7 +68,7 @@ public enum SpokenText {
 
     /// Prose: runs of spaced single characters spelled where they cannot be words.
     static func prose(_ text: String) -> String {
-        let tokens = tokenize(CodeGrouping.groupingOpaqueWords(text))
+        let tokens = tokenize(text)
         var output = ""
         var index = 0
         while index < tokens.count {

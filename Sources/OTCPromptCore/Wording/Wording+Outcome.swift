@@ -60,28 +60,6 @@ extension Wording {
     /// The time ran out: the last words before exit status 124.
     public var timeUp: String { phrases.outcome.timeUp }
 
-    /// The confirmation question: the details (an ssh host key's fingerprint), the question, "yes
-    /// or no", then how to answer (not in terse).
-    public func confirmQuestion(
-        _ question: String, details: [String], acceptsFingerprint: Bool, labels: ConfirmLabels = ConfirmLabels(),
-        style: Style
-    ) -> Utterance {
-        var text = details.isEmpty ? Utterance([]) : sentenceLines(details) + .lineBreak()
-        text += Self.flowed(question).endsInStop ? sentenceLines([question]) : questionLines(question)
-        text += " " + (labels.isEmpty ? phrases.outcome.yesOrNo + "." : labelledChoices(labels))
-        if style.hints { text += " " + (labels.isEmpty ? phrases.outcome.confirmHow(acceptsFingerprint) : labelledHow) }
-        return text
-    }
-
-    /// A question's lines, as `sentenceLines`, ending in "?" where it ends in no stop.
-    private func questionLines(_ question: String) -> Utterance {
-        var lines = sentenceLines([question]).segments
-        if case .words(let last) = lines.last, last.hasSuffix(".") {
-            lines[lines.count - 1] = .words(String(last.dropLast()) + "?")
-        }
-        return Utterance(lines)
-    }
-
     /// Paragraphs said one after another, each ending like a sentence. The lines of one paragraph
     /// ("\n" inside it: gpg's wrapped description) are one flow, with no sentence end invented where
     /// a line was merely wrapped; a line that ends in a stop ends its sentence by itself.

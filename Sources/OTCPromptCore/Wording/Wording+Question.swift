@@ -34,7 +34,7 @@ extension Wording {
     /// How to answer a question with labels (a whole sentence).
     public var labelledHow: String { phrases.question.labelledHow }
 
-    private func choices(_ labels: ConfirmLabels) -> [(label: String?, word: String)] {
+    func choices(_ labels: ConfirmLabels) -> [(label: String?, word: String)] {
         var choices: [(String?, String)] = [(labels.yes, phrases.outcome.yes)]
         // gpg-agent's weak-passphrase warning names OK and Cancel only: "no" still answers, unsaid.
         if labels.no != nil || labels.cancel == nil { choices.append((labels.no, phrases.outcome.no)) }

@@ -41,21 +41,6 @@ public struct Wording: Sendable {
     /// The field's label when none is given.
     public var defaultLabel: String { phrases.defaultLabel }
 
-    /// When the prompt appears (or comes back): label, value, kind of field, then the hint,
-    /// in VoiceOver's order.
-    public func prompt(label: String, field: CodeField, style: Style) -> Utterance {
-        var text = sentence([
-            Utterance(label), value(of: field, style: style), Utterance(phrases.kind(kind(field, style))),
-        ])
-        if style.hints {
-            text += " " + phrases.typeHint(field.charset, field.kind, style.autoSubmit)
-            var keys = [Utterance(phrases.readBackHint(style.mask))]
-            if helpKeyWorks(field) { keys.append(Utterance(phrases.helpHint)) }
-            text += " " + sentence(keys)
-        }
-        return text
-    }
-
     /// How to ask for the time left, added to the key help under `--timeout`.
     public var timeLeftKey: String { phrases.timeLeftKey }
 
@@ -188,11 +173,6 @@ public struct Wording: Sendable {
         return heading + ": " + spell(characters, field: field, style: style, offset: offset)
     }
 
-    private func value(of field: CodeField, style: Style) -> Utterance {
-        if field.isEmpty { return Utterance(phrases.empty) }
-        return style.mask ? Utterance(entered(field)) : spell(field, style)
-    }
-
     /// Free-text secrets have no fixed groups: they are grouped by what is there.
     func spokenLength(_ field: CodeField) -> Int {
         field.kind == .code ? field.length : field.count
@@ -206,18 +186,13 @@ public struct Wording: Sendable {
         field.kind == .code ? phrases.entered(field.count, field.length) : phrases.enteredFree(field.count)
     }
 
-    private func kind(_ field: CodeField, _ style: Style) -> FieldDescription {
+    func kind(_ field: CodeField, _ style: Style) -> FieldDescription {
         FieldDescription(kind: field.kind, length: field.length, charset: field.charset, mask: style.mask)
     }
 
     /// `?` asks for help only where it cannot be part of the code.
-    private func helpKeyWorks(_ field: CodeField) -> Bool {
+    func helpKeyWorks(_ field: CodeField) -> Bool {
         field.charset.accept("?") == nil
-    }
-
-    /// Joins clauses with commas into one sentence ending in a full stop; empty clauses dropped.
-    private func sentence(_ clauses: [Utterance]) -> Utterance {
-        clauses.filter { !$0.isEmpty }.joined(separator: ", ") + "."
     }
 }
 

@@ -41,8 +41,19 @@ public enum Settings {
             + "PulseAudio is never used. `speechd`: your speech-dispatcher "
             + "(its voice, rate and queue, shared with your screen reader); "
             + "`espeak`: spoken by espeak-ng, falling back to `text` with a one-line notice when there is no "
-            + "audio device; `text`: every announcement written as its own line, exactly the words that would be "
-            + "spoken, and the field itself is not drawn; `none`: silent.",
+            + "audio device; `text`: every announcement written as lines, the words that would be spoken with "
+            + "identifiers (a fingerprint, a key ID) whole, and the field itself is not drawn; `none`: silent.",
+        domain: .choice(), default: .auto, inConfigFile: true)
+    public static let braille = Setting<BrailleChoice>(
+        "braille", group: .general, "Whether the field is shown on your braille display, through BrlAPI.",
+        details: "`auto`: your own brltty (the server `BRLAPI_HOST` names, else its local socket), or the "
+            + "system's when you are at this machine (its console, or a terminal of its own display); another user's "
+            + "brltty is never used, nor this machine's display when you are elsewhere. The display shows the news "
+            + "(\"Code rejected. 2 attempts left.\"), the label and what you typed, with the cursor where the next character "
+            + "goes; a masked field is one cell of dots 7 and 8 per character, never the character; Ctrl-R shows "
+            + "the code in groups; the display's panning keys move along a long line, and its keyboard types into "
+            + "the field. `brlapi`: as `auto`, and a `BRLAPI_HOST` on another machine, whose owner cannot be "
+            + "known, is used too; `none`: never. Silent and private: `--speech none --braille auto`.",
         domain: .choice(), default: .auto, inConfigFile: true)
     public static let speechLog = Setting<String>(
         "speech-log", group: .general, "Append every announcement to this file as JSON Lines.",
@@ -114,7 +125,8 @@ public enum Settings {
         "agent", group: .logins, "Be a password agent: ask the requests of systemd-ask-password, one at a time.",
         details: "Watches `/run/systemd/ask-password` (as root), `$XDG_RUNTIME_DIR/systemd/ask-password` and "
             + "otc-prompt's own `$XDG_RUNTIME_DIR/otc-prompt/ask`; asks each request in turn, oldest first, and "
-            + "answers it; waits for the next. Esc cancels a request; Ctrl-C ends the agent.",
+            + "answers it; waits for the next. Esc or Ctrl-C cancels the request asked and the agent goes on; on its "
+            + "wait, Esc, Ctrl-C or Ctrl-D stops the agent.",
         domain: .flag, default: false)
     public static let query = Setting<Bool>(
         "query", group: .logins, "With `--agent`: ask the requests waiting now, then exit.", domain: .flag,
@@ -127,11 +139,20 @@ public enum Settings {
         domain: .text(valueName: "DIR[:DIR]", allowed: "absolute directory paths separated by \":\"") {
             !$0.isEmpty && $0.split(separator: ":").allSatisfy { $0.hasPrefix("/") }
         }, defaultNote: "the system's (as root) and the user's")
+    // A preference of the agent's user: in the file too.
+    public static let agentEchoUserRequests = Setting<Bool>(
+        "agent-echo-user-requests", group: .logins,
+        "With `--agent`: show and speak what you type for your own programs' requests that ask for visible text.",
+        details: "A request from a directory of yours, not root's, that asks for visible text (`Echo=1`) is masked "
+            + "without it: any program of yours could claim that a passphrase is not secret, and have it read "
+            + "aloud. The system's requests are asked as they say.",
+        domain: .flag, default: false, inConfigFile: true)
     public static let doctor = Setting<Bool>(
         "doctor", group: .general, "Say how announcements would reach you, and why, then exit.",
         details: "Which speech `auto` chooses and why, whether speech-dispatcher answers and with which module, "
-            + "whether an audio device answers, and which config file was read: on the screen and spoken. "
-            + "Run it when you hear nothing.",
+            + "whether an audio device answers, how long a lone Esc waits here and why (and whether tmux holds "
+            + "every Esc), and which config file was read: all on the screen; spoken is its first line, then Enter "
+            + "says the rest and Escape ends. Run it when you hear nothing.",
         domain: .flag, default: false)
     public static let stdin = Setting<Bool>(
         "stdin", group: .logins,
@@ -155,10 +176,12 @@ public enum Settings {
 
     public static let escapeDelay = Setting<Duration>(
         "escape-delay", group: .general, "How long a lone Esc waits for the rest of an arrow or function key.",
-        details: "Esc cancels only after this long without more bytes. A link seen to split keys makes it grow, "
-            + "up to 1 s, by itself; set it higher for slower links (a serial line, a satellite hop). "
+        details: "Esc cancels only after this long without more bytes. Unset, it is chosen from where you are "
+            + "(`--doctor` says which and why): 0.025 s at a terminal of this machine, which writes each key at "
+            + "once; 0.3 s over SSH or mosh, on a serial line, or where that is not known. A link seen to split "
+            + "keys makes it grow, up to 1 s, by itself; set it higher for slower links (a satellite hop). "
             + "Bash's readline waits 0.5 s (`keyseq-timeout`).",
-        domain: .seconds(maximum: 5), default: .milliseconds(300), inConfigFile: true)
+        domain: .seconds(maximum: 5), defaultNote: "0.025 here, 0.3 over a link", inConfigFile: true)
 
     public static let style = Setting<FieldStyle>(
         "style", group: .appearance, "How the field is drawn.",
@@ -184,9 +207,9 @@ public enum Settings {
 
     /// Every setting, in the order of `--help` and the docs.
     public static let all: [any AnySetting] = [
-        length, charset, mask, noAutoSubmit, language, speech, speechLog, verbosity, spell, escapeDelay,
+        length, charset, mask, noAutoSubmit, language, speech, braille, speechLog, verbosity, spell, escapeDelay,
         doctor, check, attempts, checkTimeout, timeout, askpass, pinentry, cryptsetup, bootCue, stdin, agent, query,
-        agentDirectory,
+        agentDirectory, agentEchoUserRequests,
         voice, rate, volume, pitch, audioFile,
         style, startColor, endColor, placeholder,
     ]

@@ -64,13 +64,43 @@ import Testing
             ("[Ask]\nSocket=relative/sck\n", .invalidSocket),
             ("[Ask]\nSocket=/run/a/../../etc/sck\n", .invalidSocket),
             ("[Ask]\nSocket=/run//sck\n", .invalidSocket),
-            ("[Ask]\nSocket=/a/s\nPID=many\n", .invalidValue(key: "PID")),
-            ("[Ask]\nSocket=/a/s\nPID=-3\n", .invalidValue(key: "PID")),
-            ("[Ask]\nSocket=/a/s\nNotAfter=soon\n", .invalidValue(key: "NotAfter")),
+            ("[Ask]\nSocket=/run/sck\r\r\n", .invalidSocket),
+            ("[Ask]\nSocket=/run/s\u{1B}[2Jck\n", .invalidSocket),
             ("[Ask]\nSocket=/a/s\nX-OTC-Kind=shell\n", .invalidValue(key: "X-OTC-Kind")),
         ] as [(String, AskFileError)])
     func aMalformedFileIsRefusedWithItsReason(text: String, reason: AskFileError) {
         #expect(throws: reason) { try AskFile.parse(Array(text.utf8)) }
+    }
+
+    @Test(
+        arguments: [
+            ("PID=many", "PID=many is not a number in range; no process is watched"),
+            ("PID=-3", "PID=-3 is not a number in range; no process is watched"),
+            ("PID=99999999999", "PID=99999999999 is not a number in range; no process is watched"),
+            ("NotAfter=soon", "NotAfter=soon is not a number in range; no time limit"),
+            ("NotAfter=-1", "NotAfter=-1 is not a number in range; no time limit"),
+            ("NotAfter=18446744073709551616", "NotAfter=18446744073709551616 is not a number in range; no time limit"),
+        ])
+    func aNumberOutOfRangeTakesTheKeysDefaultAndALine(line: String, problem: String) throws {
+        let file = try AskFile.parse(Array("[Ask]\nSocket=/a/s\n\(line)\nMessage=Passphrase\n".utf8))
+        #expect(file.pid == nil && file.notAfter == nil)
+        #expect(file.problems == [problem])
+        #expect(file.message == "Passphrase", "still asked")
+    }
+
+    @Test func aValueOutOfRangeIsShownShortAndScrubbed() throws {
+        let file = try AskFile.parse(
+            Array("[Ask]\nSocket=/a/s\nPID=\u{1B}[2J\(String(repeating: "9", count: 60))\n".utf8))
+        let line = try #require(file.problems.first)
+        #expect(!line.contains("\u{1B}") && line.contains("…") && line.count < 100)
+    }
+
+    @Test func aLimitFurtherOffThanADayIsNone() {
+        let farthest = UInt64(Countdown.farthest.components.seconds) * 1_000_000
+        #expect(AskFile(pid: 1, socket: "/a/s", notAfter: .max).timeLeft(atMicroseconds: 5) == nil)
+        #expect(AskFile(pid: 1, socket: "/a/s", notAfter: 5 + farthest + 1).timeLeft(atMicroseconds: 5) == nil)
+        #expect(
+            AskFile(pid: 1, socket: "/a/s", notAfter: 5 + farthest).timeLeft(atMicroseconds: 5) == Countdown.farthest)
     }
 
     @Test func aFileOverSixtyFourKibibytesIsRefusedUnread() {
@@ -105,5 +135,60 @@ import Testing
     ])
     func cEscapesAreUndoneAndWhatIsNoEscapeIsKept(written: String, read: String) {
         #expect(AskFile.unescaped(written) == read)
+    }
+
+    /// What systemd-ask-password 252 wrote on this machine for
+    /// `systemd-ask-password --no-tty --id=cryptsetup:/dev/sda2 $'First line.\nSecond line.\nPassphrase:'`: the
+    /// message's line breaks raw, so its later lines have no `=`.
+    static let systemd252Lines = """
+        [Ask]
+        PID=30843
+        Socket=/run/systemd/ask-password/sck.fb537a59db77b71e
+        AcceptCached=0
+        Echo=0
+        NotAfter=1453609312
+        Silent=0
+        Message=First line.
+        Second line.
+        Passphrase:
+        Id=cryptsetup:/dev/sda2
+
+        """
+
+    @Test func aMessageSystemd252WroteOnSeveralLinesIsReadWhole() throws {
+        let file = try AskFile.parse(Array(Self.systemd252Lines.utf8))
+        #expect(file.message == "First line.\nSecond line.\nPassphrase:")
+        #expect(file.id == "cryptsetup:/dev/sda2")
+        #expect(!file.leftSomethingOut)
+    }
+
+    @Test func aMessageLineWithAnEqualsSignThatNamesNoKeyStaysInTheMessage() throws {
+        let text = "[Ask]\nSocket=/a/s\nMessage=Unlock\nuse key = the blue one\n2+2=4\nId=x:y\n"
+        let file = try AskFile.parse(Array(text.utf8))
+        #expect(file.message == "Unlock\nuse key = the blue one\n2+2=4")
+    }
+
+    @Test func aMessageKeepsItsBoundsAndSaysWhenSomethingWasLeftOut() throws {
+        let lines = (1...(AskFile.messageLineLimit + 5)).map { "line \($0)" }
+        let file = try AskFile.parse(Array("[Ask]\nSocket=/a/s\nMessage=\(lines.joined(separator: "\n"))\n".utf8))
+        #expect(file.message?.split(separator: "\n").count == AskFile.messageLineLimit)
+        #expect(file.leftSomethingOut)
+        let long = String(repeating: "A", count: AskFile.messageCharacterLimit + 10)
+        let longFile = try AskFile.parse(Array("[Ask]\nSocket=/a/s\nMessage=\(long)\n".utf8))
+        #expect(longFile.message?.count == AskFile.messageCharacterLimit && longFile.leftSomethingOut)
+    }
+
+    @Test func aLineThatContinuesNothingIsLeftOutAndSaidSo() throws {
+        let file = try AskFile.parse(Array("[Ask]\nSocket=/a/s\nstray words\nMessage=Hi\n".utf8))
+        #expect(file.message == "Hi" && file.leftSomethingOut)
+    }
+
+    @Test func thePostersMarkReadsBackAndAMalformedOneIsNone() throws {
+        let poster = AskFile.Poster(namespace: 4_026_531_836, pid: 4242, start: 98765)
+        let file = AskFile(pid: 4242, socket: "/run/user/0/otc-prompt/ask/sck.1", poster: poster)
+        #expect(file.rendered().contains("X-OTC-Poster=4026531836:4242:98765\n"))
+        #expect(try AskFile.parse(Array(file.rendered().utf8)).poster == poster)
+        let forged = try AskFile.parse(Array("[Ask]\nSocket=/a/s\nX-OTC-Poster=1:x:2\n".utf8))
+        #expect(forged.poster == nil)
     }
 }

@@ -142,6 +142,11 @@ import Testing
         #expect(reply.last == "ERR 83886142 Timeout <Pinentry>")
     }
 
+    @Test(arguments: [("30", 30), ("86400", 86_400), ("86401", 0), ("999999999999", 0), ("-3", 0), ("x", 0)])
+    func aTimeoutFurtherOffThanADayOrNotPositiveIsNoLimit(argument: String, seconds: Int) {
+        #expect(PinentryConversation.timeout(argument) == seconds)
+    }
+
     @Test func confirmationAnswers() {
         #expect(dialog(["CONFIRM"], then: .confirmed).1.last == "OK")
         #expect(dialog(["CONFIRM"], then: .notConfirmed).1.last == "ERR 83886194 Not confirmed <Pinentry>")

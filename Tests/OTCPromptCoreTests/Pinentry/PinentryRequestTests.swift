@@ -33,8 +33,8 @@ import Testing
         let opening = try #require(session.start().first?.announcement).text
         #expect(
             opening.hasPrefix(
-                "Unlock key. Please enter the passphrase to unlock the OpenPGP secret key: \"Alice <alice@example.org>\""
-                    + ", 255-bit EdDSA key, ID 8C3E1A2B9F004D5E, created 2026-11-23. Passphrase"),
+                "Passphrase. Type it, then Enter. Unlock key. Please enter the passphrase to unlock the OpenPGP secret "
+                    + "key: \"Alice <alice@example.org>\", 255-bit EdDSA key, ID 8C3E1A2B9F004D5E, created 2026-11-23."),
             "\(opening)")
         let wrapped = try #require(
             request(["SETDESC You need a passphrase to%0Aprotect your new key%0A%0AA second paragraph", "GETPIN"]))
@@ -58,7 +58,7 @@ import Testing
         var session = PromptSession(configuration: configuration)
         let opening = try #require(session.start().first?.announcement).text
         #expect(opening.hasPrefix("Bad Passphrase (try 2 of 3). Passphrase"), "\(opening)")
-        let field = try #require(opening.range(of: "Passphrase, empty")?.lowerBound)
+        let field = try #require(opening.range(of: "Passphrase. Type it")?.lowerBound)
         let title = try #require(opening.range(of: "Unlock key.")?.lowerBound)
         #expect(field < title, "the description follows the field")
         #expect(session.handle(.readBack).first?.announcement?.text == opening, "Ctrl-R says it all again")
@@ -66,8 +66,8 @@ import Testing
 
     @Test func gpgsKeyIDIsSpelledInGroupsForTheEar() {
         #expect(
-            CodeGrouping.groupingOpaqueWords("255-bit EdDSA key, ID 8C3E1A2B9F004D5E,")
-                == "255-bit EdDSA key, ID 8 C 3 E, 1 A 2 B, 9 F 0 0, 4 D 5 E,")
+            SpokenForm.said(Utterance("255-bit EDDSA key, ID 8C3E1A2B9F004D5E,")).text
+                == "255-bit E D D S A key, ID 8 C 3 E, 1 A 2 B, 9 F 0 0, 4 D 5 E,")
     }
 
     @Test func controlCharactersReachTheScreenAndTheVoiceOnlyEscaped() throws {
@@ -91,14 +91,34 @@ import Testing
                 "SETDESC Key 8C3E1A2B%0A%0ADo you trust%0Athe key 8C3E1A2B9F004D5E?", "SETERROR Try again", "CONFIRM",
             ]))
         #expect(asked.question.question == "Do you trust\nthe key 8C3E1A2B9F004D5E?")
-        #expect(asked.question.details == ["Try again", "Key 8C3E1A2B"])
-        let session = ConfirmSession(question: asked.question.question, details: asked.question.details)
+        #expect(asked.question.details == ["Key 8C3E1A2B"])
+        #expect(asked.news == ["Try again"])
+        var session = ConfirmSession(question: asked.question.question, details: asked.question.details)
+        session.news = asked.news
         #expect(session.snapshot.label.hasPrefix("the key 8C3E1A2B9F004D5E? ("), "the last line beside the answer")
         #expect(session.shownLines == ["Try again", "Key 8C3E1A2B", "Do you trust"])
+        // The news, then the question, then what it is about.
         #expect(
             session.start().first?.announcement?.text.hasPrefix(
-                "Try again. Key 8C3E1A2B. Do you trust the key") == true,
+                "Try again. Do you trust the key 8C3E1A2B9F004D5E? Yes or no. Key 8C3E1A2B.") == true,
             "\(session.start())")
+    }
+
+    /// A CONFIRM whose paragraphs ask nothing (gpg-agent's weak-passphrase warning): its first paragraph heads it and
+    /// is said first, with the choices; its reasons follow.
+    @Test func aWarningWithNoQuestionIsHeadedByItsFirstParagraph() throws {
+        let asked = try #require(
+            request([
+                "SETDESC Warning: You have entered an insecure passphrase.%0A%0AA passphrase should be at least 8 "
+                    + "characters long.", "SETOK Take this one anyway", "SETCANCEL Enter new passphrase", "CONFIRM",
+            ]))
+        #expect(asked.question.question == "Warning: You have entered an insecure passphrase.")
+        #expect(asked.question.details == ["A passphrase should be at least 8 characters long."])
+        let session = ConfirmSession(
+            question: asked.question.question, details: asked.question.details, labels: asked.labels)
+        #expect(
+            session.start().first?.announcement?.lead?.text
+                == "Warning: You have entered an insecure passphrase. Take this one anyway or Enter new passphrase.")
     }
 
     /// SETOK, SETNOTOK, SETCANCEL become the question's choices, without their mnemonic underscores.

@@ -1,0 +1,50 @@
+import OTCPromptCore
+import OTCPromptSystem
+import OTCPromptTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What `--doctor` says of braille: which display `--braille` gives and why, the display itself when one is used
+/// (asked of brltty without taking it), the tty it would take, and the key file libbrlapi authorises with.
+public enum BrailleReport {
+    /// The lines, for the prompt on the terminal open on `terminal` (its controlling terminal when nil).
+    public static func lines(_ choice: BrailleChoice, environment: [String: String], terminal: Int32?) -> [String] {
+        var owner: UInt32?
+        let route = BrailleRoute.choose(
+            choice, location: LoginSession.locate(descriptor: terminal), environment: environment,
+            user: UserAccount.currentUID, systemUIDs: BrailleServerProbe.systemUIDs
+        ) { address in
+            let found = BrailleServerProbe.finding(at: address, named: !(environment["BRLAPI_HOST"] ?? "").isEmpty)
+            if case .uid(let uid)? = found.owner { owner = uid }
+            return found
+        }
+        guard let address = route.address else { return ["Braille: none, because \(route.reason)."] }
+        var lines = ["Braille: BrlAPI at \(address.readable), because \(route.reason)."]
+        do {
+            let connection = try BrailleConnection.open(
+                address: address, auth: environment["BRLAPI_AUTH"], owner: owner)
+            let cells = try connection.displaySize()
+            lines.append("Braille display: \(cells) cells, brltty's \(connection.driverName() ?? "unknown") driver.")
+            connection.close()
+        } catch {
+            lines.append("Braille display: not reached: \(error).")
+        }
+        let device = terminal.flatMap { TerminalDevices.device(descriptor: $0) } ?? TerminalDevices.controlling()
+        switch BrailleTty.path(terminal: device, environment: environment) {
+        case nil: lines.append("Braille tty: none: \(BrailleError.noTty).")
+        case let path?:
+            let session = environment["WINDOWPATH"].map { "below WINDOWPATH \($0), " } ?? ""
+            let place = path.first.map { "tty \($0)" } ?? "the graphical session's console itself"
+            lines.append("Braille tty: \(session)\(place).")
+        }
+        if let key = BrailleAddress.keyFile(auth: environment["BRLAPI_AUTH"]) {
+            let readable = access(key, R_OK) == 0
+            lines.append(
+                "BrlAPI key file: \(key), "
+                    + (readable ? "readable." : "not readable by you: a server that asks for it refuses you."))
+        }
+        return lines
+    }
+}

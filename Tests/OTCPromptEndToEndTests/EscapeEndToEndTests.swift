@@ -1,0 +1,153 @@
+import Foundation
+import OTCPromptTestSupport
+import Testing
+
+/// Esc on a real pty, run as a shell runs the prompt, with what the shell reads next: at a terminal of this machine
+/// and in a session the prompt judges to be an SSH login (`RemoteLogin`). Esc ends the prompt once it is decided, and
+/// a command typed after that is the shell's, byte for byte; Esc and the next key are never an Alt key that keeps
+/// the prompt open.
+@Suite(.runsPrograms, .serialized)
+struct EscapeEndToEndTests {
+    enum Place: String, CaseIterable, CustomTestStringConvertible {
+        case here, remote
+        var shell: String { self == .here ? "/bin/sh" : RemoteLogin.shell }
+        var testDescription: String { rawValue }
+    }
+
+    /// "echo hi⏎" as the shell reads it: the terminal, restored, turns the Enter into a line feed.
+    static let command = "echo hi\r"
+    static let commandAsRead = hex("echo hi\n")
+
+    static func hex(_ text: String) -> String { text.utf8.map { String(format: "%02x", $0) }.joined() }
+
+    /// The prompt, once shown, with its question about kitty's keyboard protocol answered as a terminal without the
+    /// protocol answers it (its attributes alone), before any key: a real terminal answers within its round trip.
+    func started(_ place: Place, _ options: [String] = []) async throws -> ShellAfterPrompt {
+        let run = try ShellAfterPrompt(["--speech", "none"] + options, shell: place.shell)
+        #expect(await run.process.waitForScreen(containing: "Verification code", deadline: .seconds(30)))
+        #expect(run.process.screen.contains("\u{1B}[?u\u{1B}[c"))
+        run.type("\u{1B}[?62;22c")
+        return run
+    }
+
+    @Test(arguments: Place.allCases)
+    func escAloneCancelsAndLeavesTheShellNothing(place: Place) async throws {
+        let run = try await started(place)
+        run.type("\u{1B}")
+        let result = run.result()
+        #expect(result?.status == 130, "screen: \(run.process.screen.debugDescription)")
+        #expect(result?.left == "")
+        #expect(run.process.standardOutput == "")
+    }
+
+    /// Esc, then "echo hi⏎" typed `after` later, as the issue's table has it. At this machine the Esc is decided
+    /// within 25 ms, and the prompt has ended: the command is the shell's, byte for byte. Over a link the Esc waits
+    /// 0.3 s for the rest of a key: a command typed within it cancels at once, never an Alt key that keeps the
+    /// prompt open, and what came within the wait is the prompt's and goes with it; typed after it, the shell's.
+    /// No quiet period swallows it either way.
+    @Test(arguments: [
+        (Place.here, Duration.milliseconds(50), true), (.here, .milliseconds(150), true),
+        (.here, .milliseconds(400), true), (.remote, .milliseconds(50), false), (.remote, .milliseconds(150), false),
+        (.remote, .milliseconds(400), true),
+    ])
+    func escThenACommand(place: Place, after: Duration, reachesTheShell: Bool) async throws {
+        let run = try await started(place)
+        run.type("\u{1B}")
+        ShellAfterPrompt.pause(after)
+        run.type(Self.command)
+        let result = run.result()
+        #expect(result?.status == 130, "screen: \(run.process.screen.debugDescription)")
+        #expect(
+            result?.left == (reachesTheShell ? Self.commandAsRead : ""), "left for the shell: \(result?.left ?? "?")")
+        #expect(run.process.standardOutput == "")
+    }
+
+    /// Every front end that takes Esc follows the same rules: an askpass's field, the boot prompt's passphrase, and
+    /// the password agent's wait (whose Esc stops the agent), each at this machine: Esc, then a command 100 ms
+    /// later, which is the shell's.
+    @Test(arguments: [
+        (["--askpass", "[sudo] password for alice: "], [String: String](), "password for alice"),
+        (
+            ["--cryptsetup"],
+            [
+                "CRYPTTAB_NAME": "sda2_crypt", "CRYPTTAB_SOURCE": "/dev/sda2", "CRYPTTAB_TRIED": "0",
+                "CRYPTTAB_KEY": "none",
+            ], "Unlock disk sda2"
+        ),
+        (["--agent", "--agent-directory", AgentQuerier.directory()], [:], "Waiting for password requests"),
+    ])
+    func everyFrontEndGivesTheShellBackAtOnce(options: [String], environment: [String: String], shown: String)
+        async throws
+    {
+        let run = try ShellAfterPrompt(
+            ["--speech", "none"] + options, environment: PromptRun.environment(environment))
+        #expect(await run.process.waitForScreen(containing: shown, deadline: .seconds(30)))
+        run.type("\u{1B}[?62;22c")
+        await run.process.waitPastTheGrace()
+        run.type("\u{1B}")
+        ShellAfterPrompt.pause(.milliseconds(100))
+        run.type(Self.command)
+        let result = run.result()
+        #expect(result != nil, "screen: \(run.process.screen.debugDescription)")
+        #expect(result?.left == Self.commandAsRead, "left for the shell: \(result?.left ?? "?")")
+        #expect(run.process.standardOutput == "")
+    }
+
+    /// Arrows, Home, End, function keys and Alt plus a digit, each written whole as a terminal writes a key: none
+    /// cancels, and the code typed after them is submitted.
+    @Test(arguments: Place.allCases)
+    func keysWrittenWholeNeverCancel(place: Place) async throws {
+        let run = try await started(place)
+        for key in ["\u{1B}[A", "\u{1B}[D", "\u{1B}[H", "\u{1B}[F", "\u{1B}OH", "\u{1B}OP", "\u{1B}[15~", "\u{1B}1"] {
+            run.type(key)
+            ShellAfterPrompt.pause(.milliseconds(60))
+        }
+        run.type("123456")
+        let result = run.result()
+        #expect(result?.status == 0, "screen: \(run.process.screen.debugDescription)")
+        #expect(result?.left == "")
+        #expect(run.process.standardOutput == "123456\n")
+    }
+
+    /// Over a link the wait keeps an arrow key a link split from cancelling, and grows once it has seen a split.
+    @Test(arguments: [Duration.milliseconds(150), .milliseconds(250)])
+    func remotelyAnArrowKeySplitByTheLinkIsNoCancel(gap: Duration) async throws {
+        let run = try await started(.remote)
+        for _ in 0..<2 {
+            run.type("\u{1B}")
+            ShellAfterPrompt.pause(gap)
+            run.type("[A")
+            ShellAfterPrompt.pause(.milliseconds(50))
+        }
+        run.type("123456")
+        let result = run.result()
+        #expect(result?.status == 0, "screen: \(run.process.screen.debugDescription)")
+        #expect(result?.left == "")
+        #expect(run.process.standardOutput == "123456\n")
+    }
+
+    /// Split further apart than the wait, the Esc has cancelled and the prompt has ended: the rest of the key, and
+    /// what follows it, are the shell's, as typed (no quiet period reads them and drops them).
+    @Test func remotelyAKeySplitPastTheWaitIsACancelAndItsRestTheShells() async throws {
+        let run = try await started(.remote)
+        run.type("\u{1B}")
+        ShellAfterPrompt.pause(.milliseconds(700))
+        run.type("[A")
+        let result = run.result()
+        #expect(result?.status == 130, "screen: \(run.process.screen.debugDescription)")
+        #expect(result?.left == Self.hex("[A"), "left for the shell: \(result?.left ?? "?")")
+    }
+
+    /// A wait the user set wins, here as anywhere.
+    @Test func hereTheUsersEscapeDelayWins() async throws {
+        let run = try await started(.here, ["--escape-delay", "1"])
+        run.type("\u{1B}")
+        ShellAfterPrompt.pause(.milliseconds(700))
+        run.type("[A")
+        ShellAfterPrompt.pause(.milliseconds(50))
+        run.type("123456")
+        let result = run.result()
+        #expect(result?.status == 0, "screen: \(run.process.screen.debugDescription)")
+        #expect(run.process.standardOutput == "123456\n")
+    }
+}

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Glibc
+import Testing
+
+@testable import OTCPromptTerminal
+
+/// The one trust check: its rules on `stat`'s values, then on real files of the test's own.
+@Suite struct FileTrustTests {
+    typealias Status = FileTrust.Status
+    static let user: uid_t = 1000
+    static let other: uid_t = 1001
+
+    @Test(arguments: [FileTrust.Kind.regularFile, .fifo])
+    func anOutputFileOfAnotherUserIsRefusedWhateverItsMode(kind: FileTrust.Kind) {
+        let rule = FileTrust.outputFile(user: Self.user)
+        #expect(throws: FileTrust.Refusal.owner(Self.other)) {
+            try rule.check(Status(kind: kind, owner: Self.other, permissions: 0o666))
+        }
+        #expect(throws: FileTrust.Refusal.owner(0), "root's file is not the user's either") {
+            try rule.check(Status(kind: kind, owner: 0, permissions: 0o666))
+        }
+        #expect(throws: Never.self) { try rule.check(Status(kind: kind, owner: Self.user, permissions: 0o644)) }
+    }
+
+    @Test func anOutputDeviceMayBeRootsButNoOtherUsers() {
+        let rule = FileTrust.outputFile(user: Self.user)
+        #expect(throws: Never.self) { try rule.check(Status(kind: .characterDevice, owner: 0, permissions: 0o666)) }
+        #expect(throws: Never.self) {
+            try rule.check(Status(kind: .characterDevice, owner: Self.user, permissions: 0o620))
+        }
+        #expect(throws: FileTrust.Refusal.owner(Self.other), "another user's terminal") {
+            try rule.check(Status(kind: .characterDevice, owner: Self.other, permissions: 0o622))
+        }
+    }
+
+    @Test func anOutputFileWithAnotherNameIsRefused() {
+        let rule = FileTrust.outputFile(user: Self.user)
+        #expect(throws: FileTrust.Refusal.otherNames(2)) {
+            try rule.check(Status(kind: .regularFile, owner: Self.user, permissions: 0o600, links: 2))
+        }
+    }
+
+    @Test(arguments: [FileTrust.Kind.directory, .symbolicLink, .socket])
+    func anOutputFileIsNeverADirectoryLinkOrSocket(kind: FileTrust.Kind) {
+        #expect(throws: FileTrust.Refusal.kind(kind)) {
+            try FileTrust.outputFile(user: Self.user).check(Status(kind: kind, owner: Self.user, permissions: 0o600))
+        }
+    }
+
+    @Test(arguments: [0o750, 0o705, 0o701, 0o710] as [mode_t])
+    func aPrivateDirectoryIsOpenToNoOneElse(permissions: mode_t) {
+        let rule = FileTrust.privateDirectory(user: Self.user)
+        #expect(throws: FileTrust.Refusal.openToOthers) {
+            try rule.check(Status(kind: .directory, owner: Self.user, permissions: permissions))
+        }
+        #expect(throws: Never.self) { try rule.check(Status(kind: .directory, owner: Self.user, permissions: 0o700)) }
+    }
+
+    @Test func anOwnDirectoryMayBeReadButNotWrittenByOthers() {
+        let rule = FileTrust.ownDirectory(Self.user)
+        #expect(throws: Never.self) { try rule.check(Status(kind: .directory, owner: Self.user, permissions: 0o755)) }
+        #expect(throws: FileTrust.Refusal.writableByOthers) {
+            try rule.check(Status(kind: .directory, owner: Self.user, permissions: 0o770))
+        }
+        #expect(throws: FileTrust.Refusal.writableByOthers, "sticky is no excuse below the top") {
+            try rule.check(Status(kind: .directory, owner: Self.user, permissions: 0o1777))
+        }
+    }
+
+    @Test func anAncestorIsRootsOrTheOwnersAndOnlyRootsStickyOneMayBeShared() {
+        let rule = FileTrust.ancestor(of: Self.user)
+        #expect(throws: Never.self) { try rule.check(Status(kind: .directory, owner: 0, permissions: 0o1777)) }
+        #expect(throws: Never.self) { try rule.check(Status(kind: .directory, owner: Self.user, permissions: 0o755)) }
+        #expect(throws: FileTrust.Refusal.writableByOthers) {
+            try rule.check(Status(kind: .directory, owner: Self.user, permissions: 0o1777))
+        }
+        #expect(throws: FileTrust.Refusal.owner(Self.other)) {
+            try rule.check(Status(kind: .directory, owner: Self.other, permissions: 0o755))
+        }
+    }
+
+    @Test func eachRefusalIsOneLineThatSaysWhatWasFound() {
+        let refusals: [FileTrust.Refusal] = [
+            .kind(.fifo), .owner(0), .writableByOthers, .openToOthers, .otherNames(3),
+            .unexaminable(Errno(rawValue: EACCES)),
+        ]
+        for refusal in refusals {
+            #expect(!refusal.description.isEmpty && !refusal.description.contains("\n"))
+        }
+        #expect(FileTrust.Refusal.owner(0).description == "it belongs to root, not to you")
+        #expect(FileTrust.Refusal.otherNames(2).description.contains("1 other name "))
+    }
+
+    // MARK: Real files
+
+    private func scratch() throws -> String {
+        var template = Array("/tmp/otc-trust-XXXXXX".utf8CString)
+        let made = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) })
+        return String(cString: made)
+    }
+
+    private func remove(_ directory: String) {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    @Test func aFileOfTheUsersOwnOpenedIsTrustedAndALinkToItIsNot() throws {
+        let directory = try scratch()
+        defer { remove(directory) }
+        let path = directory + "/log"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(throws: Never.self) { try FileTrust.outputFile().check(descriptor: descriptor) }
+        try #require(link(path, directory + "/other") == 0)
+        #expect(throws: FileTrust.Refusal.otherNames(2)) { try FileTrust.outputFile().check(descriptor: descriptor) }
+        try #require(symlink(path, directory + "/link") == 0)
+        #expect(throws: FileTrust.Refusal.kind(.symbolicLink)) {
+            try FileTrust.outputFile().check(path: directory + "/link")
+        }
+    }
+
+    @Test(.enabled(if: getuid() == 0, "chown to another user needs root"))
+    func aFileChownedToAnotherUserIsRefusedOnItsDescriptor() throws {
+        let directory = try scratch()
+        defer { remove(directory) }
+        let path = directory + "/planted"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        try #require(fchown(descriptor, 65534, 65534) == 0)
+        #expect(throws: FileTrust.Refusal.owner(65534)) { try FileTrust.outputFile().check(descriptor: descriptor) }
+    }
+
+    @Test(.enabled(if: getuid() == 0, "chown to another user needs root"))
+    func aDirectoryAboveOfAnotherUserIsNamed() throws {
+        let directory = try scratch()
+        defer { remove(directory) }
+        let above = directory + "/theirs"
+        try #require(mkdir(above, 0o755) == 0 && chown(above, 65534, 65534) == 0)
+        try #require(mkdir(above + "/mine", 0o700) == 0)
+        #expect(throws: FileTrust.PathRefusal.above(path: above, .owner(65534))) {
+            try FileTrust.checkAncestors(of: above + "/mine/socket", owner: 0)
+        }
+        #expect(throws: FileTrust.PathRefusal.notAPlainPath) {
+            try FileTrust.checkAncestors(of: directory + "/../x", owner: 0)
+        }
+    }
+}
