@@ -142,21 +142,15 @@ class Recording:
 
     def tones(self, start=0, end=None):
         """The beeps between two marks, as (arrival on the host's clock, length in s, pitch in Hz): runs of windows
-        with sound and the same pitch (within 15 %) that arrived together, the pitch from the zero crossings (two a
-        period); runs shorter
+        with sound and the same pitch (within 15 %), the pitch from the zero crossings (two a period); runs shorter
         than 40 ms (where one tone turns into the next, or starts late on a busy host) are left out: the shortest
         cue's tone lasts 80 ms."""
         with self.lock:
             windows = list(zip(self.windows, self.crossings, self.arrivals))[start:end]
-        runs, last = [], None
+        runs = []
         for voiced, crossings, arrival in windows:
             hertz = crossings / 2 / (self.WINDOW / self.RATE)
-            # Two cues of one pitch follow each other in the PC speaker's file: what arrived half a second later is
-            # another tone.
-            later = last is not None and arrival - last > 0.5
-            last = arrival
-            if voiced and runs and runs[-1][3] and not later \
-                    and abs(hertz - runs[-1][2] / runs[-1][1]) <= 0.15 * runs[-1][2] / runs[-1][1]:
+            if voiced and runs and runs[-1][3] and abs(hertz - runs[-1][2] / runs[-1][1]) <= 0.15 * runs[-1][2] / runs[-1][1]:
                 runs[-1][1] += 1
                 runs[-1][2] += hertz
             else:
