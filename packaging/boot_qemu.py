@@ -208,7 +208,8 @@ class Boot:
                 if voiced:
                     self.recording.wait_until_quiet(time.monotonic() - 0.5)
             if not voiced and settle:
-                self.expect("press Enter", timeout=30)
+                # The opening's hint, its last sentence but the field's: "Type it, then Enter."
+                self.expect(r"then (press )?Enter\.", timeout=30)
                 time.sleep(settle)
             for index, character in enumerate(passphrase):
                 sent = time.monotonic()
