@@ -103,7 +103,10 @@ struct AgentProgram {
                 let origin = candidate.origin
                 retries.forget { !ProcessLiveness.isRunning($0) }
                 let key = AgentFrontEnd.retryKey(candidate.file, from: origin)
-                let attempt = origin == .system ? retries.attempt(pid: candidate.file.pid, key: key) : 1
+                // Only systemd's own requests (`SystemAsk`) are counted: theirs are the retries that do not say so,
+                // and any other asker's answer held here would keep the agent from renewing itself.
+                let counted = AgentFrontEnd.systemAsk(candidate.file, from: origin) != nil
+                let attempt = counted ? retries.attempt(pid: candidate.file.pid, key: key) : 1
                 // Counted now, from the directories: what waits besides this one, at the moment it is said.
                 let request = frontEnd.request(
                     candidate.file, from: origin, waiting: requests.waiting(besides: candidate.entry).count,
@@ -120,7 +123,7 @@ struct AgentProgram {
                     afterSwitch = true
                 case .quiet: break
                 case .answered(let answer?):
-                    if case .password = answer, origin == .system {
+                    if case .password = answer, counted {
                         retries.answered(pid: candidate.file.pid, key: key)
                     }
                     if requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true {

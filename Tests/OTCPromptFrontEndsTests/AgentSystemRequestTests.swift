@@ -58,7 +58,9 @@ import Testing
     @Test func fromTheUsersDirectorySystemdsWordsAreNotReadAsTheSystems() throws {
         let configuration = try field(frontEnd.request(disk, from: .user, waiting: 0, nowMicroseconds: 0, attempt: 2))
         #expect(configuration.label.contains("Please enter passphrase for disk luks-a1aaba2d"))
-        #expect(configuration.news.isEmpty)
+        // Its claim is said first as a program's; no retry's news is made of its words.
+        #expect(configuration.news == [Wording(language: .en).agentPurpose(AskPurpose(id: disk.id)!, from: .user)])
+        #expect(!configuration.news.contains { $0.contains("Wrong") })
         #expect(AgentFrontEnd.systemAsk(disk, from: .user) == nil)
     }
 
