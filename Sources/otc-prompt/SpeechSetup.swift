@@ -30,7 +30,8 @@ struct SpeechSetup {
     init(
         choice: SpeechChoice, voice: SpeechOptions, voiceLocation: String?, audioFile: String?, terminal: Terminal,
         location: SessionLocation, environment: [String: String], logPath: String?, memory: AskMemory,
-        releaseAfterSilence: Duration? = nil, speculates: Bool = true, cue: BootCue? = nil, elapsed: @escaping () -> Duration
+        releaseAfterSilence: Duration? = nil, speculates: Bool = true, cue: BootCue? = nil,
+        elapsed: @escaping () -> Duration
     ) throws(TerminalError) {
         let place = SpeechRouteProbes.PromptTerminal.located(location)
         let decided = SpeechRouteProbes.decidedAtOnce(
