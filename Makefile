@@ -35,8 +35,10 @@ DEB_APT_PACKAGES := dpkg-dev binutils lintian
 DEB_CHECK_APT_PACKAGES := python3 man-db bash-completion sudo
 # What `make boot-test` needs besides: QEMU (the Debian kernel it boots is fetched with apt-get download and unpacked
 # into .build/boot-test, never installed: its postinst would write into the host's /boot), initramfs-tools and cryptsetup's initramfs parts (mkinitramfs, cryptroot),
-# pexpect for the serial console.
-BOOT_TEST_APT_PACKAGES := qemu-system-x86 cryptsetup-initramfs initramfs-tools python3-pexpect cryptsetup
+# pexpect for the serial console, alsa-utils (amixer: the images unmute the card for the prompt, and the test mutes it
+# first). `make boot-test-dracut` needs dracut-core besides (it installs beside initramfs-tools; `dracut` would not).
+BOOT_TEST_APT_PACKAGES := qemu-system-x86 cryptsetup-initramfs initramfs-tools python3-pexpect cryptsetup alsa-utils
+BOOT_TEST_DRACUT_APT_PACKAGES := $(BOOT_TEST_APT_PACKAGES) dracut-core
 
 # libstdc++ and libgcc are linked in too (the few parts the Swift runtime uses, ~0.2 MB): -lstdc++ then finds
 # only the archive in STATIC_CXX_DIR, where `make release` links the toolchain's libstdc++.a (docs/performance.md).
@@ -60,7 +62,7 @@ PINENTRY_LINK ?= auto
 # The stripped release binary's size ceiling in MB of 10^6 bytes (the footprint target; docs/packaging.md).
 MAX_BINARY_MB ?= 12
 
-.PHONY: deps build release release-flags static-libstdc++ link-order link-order-check binary-check run test bench docs catalogs install uninstall deb deb-check deb-check-fresh boot-test clean
+.PHONY: deps build release release-flags static-libstdc++ link-order link-order-check binary-check run test bench docs catalogs install uninstall deb deb-check deb-check-fresh boot-test boot-test-dracut clean
 
 # $(call install-missing,PACKAGES): apt-get install those of PACKAGES that are not installed yet.
 define install-missing
@@ -205,10 +207,17 @@ deb-check-fresh: deb
 
 ## boot-test: the disk passphrase at boot, in QEMU: an initramfs with the project's hook, a LUKS image unlocked
 ## through keyscript=otc-prompt with a wrong then the right passphrase, spoken (the guest's sound recorded)
-## and without a sound card (needs root; ~3 min; never touches the host's boot)
+## and without a sound card, the PC speaker's tones recorded (needs root; ~3 min; never touches the host's boot)
 boot-test: deps release
 	$(call install-missing,$(BOOT_TEST_APT_PACKAGES))
 	@sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; $$sudo packaging/boot-test
+
+## boot-test-dracut: the same in an initrd built on systemd by dracut with the project's module: systemd-cryptsetup
+## asks for the disk of rd.luks.uuid=, otc-prompt's console agent answers (needs root; ~4 min; never touches the
+## host's boot)
+boot-test-dracut: deps release
+	$(call install-missing,$(BOOT_TEST_DRACUT_APT_PACKAGES))
+	@sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; $$sudo packaging/boot-test-dracut
 
 clean:
 	rm -rf .build

@@ -33,29 +33,39 @@ public struct AgentFrontEnd: Sendable {
     /// news, before the question. Whatever order the opening takes, the first words of it are such a marking. Its
     /// `Echo=1` is masked unless the user chose otherwise (`echoesUserRequests`): a program claiming a passphrase is
     /// not secret would have it spoken aloud.
+    ///
+    /// One of systemd's own requests (`SystemAsk`) is said in the user's words instead ("Passphrase for disk root",
+    /// its disk named in the label), opened on a retry (`attempt` above 1) by the news of it: "Wrong passphrase, try 2."
     /// - Parameter afterQuietWait: the request ends a wait that had gone quiet: a cue word comes first
     ///   (`cuesWithWord`), so that its first words are not missed.
     /// - Parameter afterSwitch: another request ended while the user may have been typing: keys are held until the
     ///   opening's first sentence has been heard (`TypeAheadRule.heldUntilHeard`).
     public func request(
         _ file: AskFile, from origin: AskOrigin, waiting: Int, nowMicroseconds now: UInt64, news: [String] = [],
-        afterQuietWait: Bool = false, afterSwitch: Bool = false
+        attempt: Int = 1, afterQuietWait: Bool = false, afterSwitch: Bool = false
     ) -> Request {
         let wording = Wording(language: language)
         let lines = file.message.map(UntrustedText.visibleLines)?.filter { !$0.isEmpty } ?? []
         let timeLimit = file.timeLeft(atMicroseconds: now)
+        let asked = Self.systemAsk(file, from: origin)
         // Said first, before the question: what happened, and that a program of the user's, not the system, asks.
         var news = afterQuietWait && cuesWithWord ? [wording.cue] + news : news
         var details: [String] = []
-        if let purpose = AskPurpose(id: file.id) {
+        if asked == nil, let purpose = AskPurpose(id: file.id) {
             let said = wording.agentPurpose(purpose, from: origin)
             if origin == .system { details.append(said) } else { news.append(said) }
         }
         let question: String
         switch origin {
         case .system:
-            question = lines.last ?? wording.agentDefaultLabel
-            details = lines.dropLast() + details
+            if let asked {
+                question = wording.systemAskLabel(asked)
+                details = wording.systemAskDetails(asked) + details
+                news += Self.retryNews(asked, attempt: attempt, wording: wording) ?? []
+            } else {
+                question = lines.last ?? wording.agentDefaultLabel
+                details = lines.dropLast() + details
+            }
         case .user:
             if lines.count > 1 { news.append(wording.agentUserWrote(lines.dropLast().joined(separator: " "))) }
             question = wording.agentFromUser(lines.last ?? wording.agentDefaultLabel, kind: file.kind)

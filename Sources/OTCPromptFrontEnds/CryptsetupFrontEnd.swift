@@ -14,6 +14,11 @@ public enum CryptsetupFrontEnd {
         return Request(.field(field), typeAhead: .kept)
     }
 
+    /// The PC speaker's cue when the prompt has no voice (`BootCue`): the first try's, or a retry's.
+    public static func cue(environment: [String: String]) -> BootCue {
+        BootCue.question(isPIN: false, attempt: CryptsetupRequest(environment: environment).attempt)
+    }
+
     /// What the `CRYPTTAB_*` variables held that could not be used, one line each: said with the opening, as the
     /// configuration file's problems are.
     public static func problems(environment: [String: String]) -> [String] {

@@ -1,3 +1,4 @@
+import OTCPromptCore
 import OTCPromptSettings
 
 /// Who is asking, and through which protocol: the one choice the executable makes.
@@ -14,6 +15,8 @@ public enum FrontEnd: Equatable, Sendable {
     case cryptsetup
     /// `--doctor`: a report, nothing asked.
     case doctor
+    /// `--boot-cue`: one of the disk prompt's tones on the PC speaker, nothing asked.
+    case bootCue(BootCue)
     /// `--agent`: systemd's password requests, asked one by one (`AgentFrontEnd`); `query` answers those waiting
     /// and exits.
     case agent(query: Bool)
@@ -22,6 +25,7 @@ public enum FrontEnd: Equatable, Sendable {
     /// - Parameter programPath: argv[0]; a program named `pinentry-otc` is a pinentry.
     public static func choose(commandLine: SettingValues, prompt: String?, programPath: String) -> FrontEnd {
         if commandLine.value(Settings.doctor) { return .doctor }
+        if let cue = commandLine[Settings.bootCue] { return .bootCue(cue) }
         if commandLine.value(Settings.pinentry) || isPinentryName(programPath) { return .pinentry }
         if commandLine.value(Settings.stdin) { return .stdin }
         if commandLine.value(Settings.cryptsetup) { return .cryptsetup }
@@ -41,7 +45,7 @@ public enum FrontEnd: Equatable, Sendable {
     public var opensTerminal: Bool {
         switch self {
         case .prompt, .askpass, .cryptsetup, .agent: true
-        case .pinentry, .stdin, .doctor: false
+        case .pinentry, .stdin, .doctor, .bootCue: false
         }
     }
 }

@@ -24,6 +24,8 @@ struct AgentProgram {
     let renewal: AgentRenewal?
     /// The command line, for the next renewal.
     let arguments: [String]
+    /// In an initrd: a question shown as text, with no voice, is also heard as the PC speaker's tones (`BootCue`).
+    var cuesAtBoot = false
 
     static let systemDirectory = "/run/systemd/ask-password"
     /// The wait lets its voice go this long after "Waiting for password requests." has been heard: the stream
@@ -77,6 +79,8 @@ struct AgentProgram {
         guard let requests = AgentRequests(places: places, renewal: renewal, wording: wording, tell: tell) else {
             return ExitStatus.usage
         }
+        /// The system's requests answered, by process: the same asked again is a retry ("Wrong passphrase, try 2.").
+        var retries = AgentRetries()
         if renewal != nil { VoiceRelease.traceRenewal() }
         var news: [String] = []
         /// The last request ended under the user's fingers: what comes next holds their keys until they heard it.
@@ -96,21 +100,32 @@ struct AgentProgram {
             }
             let now = UInt64(clamping: MonotonicInstant.now.nanoseconds / 1000)
             if let candidate = requests.next(atMicroseconds: now) {
+                let origin = candidate.origin
+                retries.forget { !ProcessLiveness.isRunning($0) }
+                let key = AgentFrontEnd.retryKey(candidate.file, from: origin)
+                // Only systemd's own requests (`SystemAsk`) are counted: theirs are the retries that do not say so,
+                // and any other asker's answer held here would keep the agent from renewing itself.
+                let counted = AgentFrontEnd.systemAsk(candidate.file, from: origin) != nil
+                let attempt = counted ? retries.attempt(pid: candidate.file.pid, key: key) : 1
                 // Counted now, from the directories: what waits besides this one, at the moment it is said.
                 let request = frontEnd.request(
-                    candidate.file, from: candidate.origin, waiting: requests.waiting(besides: candidate.entry).count,
-                    nowMicroseconds: now, news: news + requests.takeNews(), afterQuietWait: afterQuietWait,
-                    afterSwitch: afterSwitch)
+                    candidate.file, from: origin, waiting: requests.waiting(besides: candidate.entry).count,
+                    nowMicroseconds: now, news: news + requests.takeNews(), attempt: attempt,
+                    afterQuietWait: afterQuietWait, afterSwitch: afterSwitch)
+                let bootCue = cuesAtBoot ? AgentFrontEnd.cue(candidate.file, from: origin, attempt: attempt) : nil
                 if afterQuietWait { cue(on: terminal) }
                 news = []
                 afterSwitch = false
                 afterQuietWait = false
-                switch ask(request, candidate, of: requests, on: terminal) {
+                switch ask(request, candidate, of: requests, cue: bootCue, on: terminal) {
                 case .withdrawn:
                     news.append(wording.agentWithdrawn)
                     afterSwitch = true
                 case .quiet: break
                 case .answered(let answer?):
+                    if case .password = answer, counted {
+                        retries.answered(pid: candidate.file.pid, key: key)
+                    }
                     if requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true {
                         AskDirectory.send(answer, to: candidate.file.socket)
                     }
@@ -141,8 +156,11 @@ struct AgentProgram {
                 waitLineOpen = false
             }
             let waitBegan = MonotonicInstant.now
+            // Not while a process answered here may ask again: its retry would lose the count with this image.
+            retries.forget { !ProcessLiveness.isRunning($0) }
             let waited = waitForRequests(
-                news: news, requests: requests, renews: renews, takesWakingKey: woken, afterSwitch: afterSwitch,
+                news: news, requests: requests, renews: renews && !retries.awaitsAskers, takesWakingKey: woken,
+                afterSwitch: afterSwitch,
                 on: terminal)
             news = []
             afterSwitch = false
@@ -177,9 +195,11 @@ struct AgentProgram {
         case ended(Int32)
     }
 
-    /// Asks `request`, ended early when it is withdrawn; news of the other requests is said meanwhile.
+    /// Asks `request`, ended early when it is withdrawn; news of the other requests is said meanwhile. `cue`: the PC
+    /// speaker's, heard when the question is shown as text with no voice.
     private func ask(
-        _ request: Request, _ candidate: AgentRequests.Candidate, of requests: AgentRequests, on terminal: Terminal
+        _ request: Request, _ candidate: AgentRequests.Candidate, of requests: AgentRequests, cue: BootCue?,
+        on terminal: Terminal
     ) -> Asked {
         let deadline = candidate.file.notAfter.map {
             MonotonicInstant(nanoseconds: Int64(clamping: min($0, UInt64(Int64.max / 1000)) * 1000))
@@ -195,6 +215,7 @@ struct AgentProgram {
             return .answered(nil)
         }
         var program = prompt(request, caller: relay.descriptor)
+        program.cue = cue
         program.outside = AgentOutside(requests: requests, asked: candidate.entry, frontEnd: frontEnd)
         let outcome = try? program.runSession(on: terminal).get()
         relay.stop()

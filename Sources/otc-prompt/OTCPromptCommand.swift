@@ -152,6 +152,8 @@ struct OTCPromptCommand {
                 escapeDelay: settings[Settings.escapeDelay]
             ).runSession(on: terminal)
             return ExitStatus.submitted
+        case .bootCue(let cue):
+            return PCSpeaker.play(cue) ? ExitStatus.submitted : ExitStatus.noTerminal
         case .stdin:
             for notice in notices { StandardError.writeLine(notice) }
             return StandardInputCode.run(configuration: configuration, check: check, environment: environment)
@@ -184,12 +186,14 @@ struct OTCPromptCommand {
         // A voice the file names but that is not installed falls back to the language's voice; one the
         // command line names is a usage error.
         let voiceLocation = commandLine[Settings.voice] == nil ? file.location(of: Settings.voice) : nil
-        let program = PromptProgram(
+        var program = PromptProgram(
             request: request, check: check, speech: settings.value(Settings.speech),
             speechLogPath: settings[Settings.speechLog], voice: voice,
             voiceLocation: voiceLocation, audioFile: settings[Settings.audioFile],
             appearance: Appearance(settings), environment: environment, notices: [], memory: memory,
             escapeDelay: settings[Settings.escapeDelay])
+        // The disk prompt at boot is heard as the PC speaker's tones when no sound card speaks.
+        if frontEnd == .cryptsetup { program.cue = CryptsetupFrontEnd.cue(environment: environment) }
         // Every path inside `run()` has restored the terminal before it returns.
         if frontEnd == .pinentry {
             return PinentryProgram(
@@ -208,7 +212,7 @@ struct OTCPromptCommand {
                     echoesUserRequests: settings.value(Settings.agentEchoUserRequests)),
                 places: AgentProgram.places(
                     option: settings[Settings.agentDirectory], environment: environment, user: UserAccount.currentUID),
-                query: query, renewal: renewal, arguments: CommandLine.arguments
+                query: query, renewal: renewal, arguments: CommandLine.arguments, cuesAtBoot: PCSpeaker.inInitrd
             ).run(on: terminal)
         }
         let status: Int32

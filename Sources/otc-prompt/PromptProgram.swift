@@ -44,6 +44,9 @@ struct PromptProgram {
     /// process should hold espeak-ng's libraries only when it speaks with them (the password agent: they cannot
     /// be unloaded, and with the user's speech-dispatcher chosen they would be held for nothing).
     var speculatesOnEspeak = true
+    /// The PC speaker's cue for this question when it is shown as text, with no voice (`BootCue`): the disk prompt
+    /// at boot. nil: no tones.
+    var cue: BootCue?
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc, when the user set it
     /// (`--escape-delay`); nil: chosen from where the person is (`EscapeWait`).
@@ -122,7 +125,7 @@ struct PromptProgram {
                 choice: self.speech, voice: voice, voiceLocation: voiceLocation, audioFile: audioFile,
                 terminal: terminal, location: location, environment: environment, logPath: speechLogPath,
                 memory: memory,
-                releaseAfterSilence: voiceReleasedAfterSilence, speculates: speculatesOnEspeak,
+                releaseAfterSilence: voiceReleasedAfterSilence, speculates: speculatesOnEspeak, cue: cue,
                 elapsed: { MonotonicInstant.now - start })
         } catch {
             terminal.restore()

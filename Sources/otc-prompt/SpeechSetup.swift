@@ -24,12 +24,14 @@ struct SpeechSetup {
     ///   - releaseAfterSilence: espeak-ng lets its device go this long after its last sound (see
     ///     `EspeakSpeechBackend.start`); nil keeps it for the whole prompt.
     ///   - speculates: espeak-ng starts while `auto` still probes, in case it is chosen (false: only once chosen).
+    ///   - cue: the PC speaker's tones when the question is shown as text lines, with no voice (`BootCue`).
     /// - Throws: `TerminalError` when the audio file or the speech log cannot be opened (usage errors, 64),
     ///   `.system` when no thread can be started for the voice.
     init(
         choice: SpeechChoice, voice: SpeechOptions, voiceLocation: String?, audioFile: String?, terminal: Terminal,
         location: SessionLocation, environment: [String: String], logPath: String?, memory: AskMemory,
-        releaseAfterSilence: Duration? = nil, speculates: Bool = true, elapsed: @escaping () -> Duration
+        releaseAfterSilence: Duration? = nil, speculates: Bool = true, cue: BootCue? = nil,
+        elapsed: @escaping () -> Duration
     ) throws(TerminalError) {
         let place = SpeechRouteProbes.PromptTerminal.located(location)
         let decided = SpeechRouteProbes.decidedAtOnce(
@@ -42,7 +44,9 @@ struct SpeechSetup {
                 descriptor: file.descriptor, isRegularFile: file.isRegularFile, path: audioFile, writer: writer)
         }
         let log = try logPath.map { path throws(TerminalError) in try SpeechLogFile(path: path) }
-        let text = TextSpeechBackend(writeLine: { terminal.writeLine($0) })
+        let lines = TextSpeechBackend(writeLine: { terminal.writeLine($0) })
+        let text: any SpeechBackend =
+            cue.map { CueSpeechBackend(wrapping: lines, cue: $0) { PCSpeaker.start($0) } } ?? lines
         // A log that cannot be written is said once, on the screen, and then no longer tried.
         let logFailed = { (why: String) -> Void in
             terminal.writeLine(

@@ -43,6 +43,9 @@ import Testing
             environment["OTC_PROMPT_LANGUAGE"] = setting
             environment["OTC_PROMPT_KEYSCRIPT"] = Self.packaging + "/cryptsetup/otc-prompt"
             environment["OTC_PROMPT_SOUND_SCRIPT"] = Self.packaging + "/initramfs-tools/init-top/otc-prompt"
+            environment["OTC_PROMPT_UNLOCKED_SCRIPT"] = Self.packaging + "/initramfs-tools/local-premount/otc-prompt"
+            environment["OTC_PROMPT_CONTENTS"] = Self.packaging + "/initrd/contents"
+            environment["OTC_PROMPT_SOUND"] = Self.packaging + "/initrd/sound"
             let hook = Self.packaging + "/initramfs-tools/hooks/otc-prompt"
             let (status, screen) = try await run("/bin/sh", [hook], environment: environment)
             #expect(status == .exited(0), "\(screen)")

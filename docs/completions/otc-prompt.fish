@@ -19,6 +19,7 @@ complete -c otc-prompt -l timeout -x -d 'Give up after this long, with exit stat
 complete -c otc-prompt -l askpass -d 'Read PROMPT as an askpass prompt (code, password or yes/no question), always the last argument.'
 complete -c otc-prompt -l pinentry -d 'Be GnuPG\'s pinentry: speak the Assuan protocol on stdin and stdout.'
 complete -c otc-prompt -l cryptsetup -d 'Be cryptsetup\'s keyscript: ask for the disk passphrase at boot.'
+complete -c otc-prompt -l boot-cue -x -a 'first retry pin unlocked' -d 'Play one of the disk prompt\'s tones on the PC speaker, then exit. (default: none)'
 complete -c otc-prompt -l stdin -d 'No prompt: read one line from stdin, check it like a paste, print it.'
 complete -c otc-prompt -l agent -d 'Be a password agent: ask the requests of systemd-ask-password, one at a time.'
 complete -c otc-prompt -l query -d 'With --agent: ask the requests waiting now, then exit.'

@@ -22,6 +22,7 @@ _otc-prompt() {
         '--askpass[Read PROMPT as an askpass prompt (code, password or yes/no question), always the last argument.]' \
         '--pinentry[Be GnuPG'\''s pinentry\: speak the Assuan protocol on stdin and stdout.]' \
         '--cryptsetup[Be cryptsetup'\''s keyscript\: ask for the disk passphrase at boot.]' \
+        '--boot-cue=[Play one of the disk prompt'\''s tones on the PC speaker, then exit. (default\: none)]:first|retry|pin|unlocked:(first retry pin unlocked)' \
         '--stdin[No prompt\: read one line from stdin, check it like a paste, print it.]' \
         '--agent[Be a password agent\: ask the requests of systemd-ask-password, one at a time.]' \
         '--query[With --agent\: ask the requests waiting now, then exit.]' \

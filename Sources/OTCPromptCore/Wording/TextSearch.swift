@@ -14,6 +14,17 @@ extension StringProtocol {
         }
     }
 
+    /// The last range where `other` occurs, compared character by character; nil when it does not.
+    public func lastRange(ofText other: some StringProtocol) -> Range<Index>? {
+        var found: Range<Index>?
+        var rest = self[...]
+        while let range = rest.firstRange(ofText: other), !other.isEmpty {
+            found = range
+            rest = rest[index(after: range.lowerBound)...]
+        }
+        return found
+    }
+
     /// Whether `other` occurs in this text, compared character by character.
     public func contains(text other: some StringProtocol) -> Bool {
         firstRange(ofText: other) != nil

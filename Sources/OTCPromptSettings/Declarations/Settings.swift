@@ -112,6 +112,14 @@ public enum Settings {
             + "on a retry, \"Wrong passphrase, try 2 of 3\" first); a masked field, the passphrase on stdout. "
             + "Run by the keyscript `/lib/cryptsetup/scripts/otc-prompt` (docs/user-guide.md).",
         domain: .flag, default: false)
+    // An action of the boot scripts: command line only.
+    public static let bootCue = Setting<BootCue>(
+        "boot-cue", group: .logins, "Play one of the disk prompt's tones on the PC speaker, then exit.",
+        details: "`first` (the question), `retry` (after a wrong answer), `pin` (a security token's or the TPM's PIN), "
+            + "`unlocked`. The prompt at boot plays the first three by itself when no sound card speaks; the boot "
+            + "scripts play `unlocked` once the disks are open (docs/user-guide.md). Through the virtual console "
+            + "(`KDMKTONE`, as root): exit status 74 when there is none.",
+        domain: .choice(), defaultNote: "none")
     // The agent is an action, and the directories it watches belong to the machine's queriers: command line only.
     public static let agent = Setting<Bool>(
         "agent", group: .logins, "Be a password agent: ask the requests of systemd-ask-password, one at a time.",
@@ -200,7 +208,7 @@ public enum Settings {
     /// Every setting, in the order of `--help` and the docs.
     public static let all: [any AnySetting] = [
         length, charset, mask, noAutoSubmit, language, speech, braille, speechLog, verbosity, spell, escapeDelay,
-        doctor, check, attempts, checkTimeout, timeout, askpass, pinentry, cryptsetup, stdin, agent, query,
+        doctor, check, attempts, checkTimeout, timeout, askpass, pinentry, cryptsetup, bootCue, stdin, agent, query,
         agentDirectory, agentEchoUserRequests,
         voice, rate, volume, pitch, audioFile,
         style, startColor, endColor, placeholder,
