@@ -17,7 +17,7 @@ final class PrivateSSHServer {
     private let scratch: ScratchDirectory
     private let pamService: String
     private var server: PseudoTerminalProcess?
-    private var madePrivilegeSeparationDirectory = false
+    private var holdsPrivilegeSeparationDirectory = false
 
     /// - Parameter authorizedKeys: a file of public keys the server also accepts, for every user (a key held by an
     ///   ssh-agent); without it, keys are not tried at all.
@@ -57,10 +57,8 @@ final class PrivateSSHServer {
 
             """)
         // sshd needs its privilege separation directory, which the service manager normally makes.
-        if access("/run/sshd", F_OK) != 0 {
-            guard mkdir("/run/sshd", 0o755) == 0 else { throw HarnessError("mkdir /run/sshd") }
-            madePrivilegeSeparationDirectory = true
-        }
+        try PrivilegeSeparationDirectory.hold()
+        holdsPrivilegeSeparationDirectory = true
         let program = scratch.file(pamService)
         guard symlink("/usr/sbin/sshd", program) == 0 else { throw HarnessError("symlink \(program)") }
         server = try PseudoTerminalProcess(
@@ -77,7 +75,7 @@ final class PrivateSSHServer {
             _ = server.waitForExit(deadline: .seconds(5))
         }
         unlink("/etc/pam.d/" + pamService)
-        if madePrivilegeSeparationDirectory { rmdir("/run/sshd") }
+        if holdsPrivilegeSeparationDirectory { PrivilegeSeparationDirectory.release() }
     }
 
     /// The TOTP secret file for `user` that the PAM stack reads (as root, `user=root`).
@@ -138,5 +136,34 @@ struct TOTPSecret {
         var candidate = (Int(try currentCode()) ?? 0) + 500_000
         while window.contains(String(format: "%06d", candidate % 1_000_000)) { candidate += 1 }
         return String(format: "%06d", candidate % 1_000_000)
+    }
+}
+
+/// sshd's /run/sshd, which every connection's privilege separation needs: made by the first server of the run if the
+/// machine has none, and removed once the last server is gone. One test's server removing it while another's was
+/// still taking a login reset that login ("kex_exchange_identification: Connection reset by peer").
+private enum PrivilegeSeparationDirectory {
+    nonisolated(unsafe) private static var holders = 0
+    nonisolated(unsafe) private static var made = false
+    private static let lock = NSLock()
+
+    static func hold() throws {
+        try lock.withLock {
+            if holders == 0 && access("/run/sshd", F_OK) != 0 {
+                guard mkdir("/run/sshd", 0o755) == 0 else { throw HarnessError("mkdir /run/sshd") }
+                made = true
+            }
+            holders += 1
+        }
+    }
+
+    static func release() {
+        lock.withLock {
+            holders -= 1
+            if holders == 0 && made {
+                rmdir("/run/sshd")
+                made = false
+            }
+        }
     }
 }
