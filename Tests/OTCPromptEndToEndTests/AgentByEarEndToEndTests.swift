@@ -49,9 +49,10 @@ extension AgentSystemdEndToEndTests {
         defer { trace.remove() }
         let querier = try Querier(
             "Please enter passphrase for disk sda2_crypt:", options: ["--id=cryptsetup:/dev/sda2"], namespaceOf: run)
-        let said = try #require(await opening(run, "sda2_crypt"), "\(run.log)")
-        // systemd's own words, said as what they ask: the disk is in the question, not said again after it.
-        let lead = "Passphrase for disk sda2_crypt. Type it, then Enter."
+        let said = try #require(await opening(run, "disk sda2"), "\(run.log)")
+        // systemd's own words, said as what they ask, the volume by its device as the boot prompt names it: the disk
+        // is in the question, not said again after it.
+        let lead = "Passphrase for disk sda2. Type it, then Enter."
         #expect(said.lead == lead, "\(said)")
         #expect(said.text.hasPrefix("New request. " + lead), "\(said.text)")
         #expect(!said.text.contains("For disk sda2."), "the disk said twice: \(said.text)")

@@ -118,7 +118,9 @@ public struct SystemAsk: Equatable, Sendable {
     /// The disk as the user knows it, from systemd's friendly name (`DESCRIPTION (VOLUME) on MOUNT`, `VOLUME on
     /// MOUNT`, `DESCRIPTION (VOLUME)` or `VOLUME`): the description (a partition's label, a drive's model) when there
     /// is one, else the volume; a volume that is a UUID (`luks-…` under `rd.luks.uuid=`) by its first eight digits,
-    /// which tell disks apart where 36 characters read aloud would not. Scrubbed: it is outside text.
+    /// which tell disks apart where 36 characters read aloud would not; a volume named as Debian's installer names
+    /// them (`sda2_crypt`) by its device, as the boot prompt of initramfs-tools says it ("disk sda2"). Scrubbed: it is
+    /// outside text.
     public static func diskName(_ friendly: String) -> String? {
         var name = Substring(friendly)
         if let on = name.lastRange(ofText: " on /") { name = name[..<on.lowerBound] }
@@ -128,6 +130,7 @@ public struct SystemAsk: Equatable, Sendable {
         var volume = name
         if volume.hasPrefix("luks-") { volume = volume.dropFirst(5) }
         if isUUID(volume) { name = volume.prefix(8) }
+        if name.hasSuffix("_crypt"), name.count > "_crypt".count { name = name.dropLast("_crypt".count) }
         let visible = UntrustedText.visible(String(name.prefix(64)))
         return visible.isEmpty ? nil : visible
     }

@@ -46,6 +46,13 @@ import Testing
         #expect(SystemAsk.diskName("luks-not-a-uuid") == "luks-not-a-uuid")
     }
 
+    /// Debian's installer names a volume after its device (`sda2_crypt`): said as the device, as the boot prompt says it.
+    @Test func aVolumeNamedAsDebiansInstallerNamesItIsSaidByItsDevice() {
+        #expect(SystemAsk(message: "Please enter passphrase for disk sda2_crypt:")?.disk == "sda2")
+        #expect(SystemAsk.diskName("nvme0n1p3_crypt on /") == "nvme0n1p3")
+        #expect(SystemAsk.diskName("_crypt") == "_crypt")
+    }
+
     /// systemd's friendly name: DESCRIPTION (VOLUME) on MOUNT; the description is what the user named or bought.
     @Test func theDescriptionIsSaidRatherThanTheVolumeAndTheMountPointIsLeftOut() {
         #expect(
