@@ -10,8 +10,9 @@ import Testing
 /// a start well inside the grace must never answer and one past it must.
 // Synchronous: its keys are timed from the moment the question appears, so its waits wake on the question at
 // once (poll on the terminal) rather than at a look that a busy pool may delay. Each test holds a thread of the
-// runner, so it takes its turn with the other synchronous tests (.waitsSynchronously).
-@Suite(.runsPrograms, .serialized)
+// runner, so it takes its turn with the other synchronous tests (.waitsSynchronously). Its starts are timed from the
+// moment the screen is seen, which other programs' load could put 150 ms after the grace began: it runs alone.
+@Suite(.runsAlone, .serialized)
 struct TypeAheadSweepEndToEndTests {
     static let question = "Allow use of key /root/.ssh/id_ed25519?"
 

