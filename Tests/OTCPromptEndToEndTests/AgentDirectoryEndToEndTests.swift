@@ -88,6 +88,9 @@ import Testing
             #expect(refused.first?.contains("4000 requests refused: it is not a request") == true, "\(refused)")
             #expect(!run.process.screen.contains("Orphan"), "a request whose querier is gone is not asked")
             let pid = run.process.processID
+            // "renewed" is traced as the new image starts: the count starts once it has gone quiet.
+            #expect(
+                await AgentIdleEndToEndTests.settles(pid, deadline: .seconds(15)), "the renewed agent never went quiet")
             let before = AgentIdleEndToEndTests.contextSwitches(of: pid)
             // Nothing is expected to happen in it: the window is what is measured.
             usleep(2_000_000)  // measured interval

@@ -31,6 +31,9 @@ struct AgentIdleEndToEndTests {
         #expect(!Self.mapsVoiceLibraries(pid), "espeak-ng or libpulse still mapped after the renewal")
         #expect(Self.name(of: pid) == "otc-prompt")
 
+        // "renewed" is traced as the new image starts, before it has read its settings and drawn its wait: under
+        // load that takes a while, so the count starts once the renewed agent has gone quiet.
+        #expect(await Self.settles(pid, deadline: .seconds(15)), "the renewed agent never went quiet")
         let before = Self.contextSwitches(of: pid)
         // The interval measured, not a wait for an event: nothing is expected to happen in it. Longer than the
         // slowest periodic wake seen before (libpulse's timing update on an open stream, every 1.5 s).
@@ -176,6 +179,22 @@ struct AgentIdleEndToEndTests {
             }
         }
         return switches
+    }
+
+    /// Whether `pid`'s threads come to sit still: no context switch in any of two looks 250 ms apart.
+    static func settles(_ pid: pid_t, deadline: Duration) async -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + deadline
+        var last = contextSwitches(of: pid)
+        var quietLooks = 0
+        while clock.now < end {
+            try? await Task.sleep(for: .milliseconds(250))
+            let now = contextSwitches(of: pid)
+            quietLooks = now == last && !now.isEmpty ? quietLooks + 1 : 0
+            if quietLooks == 2 { return true }
+            last = now
+        }
+        return false
     }
 
     private static func woken(_ before: [String: Int], _ after: [String: Int]) -> [String: Int] {

@@ -83,8 +83,15 @@ extension RealClientTests {
             defer { speechDispatcher.stop() }
             let ttyFile = runtime + "/tty"
             let login = try ssh("tty > \(ttyFile); exec sleep 60")
-            #expect(await waitUntil(deadline: .seconds(15)) { access(ttyFile, F_OK) == 0 })
-            let terminal = try String(contentsOfFile: ttyFile, encoding: .utf8).trimmingCharacters(in: .newlines)
+            // The shell makes the file before tty(1) writes its line in it: the name is there once the line is whole.
+            func written() -> String? {
+                guard let text = try? String(contentsOfFile: ttyFile, encoding: .utf8), text.hasSuffix("\n") else {
+                    return nil
+                }
+                return text.trimmingCharacters(in: .newlines)
+            }
+            #expect(await waitUntil(deadline: .seconds(15)) { written() != nil })
+            let terminal = try #require(written(), "tty(1) never wrote the login's terminal")
             let log = scratch.file("pinentry.jsonl")
             let agent = [
                 "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": scratch.path, "TERM": "xterm-256color",
