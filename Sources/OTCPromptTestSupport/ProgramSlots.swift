@@ -69,7 +69,11 @@ extension Trait where Self == TakesTurns {
 
 /// The slots `TakesTurns` hands out, first come first served, each with its thread.
 actor ProgramSlots {
-    static let shared = ProgramSlots(count: TakesTurns.slots)
+    static let shared: ProgramSlots = {
+        // Every run that starts programs comes here first: a signal that kills the runner is then reported.
+        FatalSignalReport.install()
+        return ProgramSlots(count: TakesTurns.slots)
+    }()
     /// The one turn of the tests that wait synchronously (`.waitsSynchronously`).
     static let synchronous = ProgramSlots(count: 1)
     /// The one turn to take every slot (`.runsAlone`).

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import Testing
+
+@testable import OTCPromptTestSupport
+
+/// A test run killed by a signal says who sent it, instead of stopping without a word.
+@Suite struct FatalSignalReportTests {
+    @Test func theLineNamesTheSignalAndTheSendersCommandLine() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        FatalSignalReport.report(SIGTERM, from: getpid(), to: ends[1])
+        close(ends[1])
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = read(ends[0], &buffer, buffer.count)
+        let line = String(decoding: buffer[..<max(count, 0)], as: UTF8.self)
+        let arguments = CommandLine.arguments.joined(separator: " ")
+        #expect(line.hasPrefix("otc-prompt tests: the test process got signal 15 from pid \(getpid()): "), "\(line)")
+        #expect(line.contains(String(arguments.prefix(100))), "\(line)")
+        #expect(line.hasSuffix("\n") && line.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func aSenderAlreadyGoneIsAQuestionMark() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        FatalSignalReport.report(SIGHUP, from: 0, to: ends[1])
+        close(ends[1])
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = read(ends[0], &buffer, buffer.count)
+        #expect(String(decoding: buffer[..<max(count, 0)], as: UTF8.self)
+            == "otc-prompt tests: the test process got signal 1 from pid 0: ?\n")
+    }
+
+    /// In a process of its own (an exit test): the report is written, then the signal still ends the process.
+    @Test func theSignalStillEndsTheProcessAfterItsReport() async {
+        await #expect(processExitsWith: .signal(SIGTERM), observing: [\.standardErrorContent]) {
+            FatalSignalReport.install()
+            kill(getpid(), SIGTERM)
+            sleep(10)
+        }.map { result in
+            let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+            // The exit test's own process sent it, so the line names the test binary.
+            #expect(text.contains("the test process got signal 15 from pid "), "\(text)")
+            #expect(text.contains("PackageTests"), "\(text)")
+        }
+    }
+}
