@@ -51,13 +51,13 @@ struct ScreenReaderEndToEndTests {
         let speechLog = directory + "/speech.jsonl"
         // A short command line (Fenrir reads the command typed, then what it prints): the line, then the prompt.
         let script = directory + "/ask"
-        try """
+        try writeExecutable(
+            """
         #!/bin/sh
         echo '\(Self.printedLine)'
         exec '\(PromptRun.binary)' --speech speechd --speech-log '\(speechLog)'
 
-        """.write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        """, to: script, mode: 0o755)
         let environment = PromptRun.environment(
             speechd.clientEnvironment.merging(["HOME": directory, "PS1": "ready> "]) { $1 })
         // Debian's Fenrir, with only its renaming of its own process left out: it names itself "fenrir" (prctl), and a

@@ -233,14 +233,14 @@ struct ServerTests {
         // second private server on the socket path it was given, recording its PID to stop it.
         let directory = servers.speechd.directory
         let script = directory + "/spawn.sh"
-        try """
+        try writeExecutable(
+            """
         #!/bin/sh
         echo "$@" > \(directory)/spawn.arguments
         /usr/bin/speech-dispatcher -s -t 0 -C \(directory)/conf -S "$5" -L \(directory)/logs \\
             -P \(directory)/spawned.pid >/dev/null 2>&1 &
         echo $! > \(directory)/spawned.process
-        """.write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o700)
+        """, to: script)
         defer {
             // speech-dispatcher --spawn forks: the server that stays is the one its own pid file names.
             for file in ["spawned.pid", "spawned.process"] {
