@@ -1,7 +1,8 @@
 import OTCPromptCore
 import OTCPromptSettings
 
-/// Who is asking, and through which protocol: the one choice the executable makes.
+/// Who is asking, and through which protocol: the command line's choice, which `FrontEndRegistry` (in
+/// OTCPromptProgram) maps to the front end's run.
 public enum FrontEnd: Equatable, Sendable {
     /// `otc-prompt [PROMPT]`: the code field the options describe, the code on stdout.
     case prompt
@@ -38,14 +39,5 @@ public enum FrontEnd: Equatable, Sendable {
     /// How gpg-agent's pinentry-program runs us: a program named pinentry-otc is a pinentry.
     public static func isPinentryName(_ programPath: String) -> Bool {
         programPath.split(separator: "/").last == "pinentry-otc"
-    }
-
-    /// Whether it asks at the controlling terminal, opened before anything that can wait: not a report, not
-    /// `--stdin`, not a pinentry (whose terminal gpg-agent names for each dialog).
-    public var opensTerminal: Bool {
-        switch self {
-        case .prompt, .askpass, .cryptsetup, .agent: true
-        case .pinentry, .stdin, .doctor, .bootCue: false
-        }
     }
 }

@@ -11,7 +11,6 @@ import Testing
         let parsed = try CommandLineParser.parse(["--cryptsetup"]).get()
         let frontEnd = FrontEnd.choose(commandLine: parsed.values, prompt: nil, programPath: "/usr/bin/otc-prompt")
         #expect(frontEnd == .cryptsetup)
-        #expect(frontEnd.opensTerminal)
     }
 
     @Test func aRetryIsAMaskedFieldWithTheNewsFirst() {
