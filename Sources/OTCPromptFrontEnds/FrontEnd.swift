@@ -23,8 +23,13 @@ public enum FrontEnd: Equatable, Sendable {
     case agent(query: Bool)
 
     /// The front end a command line asks for. These are command-line options only: no config file can change them.
-    /// - Parameter programPath: argv[0]; a program named `pinentry-otc` is a pinentry.
-    public static func choose(commandLine: SettingValues, prompt: String?, programPath: String) -> FrontEnd {
+    /// - Parameters:
+    ///   - programPath: argv[0]; a program named `pinentry-otc` is a pinentry.
+    ///   - environment: the caller's variables that name the protocol it speaks (none today besides those
+    ///     `AskpassArguments` has already read); never a choice of where or how to speak.
+    public static func choose(
+        commandLine: SettingValues, prompt: String?, programPath: String, environment: [String: String]
+    ) -> FrontEnd {
         if commandLine.value(Settings.doctor) { return .doctor }
         if let cue = commandLine[Settings.bootCue] { return .bootCue(cue) }
         if commandLine.value(Settings.pinentry) || isPinentryName(programPath) { return .pinentry }

@@ -82,7 +82,8 @@ public struct OTCPromptCommand {
         ProcessHardening.ignoreBrokenPipe()
         let environment = ProcessEnvironment.current
         let frontEnd = FrontEndRegistry.choose(
-            commandLine: commandLine, prompt: prompt, programPath: CommandLine.arguments.first ?? "")
+            commandLine: commandLine, prompt: prompt, programPath: CommandLine.arguments.first ?? "",
+            environment: environment)
         if let status = frontEnd.refusal(environment: environment) { return status }
         // Only an agent renews itself: were any other run handed a renewal, it would start afresh.
         var renewal = renewal

@@ -7,7 +7,8 @@ import Testing
 @Suite struct FrontEndChoiceTests {
     private func chosen(_ arguments: [String], programPath: String = "/usr/bin/otc-prompt") throws -> FrontEnd {
         let parsed = try CommandLineParser.parse(arguments).get()
-        return FrontEnd.choose(commandLine: parsed.values, prompt: parsed.prompt, programPath: programPath)
+        return FrontEnd.choose(
+            commandLine: parsed.values, prompt: parsed.prompt, programPath: programPath, environment: [:])
     }
 
     @Test func aPlainCommandLineIsTheCodePrompt() throws {

@@ -15,7 +15,8 @@ import Testing
 
     private func run(_ arguments: [String], programPath: String = "/usr/bin/otc-prompt") throws -> any FrontEndRun {
         let parsed = try CommandLineParser.parse(arguments).get()
-        return FrontEndRegistry.choose(commandLine: parsed.values, prompt: parsed.prompt, programPath: programPath)
+        return FrontEndRegistry.choose(
+            commandLine: parsed.values, prompt: parsed.prompt, programPath: programPath, environment: [:])
     }
 
     @Test func eachChoiceHasItsOwnType() {

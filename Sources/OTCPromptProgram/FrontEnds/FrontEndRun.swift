@@ -72,8 +72,12 @@ enum FrontEndRegistry {
         }
     }
 
-    /// The front end a command line asks for (`FrontEnd.choose`: command-line options only).
-    static func choose(commandLine: SettingValues, prompt: String?, programPath: String) -> any FrontEndRun {
-        run(for: FrontEnd.choose(commandLine: commandLine, prompt: prompt, programPath: programPath))
+    /// The front end a command line asks for (`FrontEnd.choose`).
+    static func choose(
+        commandLine: SettingValues, prompt: String?, programPath: String, environment: [String: String]
+    ) -> any FrontEndRun {
+        run(
+            for: FrontEnd.choose(
+                commandLine: commandLine, prompt: prompt, programPath: programPath, environment: environment))
     }
 }
