@@ -102,9 +102,11 @@ let package = Package(
             dependencies: ["OTCPromptCore"]
         ),
 
-        // The thin executable: options in, modules wired together.
-        .executableTarget(
-            name: "otc-prompt",
+        // The program: the command line parsed, the front end chosen from the registry (`FrontEndRegistry`), the
+        // shared context built once, the modules wired together for the front end's run. A library, so that the
+        // tests reach every rule it holds.
+        .target(
+            name: "OTCPromptProgram",
             dependencies: [
                 "OTCPromptCore",
                 "OTCPromptLoop",
@@ -114,7 +116,13 @@ let package = Package(
                 "OTCPromptSettings",
                 "OTCPromptFrontEnds",
                 "OTCPromptBraille",
-            ],
+            ]
+        ),
+
+        // The thin executable: OTCPromptProgram's entry point, nothing more.
+        .executableTarget(
+            name: "otc-prompt",
+            dependencies: ["OTCPromptProgram"],
             // libespeak-ng's audio probe lands in OTCPromptSpeech's EspeakAudioProbe, which declines it
             // while the engine starts (the footprint and start-up targets, docs/architecture.md): the executable must export it.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=create_audio_device_object"])]
@@ -157,6 +165,14 @@ let package = Package(
         .testTarget(
             name: "OTCPromptBrailleTests",
             dependencies: ["OTCPromptBraille", "OTCPromptCore", "OTCPromptTestSupport"]
+        ),
+        // The program's own rules (the front ends' registry, the agent's requests, the routes), without a process.
+        .testTarget(
+            name: "OTCPromptProgramTests",
+            dependencies: [
+                "OTCPromptProgram", "OTCPromptCore", "OTCPromptFrontEnds", "OTCPromptSettings", "OTCPromptSystem",
+                "OTCPromptTerminal", "OTCPromptTestSupport",
+            ]
         ),
         .testTarget(
             name: "OTCPromptEndToEndTests",

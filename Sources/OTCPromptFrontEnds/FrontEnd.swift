@@ -1,7 +1,8 @@
 import OTCPromptCore
 import OTCPromptSettings
 
-/// Who is asking, and through which protocol: the one choice the executable makes.
+/// Who is asking, and through which protocol: the command line's choice, which `FrontEndRegistry` (in
+/// OTCPromptProgram) maps to the front end's run.
 public enum FrontEnd: Equatable, Sendable {
     /// `otc-prompt [PROMPT]`: the code field the options describe, the code on stdout.
     case prompt
@@ -22,8 +23,13 @@ public enum FrontEnd: Equatable, Sendable {
     case agent(query: Bool)
 
     /// The front end a command line asks for. These are command-line options only: no config file can change them.
-    /// - Parameter programPath: argv[0]; a program named `pinentry-otc` is a pinentry.
-    public static func choose(commandLine: SettingValues, prompt: String?, programPath: String) -> FrontEnd {
+    /// - Parameters:
+    ///   - programPath: argv[0]; a program named `pinentry-otc` is a pinentry.
+    ///   - environment: the caller's variables that name the protocol it speaks (none today besides those
+    ///     `AskpassArguments` has already read); never a choice of where or how to speak.
+    public static func choose(
+        commandLine: SettingValues, prompt: String?, programPath: String, environment: [String: String]
+    ) -> FrontEnd {
         if commandLine.value(Settings.doctor) { return .doctor }
         if let cue = commandLine[Settings.bootCue] { return .bootCue(cue) }
         if commandLine.value(Settings.pinentry) || isPinentryName(programPath) { return .pinentry }
@@ -38,14 +44,5 @@ public enum FrontEnd: Equatable, Sendable {
     /// How gpg-agent's pinentry-program runs us: a program named pinentry-otc is a pinentry.
     public static func isPinentryName(_ programPath: String) -> Bool {
         programPath.split(separator: "/").last == "pinentry-otc"
-    }
-
-    /// Whether it asks at the controlling terminal, opened before anything that can wait: not a report, not
-    /// `--stdin`, not a pinentry (whose terminal gpg-agent names for each dialog).
-    public var opensTerminal: Bool {
-        switch self {
-        case .prompt, .askpass, .cryptsetup, .agent: true
-        case .pinentry, .stdin, .doctor, .bootCue: false
-        }
     }
 }

@@ -3,11 +3,12 @@ import OTCPromptFrontEnds
 import OTCPromptSettings
 import Testing
 
-/// The executable's one choice: which front end a command line and a program name ask for.
+/// The command line's one choice: which front end a command line and a program name ask for.
 @Suite struct FrontEndChoiceTests {
     private func chosen(_ arguments: [String], programPath: String = "/usr/bin/otc-prompt") throws -> FrontEnd {
         let parsed = try CommandLineParser.parse(arguments).get()
-        return FrontEnd.choose(commandLine: parsed.values, prompt: parsed.prompt, programPath: programPath)
+        return FrontEnd.choose(
+            commandLine: parsed.values, prompt: parsed.prompt, programPath: programPath, environment: [:])
     }
 
     @Test func aPlainCommandLineIsTheCodePrompt() throws {
@@ -36,13 +37,5 @@ import Testing
     @Test func stdinReadsALine() throws {
         #expect(try chosen(["--stdin"]) == .stdin)
         #expect(try chosen(["--stdin", "--askpass", "--", "Password: "]) == .stdin)
-    }
-
-    @Test func onlyThePromptAndAskpassOpenTheControllingTerminal() {
-        #expect(FrontEnd.prompt.opensTerminal)
-        #expect(FrontEnd.askpass(prompt: "Password: ").opensTerminal)
-        #expect(!FrontEnd.pinentry.opensTerminal)
-        #expect(!FrontEnd.stdin.opensTerminal)
-        #expect(!FrontEnd.doctor.opensTerminal)
     }
 }

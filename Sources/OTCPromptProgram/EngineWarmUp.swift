@@ -26,9 +26,10 @@ enum EngineWarmUp {
     static func voiceName(
         commandLine: SettingValues, prompt: String?, programPath: String, environment: [String: String]
     ) -> String? {
-        // Asked at the terminal itself (`FrontEnd.opensTerminal`): the engine warms up only then. With the prompt:
-        // an askpass is one only with its prompt, and without it would be taken for the plain prompt.
-        let frontEnd = FrontEnd.choose(commandLine: commandLine, prompt: prompt, programPath: programPath)
+        // Asked at the terminal itself (`FrontEndRun.opensTerminal`): the engine warms up only then. With the
+        // prompt: an askpass is one only with its prompt, and without it would be taken for the plain prompt.
+        let frontEnd = FrontEndRegistry.choose(
+            commandLine: commandLine, prompt: prompt, programPath: programPath, environment: environment)
         guard frontEnd.opensTerminal else { return nil }
         // An askpass with no terminal posts its question for the password agent: it speaks nothing, so it loads no
         // audio library (which would also look at, and complain on stderr about, the caller's audio servers).
@@ -40,7 +41,7 @@ enum EngineWarmUp {
             for: speech, intoAudioFile: intoAudioFile, environment: environment, terminal: .controlling)
         if let route, route.kind != .espeak { return nil }
         // The password agent loads espeak-ng only once chosen (`PromptProgram.speculatesOnEspeak`).
-        if route == nil, case .agent = frontEnd { return nil }
+        if route == nil && !frontEnd.warmsUpBeforeTheRoute { return nil }
         let language = commandLine[Settings.language] ?? Language.fromEnvironment(environment)
         return commandLine[Settings.voice] ?? SpeechOptions(language: language).voiceName
     }

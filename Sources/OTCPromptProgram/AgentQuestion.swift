@@ -110,12 +110,3 @@ struct AgentQuestion {
         return String(message.prefix { $0 != "\n" }.prefix(120))
     }
 }
-
-extension FrontEnd {
-    /// Whether a run with no terminal posts its question for a password agent: an askpass does (a pinentry
-    /// decides per dialog, in `PinentryDialog`); the plain prompt and a keyscript say there is no terminal.
-    var postsWithoutTerminal: Bool {
-        if case .askpass = self { return true }
-        return false
-    }
-}

@@ -1,0 +1,33 @@
+import OTCPromptCore
+import OTCPromptFrontEnds
+import OTCPromptLoop
+import OTCPromptSettings
+import OTCPromptTerminal
+
+/// `--agent`: systemd's password requests, asked one by one at this terminal; with `--query`, those waiting and
+/// then the end.
+struct AgentFrontEndRun: FrontEndRun {
+    let query: Bool
+
+    /// The agent loads espeak-ng only once chosen (`PromptProgram.speculatesOnEspeak`): it cannot be unloaded.
+    var warmsUpBeforeTheRoute: Bool { false }
+    var keepsRenewal: Bool { true }
+
+    func run(_ context: RunContext) -> Int32 {
+        guard let terminal = context.terminal else { return ExitStatus.noTerminal }
+        let template = context.withNotices(PromptFrontEnd.request(context.configuration), place: notices)
+        // Said by the first image; a renewed one has them on the screen already.
+        if context.renewal == nil { for notice in context.notices { terminal.writeLine(notice) } }
+        let settings = context.settings
+        return AgentProgram(
+            template: context.program(request: template, memory: context.memory()),
+            frontEnd: AgentFrontEnd(
+                language: context.language, verbosity: context.configuration.verbosity,
+                echoesUserRequests: settings.value(Settings.agentEchoUserRequests)),
+            places: AgentProgram.places(
+                option: settings[Settings.agentDirectory], environment: context.environment,
+                user: UserAccount.currentUID),
+            query: query, renewal: context.renewal, arguments: context.arguments, cuesAtBoot: PCSpeaker.inInitrd
+        ).run(on: terminal)
+    }
+}

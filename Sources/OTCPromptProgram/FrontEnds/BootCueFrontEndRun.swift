@@ -1,0 +1,17 @@
+import OTCPromptCore
+import OTCPromptFrontEnds
+import OTCPromptLoop
+import OTCPromptSettings
+import OTCPromptTerminal
+
+/// `--boot-cue`: one of the disk prompt's tones on the PC speaker, nothing asked.
+struct BootCueFrontEndRun: FrontEndRun {
+    let cue: BootCue
+
+    var opensTerminal: Bool { false }
+    var notices: NoticePlace { .nowhere }
+
+    func run(_ context: RunContext) -> Int32 {
+        PCSpeaker.play(cue) ? ExitStatus.submitted : ExitStatus.noTerminal
+    }
+}

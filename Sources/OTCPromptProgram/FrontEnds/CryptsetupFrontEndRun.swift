@@ -1,0 +1,31 @@
+import OTCPromptCore
+import OTCPromptFrontEnds
+import OTCPromptLoop
+import OTCPromptSettings
+import OTCPromptTerminal
+
+/// `--cryptsetup`: cryptsetup's keyscript at boot, the disk's passphrase on stdout; heard as the PC speaker's tones
+/// when no sound card speaks.
+struct CryptsetupFrontEndRun: FrontEndRun {
+    /// cryptsetup takes the key from stdout: one that cannot take it fails now, not after the passphrase is typed
+    /// (cryptroot then asks again, with its own prompt).
+    func refusal(environment: [String: String]) -> Int32? {
+        guard let unusable = StandardOutput.unusable else { return nil }
+        StandardError.writeLine("\(Program.name): \(TerminalError.standardOutput(unusable))")
+        return ExitStatus.outputFailed
+    }
+
+    func problems(environment: [String: String]) -> [String] { CryptsetupFrontEnd.problems(environment: environment) }
+
+    func run(_ context: RunContext) -> Int32 {
+        guard let terminal = context.terminal else { return ExitStatus.noTerminal }
+        let request = context.withNotices(
+            CryptsetupFrontEnd.request(
+                environment: context.environment, language: context.language,
+                verbosity: context.configuration.verbosity, timeLimit: context.configuration.timeLimit),
+            place: notices)
+        var program = context.program(request: request, memory: context.memory())
+        program.cue = CryptsetupFrontEnd.cue(environment: context.environment)
+        return program.run(on: terminal, delivery: CryptsetupFrontEnd.delivery)
+    }
+}

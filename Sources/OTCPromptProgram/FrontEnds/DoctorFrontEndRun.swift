@@ -1,0 +1,29 @@
+import OTCPromptCore
+import OTCPromptFrontEnds
+import OTCPromptLoop
+import OTCPromptSettings
+import OTCPromptTerminal
+
+/// `--doctor`: a report of what a prompt here would do and why, shown and said; nothing asked.
+struct DoctorFrontEndRun: FrontEndRun {
+    var opensTerminal: Bool { false }
+    var notices: NoticePlace { .nowhere }
+
+    func run(_ context: RunContext) -> Int32 {
+        let settings = context.settings
+        guard
+            let lines = Doctor(
+                choice: settings.value(Settings.speech), braille: settings.value(Settings.braille),
+                voice: context.voice, environment: context.environment, configFile: context.file,
+                escapeDelay: settings[Settings.escapeDelay]
+            ).run(), let terminal = PromptProgram.openTerminal(environment: context.environment)
+        else { return ExitStatus.submitted }
+        // Said as a prompt says its words; what the notice's end answers is nothing for stdout.
+        let request = DoctorFrontEnd.request(
+            report: lines, language: context.language, verbosity: context.configuration.verbosity)
+        var program = context.program(request: request, memory: context.memory())
+        program.check = nil
+        _ = program.runSession(on: terminal)
+        return ExitStatus.submitted
+    }
+}

@@ -1,0 +1,14 @@
+import OTCPromptCore
+import OTCPromptFrontEnds
+import OTCPromptLoop
+import OTCPromptSettings
+import OTCPromptTerminal
+
+/// `otc-prompt [PROMPT]`: the code field the options describe, asked at the terminal, the code on stdout.
+struct PromptFrontEndRun: FrontEndRun {
+    func run(_ context: RunContext) -> Int32 {
+        guard let terminal = context.terminal else { return ExitStatus.noTerminal }
+        let request = context.withNotices(PromptFrontEnd.request(context.configuration), place: notices)
+        return context.program(request: request, memory: context.memory()).run(on: terminal, delivery: Delivery.init)
+    }
+}

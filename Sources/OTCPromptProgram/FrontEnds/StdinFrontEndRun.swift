@@ -1,0 +1,17 @@
+import OTCPromptCore
+import OTCPromptFrontEnds
+import OTCPromptLoop
+import OTCPromptSettings
+import OTCPromptTerminal
+
+/// `--stdin`: one line of standard input, checked like a paste; nothing is shown or said.
+struct StdinFrontEndRun: FrontEndRun {
+    var opensTerminal: Bool { false }
+    var notices: NoticePlace { .standardError }
+
+    func run(_ context: RunContext) -> Int32 {
+        context.writeNoticesOnStandardError()
+        return StandardInputCode.run(
+            configuration: context.configuration, check: context.check, environment: context.environment)
+    }
+}
