@@ -2,7 +2,7 @@
 import Foundation
 import Glibc
 import OTCPromptCore
-import OTCPromptTerminal
+import OTCPromptHost
 import Testing
 
 /// `AskPost` and `AskPostDirectory`: a question posted as systemd's queriers post theirs, its answer taken only from
