@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift module (OTCPromptSpeech). Their headers only: none is
-        // linked, OTCPromptSpeech loads them with dlopen when speech starts (SharedLibrary; the footprint and start-up targets), so a run
+        // linked, OTCPromptSpeech loads them with dlopen when speech starts (the door's SharedLibrary; the footprint and start-up targets), so a run
         // that does not speak never maps them and one without them falls back to text. No pkgConfig: it would
         // add -lespeak-ng. packaging/check-binary fails when the binary needs one of them at load time again.
         .systemLibrary(
@@ -32,8 +32,9 @@ let package = Package(
         .target(name: "OTCPromptCore"),
 
         // The door to the OS that every other module goes through: the syscall wrapper (one EINTR rule, one
-        // error type, a test-only hook that forces an errno), the monotonic clock, the thread starter and the
-        // duration conversions (one rounding rule). Depends on nothing but Glibc.
+        // error type, a test-only hook that forces an errno), the monotonic clock, the thread starter, the
+        // duration conversions (one rounding rule), the sockaddr_un builder and the dynamic loader (SharedLibrary).
+        // Depends on nothing but Glibc.
         .target(name: "OTCPromptSystem"),
 
         // The host the prompt runs on, through the door: processes (/proc, the ones it starts, their liveness and
