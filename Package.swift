@@ -109,10 +109,10 @@ let package = Package(
             dependencies: ["OTCPromptDocs"]
         ),
 
-        // The doubles and harnesses every test shares.
+        // The doubles and harnesses every test shares; their sockets' addresses are the door's (UnixSocketAddress).
         .target(
             name: "OTCPromptTestSupport",
-            dependencies: ["OTCPromptCore"]
+            dependencies: ["OTCPromptCore", "OTCPromptSystem"]
         ),
 
         // The thin executable: options in, modules wired together.
