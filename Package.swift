@@ -33,8 +33,8 @@ let package = Package(
 
         // The door to the OS that every other module goes through: the syscall wrapper (one EINTR rule, one
         // error type, a test-only hook that forces an errno), the monotonic clock, the thread starter, the
-        // duration conversions (one rounding rule), the sockaddr_un builder and the dynamic loader (SharedLibrary).
-        // Depends on nothing but Glibc.
+        // duration conversions (one rounding rule), the sockaddr_un builder, the dynamic loader (SharedLibrary), the
+        // wake-up pipe and the monotonic condition variable (ConditionLock). Depends on nothing but Glibc.
         .target(name: "OTCPromptSystem"),
 
         // The host the prompt runs on, through the door: processes (/proc, the ones it starts, their liveness and

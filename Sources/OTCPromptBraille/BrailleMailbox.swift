@@ -24,24 +24,13 @@ final class BrailleMailbox: @unchecked Sendable {
     private var typed: [Key] = []
 
     init() throws(SystemCallError) {
-        wake = try Self.pipe()
-        keys = try Self.pipe()
+        wake = try SystemCall.wakeUpPipe()
+        keys = try SystemCall.wakeUpPipe()
     }
 
     deinit {
         for descriptor in [wake.read, wake.write, keys.read] { Glibc.close(descriptor) }
         if !ended { Glibc.close(keys.write) }
-    }
-
-    /// A pipe whose ends are non-blocking and closed on exec. The corresponding C functions are `pipe` and `fcntl`.
-    private static func pipe() throws(SystemCallError) -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [-1, -1]
-        _ = try SystemCall.call("pipe") { Glibc.pipe(&ends) }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        }
-        return (ends[0], ends[1])
     }
 
     private func locked<T>(_ body: () -> T) -> T {

@@ -30,17 +30,9 @@ package enum SystemCalls {
     /// POLLRDHUP, which Glibc declares only under _GNU_SOURCE (Linux's value): a socket's or a pipe's end of file.
     package static let pollReadHangUp: Int16 = 0x2000
 
-    /// A pipe whose ends are close-on-exec and non-blocking: a self-pipe that wakes a `poll` (signals, a
-    /// background task's end) and never blocks the one who writes it. The corresponding C calls are `pipe` and
-    /// `fcntl` (Glibc's module map does not offer `pipe2`).
+    /// The door's wake-up pipe (close-on-exec, non-blocking), its failure told as this module's error.
     package static func wakeUpPipe() throws(TerminalError) -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [-1, -1]
-        guard SystemCall.retrying("pipe", { pipe(&ends) }) == 0 else { throw .system(.current, call: "pipe") }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        }
-        return (ends[0], ends[1])
+        do { return try SystemCall.wakeUpPipe() } catch { throw TerminalError(error) }
     }
 
     /// Writes as much of `bytes` as `descriptor` takes without waiting: stops at the end, at EAGAIN
