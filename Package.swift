@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift module (OTCPromptSpeech). Their headers only: none is
-        // linked, OTCPromptSpeech loads them with dlopen when speech starts (SharedLibrary; the footprint and start-up targets), so a run
+        // linked, OTCPromptSpeech loads them with dlopen when speech starts (the door's SharedLibrary; the footprint and start-up targets), so a run
         // that does not speak never maps them and one without them falls back to text. No pkgConfig: it would
         // add -lespeak-ng. packaging/check-binary fails when the binary needs one of them at load time again.
         .systemLibrary(
@@ -32,14 +32,26 @@ let package = Package(
         .target(name: "OTCPromptCore"),
 
         // The door to the OS that every other module goes through: the syscall wrapper (one EINTR rule, one
-        // error type, a test-only hook that forces an errno), the monotonic clock, the thread starter and the
-        // duration conversions (one rounding rule). Depends on nothing but Glibc.
+        // error type, a test-only hook that forces an errno), the monotonic clock, the thread starter, the
+        // duration conversions (one rounding rule), the sockaddr_un builder, the dynamic loader (SharedLibrary), the
+        // wake-up pipe and the monotonic condition variable (ConditionLock). Depends on nothing but Glibc.
         .target(name: "OTCPromptSystem"),
 
-        // Every terminal and file syscall: /dev/tty, termios, poll, signals, the speech log file; through the door.
+        // The host the prompt runs on, through the door: processes (/proc, the ones it starts, their liveness and
+        // signals), local sockets, the files it trusts or writes (the one trust check, the state directory, the
+        // configuration and output files), the password agent's directories and ask files, the system log and the
+        // PC speaker; one error type for all of them. It knows nothing of the terminal.
+        .target(
+            name: "OTCPromptHost",
+            dependencies: ["OTCPromptCore", "OTCPromptSystem"]
+        ),
+
+        // The terminal the prompt runs on, through the door: /dev/tty, termios and raw mode, one poll for keys, signals
+        // and a caller's end, the terminal's devices and login, the locale's codeset, standard output, and the
+        // terminal the password agent hands to its next image. What it needs of processes and signals is the host's.
         .target(
             name: "OTCPromptTerminal",
-            dependencies: ["OTCPromptCore", "OTCPromptSystem"]
+            dependencies: ["OTCPromptCore", "OTCPromptSystem", "OTCPromptHost"]
         ),
 
         // libespeak-ng synthesis and PulseAudio / pcaudiolib / WAV output behind the core's SpeechBackend; the one
@@ -49,18 +61,19 @@ let package = Package(
             dependencies: ["OTCPromptCore", "OTCPromptSystem", "CEspeakNG", "CPCAudio", "CPulseAudio"]
         ),
 
-        // The user's speech-dispatcher over SSIP (its unix socket, through OTCPromptTerminal), with
+        // The user's speech-dispatcher over SSIP (its unix socket and autospawn, through OTCPromptHost), with
         // the text backend as fallback. SSIP encoding, replies and address resolution are pure.
         .target(
             name: "OTCPromptSpeechDispatcher",
-            dependencies: ["OTCPromptCore", "OTCPromptTerminal"]
+            dependencies: ["OTCPromptCore", "OTCPromptHost"]
         ),
 
         // The braille display through BrlAPI (libbrlapi loaded with dlopen, every call on a thread of its own) behind
-        // the core's SessionOutput; the server's owner is judged through OTCPromptTerminal's probes.
+        // the core's SessionOutput; the server's owner is judged through OTCPromptHost's probes, the user's login
+        // and its terminal through OTCPromptTerminal's.
         .target(
             name: "OTCPromptBraille",
-            dependencies: ["OTCPromptCore", "OTCPromptSystem", "OTCPromptTerminal", "CBrlAPI"]
+            dependencies: ["OTCPromptCore", "OTCPromptSystem", "OTCPromptHost", "OTCPromptTerminal", "CBrlAPI"]
         ),
 
         // The prompt's event loop: keys, time and a running check in, a session's effects out,
@@ -79,7 +92,7 @@ let package = Package(
 
         // Every front end (the plain prompt, askpass, pinentry, --stdin) as one path: its caller's request turned
         // into a `Request`, the session that asks it, its outcome mapped back. Pure: the terminal, the pipes and the
-        // state directory stay in the executable and OTCPromptTerminal.
+        // state directory stay in the executable, OTCPromptTerminal and OTCPromptHost.
         .target(
             name: "OTCPromptFrontEnds",
             dependencies: ["OTCPromptCore", "OTCPromptLoop", "OTCPromptSettings"]
@@ -96,10 +109,10 @@ let package = Package(
             dependencies: ["OTCPromptDocs"]
         ),
 
-        // The doubles and harnesses every test shares.
+        // The doubles and harnesses every test shares; their sockets' addresses are the door's (UnixSocketAddress).
         .target(
             name: "OTCPromptTestSupport",
-            dependencies: ["OTCPromptCore"]
+            dependencies: ["OTCPromptCore", "OTCPromptSystem"]
         ),
 
         // The program: the command line parsed, the front end chosen from the registry (`FrontEndRegistry`), the
@@ -110,6 +123,7 @@ let package = Package(
             dependencies: [
                 "OTCPromptCore",
                 "OTCPromptLoop",
+                "OTCPromptHost",
                 "OTCPromptTerminal",
                 "OTCPromptSpeech",
                 "OTCPromptSpeechDispatcher",
@@ -141,25 +155,29 @@ let package = Package(
             dependencies: ["OTCPromptLoop", "OTCPromptCore", "OTCPromptTestSupport"]
         ),
         .testTarget(
+            name: "OTCPromptHostTests",
+            dependencies: ["OTCPromptHost", "OTCPromptTestSupport"]
+        ),
+        .testTarget(
             name: "OTCPromptTerminalTests",
-            dependencies: ["OTCPromptTerminal", "OTCPromptTestSupport"]
+            dependencies: ["OTCPromptTerminal", "OTCPromptHost", "OTCPromptTestSupport"]
         ),
         .testTarget(
             name: "OTCPromptSettingsTests",
             dependencies: ["OTCPromptSettings", "OTCPromptDocs", "OTCPromptCore"]
         ),
-        // OTCPromptTerminal too: the WAV sink is tested through the bounded writes the program hands it.
         .testTarget(
             name: "OTCPromptFrontEndsTests",
             dependencies: ["OTCPromptFrontEnds", "OTCPromptCore", "OTCPromptLoop", "OTCPromptSettings"]
         ),
+        // OTCPromptHost too: the WAV sink is tested through the bounded writes the program hands it.
         .testTarget(
             name: "OTCPromptSpeechTests",
-            dependencies: ["OTCPromptSpeech", "OTCPromptTerminal", "OTCPromptTestSupport"]
+            dependencies: ["OTCPromptSpeech", "OTCPromptHost", "OTCPromptTestSupport"]
         ),
         .testTarget(
             name: "OTCPromptSpeechDispatcherTests",
-            dependencies: ["OTCPromptSpeechDispatcher", "OTCPromptTerminal", "OTCPromptTestSupport"]
+            dependencies: ["OTCPromptSpeechDispatcher", "OTCPromptHost", "OTCPromptTestSupport"]
         ),
         // The braille output against a real brltty (its Virtual driver as the display): they skip without brltty.
         .testTarget(
@@ -170,8 +188,8 @@ let package = Package(
         .testTarget(
             name: "OTCPromptProgramTests",
             dependencies: [
-                "OTCPromptProgram", "OTCPromptCore", "OTCPromptFrontEnds", "OTCPromptSettings", "OTCPromptSystem",
-                "OTCPromptTerminal", "OTCPromptTestSupport",
+                "OTCPromptProgram", "OTCPromptCore", "OTCPromptFrontEnds", "OTCPromptHost", "OTCPromptSettings",
+                "OTCPromptSystem", "OTCPromptTerminal", "OTCPromptTestSupport",
             ]
         ),
         .testTarget(

@@ -10,8 +10,7 @@ import OTCPromptSystem
 /// Two pipes wake each side: the thread polls `wake` beside its BrlAPI socket, the loop polls `keys` beside the
 /// terminal; the thread closes its end of `keys` when it ends, which the loop sees as end of file.
 final class BrailleMailbox: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let lock = ConditionLock()
     /// Read by the thread; written by the loop.
     let wake: (read: Int32, write: Int32)
     /// Read by the loop; written by the thread, closed when it ends.
@@ -25,40 +24,17 @@ final class BrailleMailbox: @unchecked Sendable {
     private var typed: [Key] = []
 
     init() throws(SystemCallError) {
-        wake = try Self.pipe()
-        keys = try Self.pipe()
-        pthread_mutex_init(mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
+        wake = try SystemCall.wakeUpPipe()
+        keys = try SystemCall.wakeUpPipe()
     }
 
     deinit {
         for descriptor in [wake.read, wake.write, keys.read] { Glibc.close(descriptor) }
         if !ended { Glibc.close(keys.write) }
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    /// A pipe whose ends are non-blocking and closed on exec. The corresponding C functions are `pipe` and `fcntl`.
-    private static func pipe() throws(SystemCallError) -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [-1, -1]
-        _ = try SystemCall.call("pipe") { Glibc.pipe(&ends) }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        }
-        return (ends[0], ends[1])
     }
 
     private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
+        lock.withLock(body)
     }
 
     private static func poke(_ descriptor: Int32) {
@@ -110,10 +86,9 @@ final class BrailleMailbox: @unchecked Sendable {
 
     private func waitUntil(_ limit: Duration, _ done: () -> Bool) {
         let deadline = MonotonicInstant.now + limit
-        var time = deadline.timespec
-        pthread_mutex_lock(mutex)
-        while !done() && pthread_cond_timedwait(condition, mutex, &time) != ETIMEDOUT {}
-        pthread_mutex_unlock(mutex)
+        lock.withLock {
+            while !done() && lock.wait(until: deadline) {}
+        }
     }
 
     // The thread's side.
@@ -129,7 +104,7 @@ final class BrailleMailbox: @unchecked Sendable {
     func acknowledgeRelease(_ generation: Int) {
         locked {
             released = max(released, generation)
-            pthread_cond_broadcast(condition)
+            lock.broadcast()
         }
     }
 
@@ -144,7 +119,7 @@ final class BrailleMailbox: @unchecked Sendable {
         locked {
             ended = true
             Glibc.close(keys.write)
-            pthread_cond_broadcast(condition)
+            lock.broadcast()
         }
     }
 }

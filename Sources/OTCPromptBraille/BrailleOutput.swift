@@ -1,6 +1,6 @@
 import OTCPromptCore
+import OTCPromptHost
 import OTCPromptSystem
-import OTCPromptTerminal
 
 /// The field on the user's braille display, through BrlAPI: the session's view as one line of cells, with the cursor
 /// where the next character goes, panned by the display's keys; the characters typed on the display's keyboard go

@@ -1,4 +1,5 @@
 import OTCPromptCore
+import OTCPromptHost
 import OTCPromptSystem
 import OTCPromptTerminal
 

@@ -1,6 +1,6 @@
 import OTCPromptCore
+import OTCPromptHost
 import OTCPromptSystem
-import OTCPromptTerminal
 
 #if canImport(Glibc)
     import Glibc

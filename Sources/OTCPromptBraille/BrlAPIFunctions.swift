@@ -1,15 +1,13 @@
 import CBrlAPI
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OTCPromptSystem
 
 /// libbrlapi's functions that `BrailleConnection` calls, resolved once, the first time a display is to be used: a run
 /// without braille never maps the library, and a machine without it has no braille output rather than a program that
 /// cannot start (libbrlapi0.8 is a recommendation of the package, not a dependency).
 struct BrlAPIFunctions: @unchecked Sendable {
     static let soname = "libbrlapi.so.0.8"
-    static let loaded = Result { () throws(BrailleError) in try BrlAPIFunctions(soname) }
+    static let loaded = Result { () throws(SharedLibraryError) in try BrlAPIFunctions(SharedLibrary.open(soname)) }
+        .mapError { BrailleError.libraryUnavailable(reason: $0.reason) }
 
     let getHandleSize: otc_brlapi_getHandleSize
     let openConnection: otc_brlapi__openConnection
@@ -28,37 +26,25 @@ struct BrlAPIFunctions: @unchecked Sendable {
     let errorLocation: otc_brlapi_error_location
     let strerror: otc_brlapi_strerror_r
 
-    /// Loads `soname` with its dependencies, none of them visible to other libraries, and resolves each function.
-    /// Functions are bound at their first call (RTLD_LAZY), as the speech libraries' are; the library is never
-    /// unloaded. The corresponding C functions are `dlopen` and `dlsym`.
-    private init(_ soname: String) throws(BrailleError) {
-        _ = dlerror()
-        guard let handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL) else {
-            throw .libraryUnavailable(reason: dlerror().map { String(cString: $0) } ?? "cannot be loaded")
-        }
-        func function<Function>(_ name: String) throws(BrailleError) -> Function {
-            _ = dlerror()
-            guard let address = dlsym(handle, name) else {
-                throw .libraryUnavailable(reason: "it has no function \(name)")
-            }
-            return unsafeBitCast(address, to: Function.self)
-        }
-        getHandleSize = try function("brlapi_getHandleSize")
-        openConnection = try function("brlapi__openConnection")
-        closeConnection = try function("brlapi__closeConnection")
-        setClientData = try function("brlapi__setClientData")
-        getClientData = try function("brlapi__getClientData")
-        setExceptionHandler = try function("brlapi__setExceptionHandler")
-        getDriverName = try function("brlapi__getDriverName")
-        getDisplaySize = try function("brlapi__getDisplaySize")
-        enterTtyModeWithPath = try function("brlapi__enterTtyModeWithPath")
-        leaveTtyMode = try function("brlapi__leaveTtyMode")
-        write = try function("brlapi__write")
-        readKey = try function("brlapi__readKey")
-        ignoreKeys = try function("brlapi__ignoreKeys")
-        acceptKeyRanges = try function("brlapi__acceptKeyRanges")
-        errorLocation = try function("brlapi_error_location")
-        strerror = try function("brlapi_strerror_r")
+    /// Resolves each function once the library is loaded (`SharedLibrary`, as the speech libraries are: bound at
+    /// their first call, never unloaded). The corresponding C function is `dlsym`.
+    private init(_ library: SharedLibrary) throws(SharedLibraryError) {
+        getHandleSize = try library.function("brlapi_getHandleSize")
+        openConnection = try library.function("brlapi__openConnection")
+        closeConnection = try library.function("brlapi__closeConnection")
+        setClientData = try library.function("brlapi__setClientData")
+        getClientData = try library.function("brlapi__getClientData")
+        setExceptionHandler = try library.function("brlapi__setExceptionHandler")
+        getDriverName = try library.function("brlapi__getDriverName")
+        getDisplaySize = try library.function("brlapi__getDisplaySize")
+        enterTtyModeWithPath = try library.function("brlapi__enterTtyModeWithPath")
+        leaveTtyMode = try library.function("brlapi__leaveTtyMode")
+        write = try library.function("brlapi__write")
+        readKey = try library.function("brlapi__readKey")
+        ignoreKeys = try library.function("brlapi__ignoreKeys")
+        acceptKeyRanges = try library.function("brlapi__acceptKeyRanges")
+        errorLocation = try library.function("brlapi_error_location")
+        strerror = try library.function("brlapi_strerror_r")
     }
 
     /// This thread's last BrlAPI error, in words. The corresponding C functions are `brlapi_error_location` and

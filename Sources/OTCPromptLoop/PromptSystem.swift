@@ -55,7 +55,7 @@ public enum Suspension: Sendable {
     case refusedWhileCallerWaits
 }
 
-/// A running `--check` command; the live one is `OTCPromptTerminal.CheckCommand`.
+/// A running `--check` command; the live one is `OTCPromptHost.CheckCommand`.
 public protocol CheckProcess: AnyObject {
     /// Readable when the check writes to stderr or ends, so the loop wakes for it.
     var descriptor: Int32 { get }

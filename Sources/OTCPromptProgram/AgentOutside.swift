@@ -1,7 +1,7 @@
 import OTCPromptCore
 import OTCPromptFrontEnds
+import OTCPromptHost
 import OTCPromptLoop
-import OTCPromptTerminal
 
 /// The agent's other requests as the request being answered hears of them (`PromptSystem.outside`): one that
 /// arrives is said at once, in short ("New request waiting: disk sda2."), without taking the field's keys, and a

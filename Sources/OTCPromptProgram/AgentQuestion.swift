@@ -1,6 +1,7 @@
 import Glibc
 import OTCPromptCore
 import OTCPromptFrontEnds
+import OTCPromptHost
 import OTCPromptLoop
 import OTCPromptSettings
 import OTCPromptTerminal

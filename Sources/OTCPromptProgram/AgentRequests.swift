@@ -1,5 +1,6 @@
 import OTCPromptCore
 import OTCPromptFrontEnds
+import OTCPromptHost
 import OTCPromptTerminal
 
 /// What the password agent knows of its requests: its places (each a directory of requests, watched, refused, or

@@ -1,5 +1,6 @@
 import OTCPromptCore
 import OTCPromptFrontEnds
+import OTCPromptHost
 import OTCPromptSettings
 import OTCPromptSpeech
 import OTCPromptTerminal

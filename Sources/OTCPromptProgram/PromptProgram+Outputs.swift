@@ -1,5 +1,6 @@
 import OTCPromptBraille
 import OTCPromptCore
+import OTCPromptHost
 import OTCPromptLoop
 import OTCPromptTerminal
 

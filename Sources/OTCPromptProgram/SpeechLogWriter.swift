@@ -1,5 +1,5 @@
 import OTCPromptCore
-import OTCPromptTerminal
+import OTCPromptHost
 
 /// The `--speech-log` file as the prompt writes it: one JSON line per announcement, the first
 /// carrying the note that says which way speech went. While the voice is still starting, that way

@@ -1,4 +1,5 @@
 import OTCPromptCore
+import OTCPromptHost
 import OTCPromptSettings
 import OTCPromptSpeech
 import OTCPromptSpeechDispatcher

@@ -1,8 +1,8 @@
 import OTCPromptCore
+import OTCPromptHost
 import OTCPromptLoop
 import OTCPromptSpeech
 import OTCPromptSpeechDispatcher
-import OTCPromptTerminal
 
 /// The voice starting beside the prompt ("the screen first"): the automatic choice's
 /// probes, speech-dispatcher's connection, espeak-ng and the audio device all run on a thread of

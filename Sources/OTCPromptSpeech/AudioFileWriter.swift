@@ -1,5 +1,5 @@
-/// How the WAV sink writes the `--audio-file`: the executable hands it the terminal module's bounded writes
-/// (`OutputFile.write`), so that the terminal module alone waits on a descriptor.
+/// How the WAV sink writes the `--audio-file`: the executable hands it the host module's bounded writes
+/// (`OutputFile.write`), so that the host module alone waits on a descriptor.
 public struct AudioFileWriter: Sendable {
     /// How long one write waits for a pipe's or socket's reader to make room; nil for a file or device,
     /// whose writes block.

@@ -1,3 +1,4 @@
+import OTCPromptSystem
 import Synchronization
 
 /// The generation of the newest announcement: anything older is stale and must fall silent.

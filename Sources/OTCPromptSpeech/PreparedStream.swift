@@ -1,3 +1,5 @@
+import OTCPromptSystem
+
 /// A PulseAudio stream opened from the first moment of the process (`EspeakSpeechBackend.prepare`),
 /// beside the options' parsing, and taken by the first engine that opens the default device. Only
 /// PulseAudio is tried here; when it fails, the engine opens the device as usual.

@@ -1,3 +1,5 @@
+import OTCPromptSystem
+
 /// Another user's PulseAudio, refused once for the whole process: then no component of otc-prompt asks
 /// any audio server at all.
 ///

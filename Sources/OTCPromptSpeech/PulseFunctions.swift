@@ -1,10 +1,12 @@
 import CPulseAudio
+import OTCPromptSystem
 
 /// libpulse's asynchronous client functions that `PulseAudioSink` calls, resolved once, the first time a
 /// stream is opened (the warm-up's `PreparedStream`, on a thread of its own beside espeak-ng's).
 struct PulseFunctions: @unchecked Sendable {
     static let soname = "libpulse.so.0"
-    static let loaded = Result { () throws(SpeechError) in try PulseFunctions(SharedLibrary.open(soname)) }
+    static let loaded = Result { () throws(SharedLibraryError) in try PulseFunctions(SharedLibrary.open(soname)) }
+        .mapError(SpeechError.init)
 
     let mainloopNew: otc_pa_threaded_mainloop_new
     let mainloopFree: otc_pa_threaded_mainloop_free
@@ -39,7 +41,7 @@ struct PulseFunctions: @unchecked Sendable {
     let operationGetState: otc_pa_operation_get_state
     let strerror: otc_pa_strerror
 
-    private init(_ library: SharedLibrary) throws(SpeechError) {
+    private init(_ library: SharedLibrary) throws(SharedLibraryError) {
         mainloopNew = try library.function("pa_threaded_mainloop_new")
         mainloopFree = try library.function("pa_threaded_mainloop_free")
         mainloopStart = try library.function("pa_threaded_mainloop_start")

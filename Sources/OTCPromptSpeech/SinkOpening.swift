@@ -1,3 +1,5 @@
+import OTCPromptSystem
+
 /// A sink being opened on a thread of its own (see `SynthesisThread.start`).
 final class SinkOpening: @unchecked Sendable {
     private let lock = ConditionLock()

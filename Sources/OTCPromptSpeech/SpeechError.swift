@@ -1,3 +1,5 @@
+import OTCPromptSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -21,6 +23,9 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A speech library (its soname) cannot be loaded, or lacks a function: not installed, or another
     /// version. Speech falls back to text; the reason is the loader's.
     case libraryUnavailable(String, reason: String)
+
+    /// The loader's refusal, as speech tells it.
+    init(_ error: SharedLibraryError) { self = .libraryUnavailable(error.soname, reason: error.reason) }
 
     public var description: String {
         switch self {

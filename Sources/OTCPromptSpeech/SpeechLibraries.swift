@@ -1,12 +1,14 @@
 import CEspeakNG
 import CPCAudio
 import CPulseAudio
+import OTCPromptSystem
 
 /// libespeak-ng's functions that otc-prompt calls, resolved once, the first time speech needs them.
 struct EspeakFunctions: @unchecked Sendable {
     static let soname = "libespeak-ng.so.1"
     /// Loaded by the first thread that asks (the engine's warm-up, beside the first draw); never unloaded.
-    static let loaded = Result { () throws(SpeechError) in try EspeakFunctions(SharedLibrary.open(soname)) }
+    static let loaded = Result { () throws(SharedLibraryError) in try EspeakFunctions(SharedLibrary.open(soname)) }
+        .mapError(SpeechError.init)
 
     let initialize: otc_espeak_Initialize
     let setSynthCallback: otc_espeak_SetSynthCallback
@@ -16,7 +18,7 @@ struct EspeakFunctions: @unchecked Sendable {
     let setPhonemeTrace: otc_espeak_SetPhonemeTrace
     let textToPhonemes: otc_espeak_TextToPhonemes
 
-    private init(_ library: SharedLibrary) throws(SpeechError) {
+    private init(_ library: SharedLibrary) throws(SharedLibraryError) {
         initialize = try library.function("espeak_Initialize")
         setSynthCallback = try library.function("espeak_SetSynthCallback")
         setVoiceByName = try library.function("espeak_SetVoiceByName")
@@ -30,7 +32,8 @@ struct EspeakFunctions: @unchecked Sendable {
 /// pcaudiolib's functions (the device fallback when PulseAudio cannot be had), resolved once.
 struct PCAudioFunctions: @unchecked Sendable {
     static let soname = "libpcaudio.so.0"
-    static let loaded = Result { () throws(SpeechError) in try PCAudioFunctions(SharedLibrary.open(soname)) }
+    static let loaded = Result { () throws(SharedLibraryError) in try PCAudioFunctions(SharedLibrary.open(soname)) }
+        .mapError(SpeechError.init)
 
     let createDevice: otc_create_audio_device_object
     let open: otc_audio_object_open
@@ -41,7 +44,7 @@ struct PCAudioFunctions: @unchecked Sendable {
     let flush: otc_audio_object_flush
     let strerror: otc_audio_object_strerror
 
-    private init(_ library: SharedLibrary) throws(SpeechError) {
+    private init(_ library: SharedLibrary) throws(SharedLibraryError) {
         createDevice = try library.function("create_audio_device_object")
         open = try library.function("audio_object_open")
         close = try library.function("audio_object_close")

@@ -2,7 +2,7 @@
 import OTCPromptCore
 
 /// The Speech Synthesis Interface Protocol as bytes: commands out, replies in. Pure: the socket
-/// is `OTCPromptTerminal.LocalSocket`'s.
+/// is `OTCPromptHost.LocalSocket`'s.
 public enum SSIP {
     /// One command line ending in CRLF. Line breaks inside `words` become spaces, so no value
     /// (a client name, a voice) can ever start a second command.

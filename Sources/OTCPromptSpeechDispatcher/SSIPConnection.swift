@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import OTCPromptTerminal
+import OTCPromptHost
 
 /// One SSIP session on the server's socket: bytes out, replies and events in, each wait bounded.
 final class SSIPConnection: @unchecked Sendable {

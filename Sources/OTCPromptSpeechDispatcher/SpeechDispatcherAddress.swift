@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import OTCPromptTerminal
+import OTCPromptHost
 
 /// Where the user's speech-dispatcher listens, found exactly as libspeechd 0.11 finds it
 /// (`spd_get_default_address`), so otc-prompt reaches the server every other client reaches.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import OTCPromptCore
-import OTCPromptTerminal
+import OTCPromptHost
 
 /// Speaks through the user's running speech-dispatcher, over SSIP on its unix socket, so the
 /// prompt shares the user's voice and queue with their screen reader instead of talking over it.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import OTCPromptCore
-import OTCPromptTerminal
+import OTCPromptHost
 
 /// How otc-prompt talks to speech-dispatcher. The voice settings are nil unless the user set
 /// them for otc-prompt: the user's own rate, voice, module and volume are inherited.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptHost
 import OTCPromptSystem
 
 /// What shows that a hand-over comes from the agent executing itself (`AgentRenewal.renew`), not from a variable set

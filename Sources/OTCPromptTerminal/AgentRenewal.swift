@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptHost
 import OTCPromptSystem
 
 /// The password agent gives back what its voice loaded. espeak-ng's audio libraries (libpulse and the

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptHost
 import OTCPromptSystem
 
 /// The escape sequences the prompt turns on and must always turn off again.

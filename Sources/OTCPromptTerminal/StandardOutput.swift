@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import OTCPromptCore
+import OTCPromptHost
 import OTCPromptSystem
 
 /// Standard output, which receives the code and nothing else.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import OTCPromptCore
+import OTCPromptHost
 import OTCPromptSystem
 
 /// The terminal the prompt runs on: where keys come from and where the prompt is drawn.
@@ -161,7 +162,7 @@ public final class Terminal {
             for other in others { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
             // POLLHUP, POLLERR and POLLNVAL are reported whatever is asked; POLLRDHUP is a socket's end of file.
             for descriptor in caller {
-                descriptors.append(pollfd(fd: descriptor, events: Self.pollReadHangUp, revents: 0))
+                descriptors.append(pollfd(fd: descriptor, events: SystemCalls.pollReadHangUp, revents: 0))
             }
             let milliseconds = deadline.map { MonotonicInstant.now.duration(to: $0).pollTimeout } ?? -1
             // A signal's EINTR is retried by the door: its handler has written the self-pipe, so poll returns at once.
@@ -211,7 +212,4 @@ public final class Terminal {
         if count < 0 && Errno.current == .resourceTemporarilyUnavailable { return nil }
         return []
     }
-
-    /// POLLRDHUP, which Glibc declares only under _GNU_SOURCE (Linux's value).
-    static let pollReadHangUp: Int16 = 0x2000
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import OTCPromptCore
+import OTCPromptHost
 import OTCPromptSystem
 
 /// Terminal devices by path or number: which one the prompt uses, and, for a tmux or screen client's,

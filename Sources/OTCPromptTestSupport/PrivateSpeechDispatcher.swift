@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OTCPromptSystem
 
 /// A speech-dispatcher of the test's own (espeak-ng module, pulse output to a `PrivatePulseAudio`
 /// null sink) on a private socket, run as a single process without D-Bus or systemd, stopped by
@@ -113,17 +114,9 @@ public final class SSIPTestClient: @unchecked Sendable {
     private var eventLines: [String] = []
 
     public init(path: String) throws {
+        guard let address = UnixSocketAddress(path: path) else { throw POSIXError(.ENAMETOOLONG) }
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: Array(path.utf8) + [0])
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let result = address.withSocketAddress { connect(descriptor, $0, $1) }
         guard result == 0 else {
             close(descriptor)
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)

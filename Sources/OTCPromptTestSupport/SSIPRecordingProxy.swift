@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OTCPromptSystem
 
 /// A socket relay between an SSIP client and a `PrivateSpeechDispatcher` that keeps every line
 /// the client sent, so a test asserts what the server was asked (and in which order).
@@ -15,13 +16,11 @@ public final class SSIPRecordingProxy: @unchecked Sendable {
     public init(path: String, serverPath: String) throws {
         self.path = path
         self.serverPath = serverPath
-        listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = Self.address(path)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+        guard let address = UnixSocketAddress(path: path), UnixSocketAddress(path: serverPath) != nil else {
+            throw POSIXError(.ENAMETOOLONG)
         }
+        listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let bound = address.withSocketAddress { bind(listener, $0, $1) }
         guard bound == 0, listen(listener, 8) == 0 else { throw POSIXError(.EADDRINUSE) }
         Thread.detachNewThread { [self] in acceptLoop() }
     }
@@ -41,12 +40,7 @@ public final class SSIPRecordingProxy: @unchecked Sendable {
             let client = accept(listener, nil, nil)
             if client < 0 { return }
             let server = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            var address = Self.address(serverPath)
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(server, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
+            let connected = UnixSocketAddress(path: serverPath)?.withSocketAddress { connect(server, $0, $1) }
             if connected != 0 {
                 Glibc.close(client)
                 Glibc.close(server)
@@ -94,12 +88,5 @@ public final class SSIPRecordingProxy: @unchecked Sendable {
                 partial.removeSubrange(...newline)
             }
         }
-    }
-
-    private static func address(_ path: String) -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: Array(path.utf8) + [0]) }
-        return address
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OTCPromptSystem
 
 /// A unix-socket server that accepts every connection and never answers: a stuck pipewire-pulse or
 /// speech-dispatcher, made in a test's own temporary directory (no wait without a deadline). Point
@@ -34,19 +35,9 @@ public final class SilentSocketServer: @unchecked Sendable {
     private init(path: String, directory: String?) throws {
         self.path = path
         self.directory = directory
+        guard let address = UnixSocketAddress(path: path) else { throw POSIXError(.ENAMETOOLONG) }
         listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let bound = address.withSocketAddress { bind(listener, $0, $1) }
         guard bound == 0, listen(listener, 16) == 0 else {
             Glibc.close(listener)
             throw POSIXError(.EADDRINUSE)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OTCPromptSystem
 
 /// A password agent of the test's own, standing in for `otc-prompt --agent`: it finds the ask files posted in a
 /// runtime directory, as any agent would, and answers each on its socket with what the test says. It reads the
@@ -90,16 +91,10 @@ public final class StandInAgent: Sendable {
     /// Sends `answer` ("+secret", "+yes", "-") as one datagram to the question's socket, as an agent does.
     @discardableResult
     public func answer(_ question: Posted, with answer: String) -> Bool {
+        guard let address = UnixSocketAddress(path: question.socket) else { return false }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: Array(question.socket.utf8) + [0]) }
         let bytes = Array(answer.utf8)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                sendto(fd, bytes, bytes.count, 0, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == bytes.count
-            }
-        }
+        return address.withSocketAddress { sendto(fd, bytes, bytes.count, 0, $0, $1) == bytes.count }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OTCPromptSystem
 
 /// The test's end of brltty's Virtual braille driver (Drivers/Braille/Virtual/README): it connects to the driver's
 /// socket, says how many cells it has (`Cells N`), records what brltty shows (`Visual "text"`, `Braille "dots"`)
@@ -34,15 +35,8 @@ public final class VirtualDisplay: @unchecked Sendable {
     /// Connects to the driver's socket at `path` and announces `cells` cells; nil when nothing listens yet.
     init?(path: String, cells: Int) {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-            }
-        }
-        guard connected else {
+        let connected = UnixSocketAddress(path: path)?.withSocketAddress { connect(descriptor, $0, $1) == 0 }
+        guard connected == true else {
             close(descriptor)
             return nil
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import OTCPromptCore
-import OTCPromptTerminal
+import OTCPromptHost
 import OTCPromptTestSupport
 import Testing
 

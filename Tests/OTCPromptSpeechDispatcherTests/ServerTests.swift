@@ -1,6 +1,6 @@
 import Foundation
 import OTCPromptCore
-import OTCPromptTerminal
+import OTCPromptHost
 import OTCPromptTestSupport
 import Testing
 

@@ -3,8 +3,8 @@ import OTCPromptCore
 import OTCPromptTestSupport
 import Testing
 
+@testable import OTCPromptHost
 @testable import OTCPromptSpeech
-@testable import OTCPromptTerminal
 
 extension SpeechTests {
     @Suite struct OutputTests {
@@ -108,14 +108,14 @@ extension SpeechTests {
             sink.close()
         }
 
-        /// A new file, opened by the terminal module as the program opens `--audio-file`.
+        /// A new file, opened by the host module as the program opens `--audio-file`.
         private func newFile(_ path: String) throws -> SpeechOutput {
             let file = try OutputFile.open(path: path, option: "--audio-file", appending: false)
             return .file(
                 descriptor: file.descriptor, isRegularFile: file.isRegularFile, path: path, writer: writer(file))
         }
 
-        /// The writer the program hands the sink (`SpeechSetup`): the terminal module's bounded writes.
+        /// The writer the program hands the sink (`SpeechSetup`): the host module's bounded writes.
         private func writer(_ file: OutputFile) -> AudioFileWriter {
             AudioFileWriter(patience: file.patience) { file.write($0)?.rawValue }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OTCPromptHost
 import OTCPromptTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptHost
 import OTCPromptTerminal
 import OTCPromptTestSupport
 import Testing

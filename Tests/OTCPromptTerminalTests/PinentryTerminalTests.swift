@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import OTCPromptHost
 import OTCPromptTerminal
 import OTCPromptTestSupport
 import Testing
 
-/// What the pinentry needs from the terminal module: the named tty, the Assuan pipe, locked memory.
+/// What the pinentry needs from the terminal and host modules: the named tty, the Assuan pipe, locked memory.
 @Suite struct PinentryTerminalTests {
     @Test func theNamedTerminalIsOpenedAndRestoredExactly() throws {
         let pty = try PseudoTerminal()

@@ -1,5 +1,5 @@
 /// How a `--check` command ended, as the session takes it: the live command
-/// (`OTCPromptTerminal.CheckCommand`) reports it through the rules below, the loop hands it on.
+/// (`OTCPromptHost.CheckCommand`) reports it through the rules below, the loop hands it on.
 public enum CheckVerdict: Equatable, Sendable {
     /// Exit status 0: the code is good.
     case accepted

@@ -1,5 +1,6 @@
 import OTCPromptCore
 import OTCPromptFrontEnds
+import OTCPromptHost
 import OTCPromptLoop
 import OTCPromptSettings
 import OTCPromptTerminal

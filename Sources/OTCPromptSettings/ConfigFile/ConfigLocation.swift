@@ -30,7 +30,7 @@ extension ConfigFileSettings {
     /// A missing file is normal (most users have none) unless `OTC_PROMPT_CONFIG` names it: then the user asked
     /// for that file and is told it is not there.
     /// - Parameter readFile: returns the file's text, nil when it does not exist, and throws an error whose
-    ///   description is one line when it cannot be read (`ConfigFile.readText` in the terminal module).
+    ///   description is one line when it cannot be read (`ConfigFile.readText` in the host module).
     public static func load(
         environment: [String: String], readFile: (String) throws -> String?
     ) -> ConfigFileSettings {

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import OTCPromptTerminal
+@testable import OTCPromptHost
 
 /// The directories above a watched one, on real directories of the test's own: one that someone else could
 /// change lets them swap the watched directory whole, so it is refused; a sticky one of root's, as `/tmp`, is not.

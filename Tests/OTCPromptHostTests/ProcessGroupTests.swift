@@ -1,5 +1,5 @@
 import Glibc
-import OTCPromptTerminal
+import OTCPromptHost
 import Testing
 
 /// `ProcessGroup`: whether a stop could ever be undone, decided from what /proc says.

@@ -95,7 +95,7 @@ public final class AskPost {
         while true {
             var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
             if let signals { descriptors.append(pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)) }
-            for fd in caller { descriptors.append(pollfd(fd: fd, events: Terminal.pollReadHangUp, revents: 0)) }
+            for fd in caller { descriptors.append(pollfd(fd: fd, events: SystemCalls.pollReadHangUp, revents: 0)) }
             let timeout = MonotonicInstant.now.duration(to: deadline).pollTimeout
             let ready = SystemCall.retrying("poll") { poll(&descriptors, nfds_t(descriptors.count), timeout) }
             // A poll that fails for good (EINVAL, ENOMEM) would otherwise spin here until the caller gives up.

@@ -3,7 +3,7 @@ import Glibc
 import OTCPromptCore
 import Testing
 
-@testable import OTCPromptTerminal
+@testable import OTCPromptHost
 
 @Suite struct OutputFileTests {
     private func temporaryPath(_ name: String) -> String {
@@ -123,50 +123,6 @@ import Testing
         #expect(access(target, F_OK) != 0, "nothing created through the link")
     }
 
-    @Test func standardOutputWritesTheCodeAndANewline() throws {
-        var ends: [Int32] = [-1, -1]
-        #expect(pipe(&ends) == 0)
-        defer { for end in ends { close(end) } }
-        try StandardOutput.write("985391", to: ends[1])
-        var buffer = [UInt8](repeating: 0, count: 16)
-        let count = read(ends[0], &buffer, 16)
-        #expect(Array(buffer[0..<max(count, 0)]) == Array("985391\n".utf8))
-    }
-
-    /// cryptsetup reads a keyscript's stdout to its end as the key: a newline there would be part of it.
-    @Test func standardOutputCanWriteTheSecretAloneWithoutANewline() throws {
-        var ends: [Int32] = [-1, -1]
-        #expect(pipe(&ends) == 0)
-        defer { close(ends[0]) }
-        try StandardOutput.write("correct horse 7", to: ends[1], endingLine: false)
-        close(ends[1])
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let count = read(ends[0], &buffer, 32)
-        #expect(Array(buffer[0..<max(count, 0)]) == Array("correct horse 7".utf8))
-    }
-
-    @Test func aBrokenPipeOnStandardOutputThrowsAClearError() throws {
-        signal(SIGPIPE, SIG_IGN)
-        var ends: [Int32] = [-1, -1]
-        #expect(pipe(&ends) == 0)
-        close(ends[0])
-        defer { close(ends[1]) }
-        #expect(throws: TerminalError.standardOutput(.brokenPipe)) { try StandardOutput.write("985391", to: ends[1]) }
-        let message = TerminalError.standardOutput(.brokenPipe).description
-        #expect(message.contains("broken pipe") && !message.contains("985391") && !message.contains("\n"))
-    }
-
-    @Test func aClosedStandardOutputThrows() throws {
-        var ends: [Int32] = [-1, -1]
-        #expect(pipe(&ends) == 0)
-        defer { for end in ends { close(end) } }
-        // Writing to the read end is what a closed-then-reserved fd 1 (read-only /dev/null) gives.
-        #expect(throws: TerminalError.standardOutput(.badFileDescriptor)) {
-            try StandardOutput.write("985391", to: ends[0])
-        }
-        #expect(TerminalError.standardOutput(.badFileDescriptor).description.contains("closed"))
-    }
-
     @Test func noTerminalIsOneLineThatSaysWhatToDo() {
         let message = TerminalError.noTerminal.description
         #expect(message.hasPrefix("no terminal to prompt on: ") && !message.contains("\n"))
@@ -193,20 +149,5 @@ import Testing
         typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
         let prctl = unsafeBitCast(dlsym(nil, "prctl"), to: Prctl.self)
         #expect(prctl(3, 0, 0, 0, 0) == 0)  // PR_GET_DUMPABLE
-    }
-}
-
-@Suite struct SecretOutputTests {
-    @Test func aSecretIsWrittenWithANewlineAndWipedOnceWritten() throws {
-        var ends: [Int32] = [-1, -1]
-        #expect(pipe(&ends) == 0)
-        defer { for end in ends { close(end) } }
-        let secret = SecretBytes(copying: "corr%ect é")
-        try StandardOutput.write(secret, to: ends[1], encoding: .latin1)
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let count = read(ends[0], &buffer, 32)
-        #expect(Array(buffer[0..<max(count, 0)]) == Array("corr%ect ".utf8) + [0xE9, 0x0A])
-        #expect(secret.isEmpty)
-        #expect(secret.withStorage { $0.allSatisfy { $0 == 0 } })
     }
 }

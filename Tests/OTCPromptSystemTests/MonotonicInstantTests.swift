@@ -1,5 +1,5 @@
 import Glibc
-import OTCPromptTerminal
+import OTCPromptSystem
 import Testing
 
 @Suite struct MonotonicInstantTests {

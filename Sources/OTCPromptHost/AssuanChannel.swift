@@ -58,7 +58,7 @@ public final class AssuanChannel {
     public var callerHasGone: Bool {
         let watched = callerDescriptors
         var descriptors = watched.map {
-            pollfd(fd: $0, events: $0 == input ? Terminal.pollReadHangUp : 0, revents: 0)
+            pollfd(fd: $0, events: $0 == input ? SystemCalls.pollReadHangUp : 0, revents: 0)
         }
         let ready = SystemCall.retrying("poll") { poll(&descriptors, nfds_t(descriptors.count), 0) }
         return ready > 0 && descriptors.contains { $0.revents != 0 }

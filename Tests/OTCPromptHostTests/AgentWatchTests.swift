@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import OTCPromptTerminal
+@testable import OTCPromptHost
 
 /// The agent's waits, on real directories and processes of the test's own: inotify's records, the relay's
 /// hang-up, and a request directory's refusals.

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import OTCPromptTerminal
+@testable import OTCPromptHost
 
 /// The one trust check: its rules on `stat`'s values, then on real files of the test's own.
 @Suite struct FileTrustTests {

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import OTCPromptTerminal
+@testable import OTCPromptHost
 
 /// Whose a server's socket is (`LocalSocket.foreignOwner`), on real sockets and files of the test's own.
 @Suite struct LocalSocketTests {

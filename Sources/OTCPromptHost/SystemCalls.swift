@@ -24,25 +24,21 @@ enum ProcessEnd: Equatable {
     }
 }
 
-/// The calls several files of this module share, made through the door: a self-pipe and complete writes.
-enum SystemCalls {
-    /// A pipe whose ends are close-on-exec and non-blocking: a self-pipe that wakes a `poll` (signals, a
-    /// background task's end) and never blocks the one who writes it. The corresponding C calls are `pipe` and
-    /// `fcntl` (Glibc's module map does not offer `pipe2`).
-    static func wakeUpPipe() throws(TerminalError) -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [-1, -1]
-        guard SystemCall.retrying("pipe", { pipe(&ends) }) == 0 else { throw .system(.current, call: "pipe") }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        }
-        return (ends[0], ends[1])
+/// The calls several files of this module and OTCPromptTerminal share, made through the door: a self-pipe and
+/// complete writes.
+package enum SystemCalls {
+    /// POLLRDHUP, which Glibc declares only under _GNU_SOURCE (Linux's value): a socket's or a pipe's end of file.
+    package static let pollReadHangUp: Int16 = 0x2000
+
+    /// The door's wake-up pipe (close-on-exec, non-blocking), its failure told as this module's error.
+    package static func wakeUpPipe() throws(TerminalError) -> (read: Int32, write: Int32) {
+        do { return try SystemCall.wakeUpPipe() } catch { throw TerminalError(error) }
     }
 
     /// Writes as much of `bytes` as `descriptor` takes without waiting: stops at the end, at EAGAIN
     /// (a full non-blocking pipe) or at an error; returns how many bytes went out
     /// (errno says why it stopped early). The corresponding C function is `write`.
-    static func writeWithoutWaiting(_ bytes: [UInt8], to descriptor: Int32) -> Int {
+    package static func writeWithoutWaiting(_ bytes: [UInt8], to descriptor: Int32) -> Int {
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { raw in
@@ -57,14 +53,14 @@ enum SystemCalls {
     /// Writes every byte to `descriptor`, looping on partial writes and EAGAIN (a non-blocking
     /// descriptor is waited for with poll); returns the error that stopped it, nil when all was written.
     /// The corresponding C function is `write`.
-    static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Errno? {
+    package static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Errno? {
         Array(bytes).withUnsafeBytes { writeAll(raw: $0, to: descriptor) }
     }
 
     /// `writeAll` from memory the caller owns (a secret in locked memory), with no copy. On a non-blocking
     /// descriptor that is full, it waits for room, at most `patience` in all when given (then ETIMEDOUT).
     /// The corresponding C functions are `write` and `poll`.
-    static func writeAll(
+    package static func writeAll(
         raw: UnsafeRawBufferPointer, to descriptor: Int32, patience: Duration? = nil
     ) -> Errno? {
         let deadline = patience.map { MonotonicInstant.now + $0 }

@@ -2,7 +2,7 @@
 import Foundation
 import Glibc
 import OTCPromptCore
-import OTCPromptTerminal
+import OTCPromptHost
 import Testing
 
 /// `AskPost` and `AskPostDirectory`: a question posted as systemd's queriers post theirs, its answer taken only from
@@ -22,19 +22,11 @@ import Testing
 
     /// Sends `text` as one datagram to `path`, as an agent does.
     private func send(_ text: String, to path: String) -> Bool {
+        guard let address = UnixSocketAddress(path: path) else { return false }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: Array(path.utf8) + [0])
-        }
         let bytes = Array(text.utf8)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                sendto(fd, bytes, bytes.count, 0, pointer, socklen_t(MemoryLayout<sockaddr_un>.size)) == bytes.count
-            }
-        }
+        return address.withSocketAddress { sendto(fd, bytes, bytes.count, 0, $0, $1) == bytes.count }
     }
 
     private func text(_ waited: AskPost.Waited) -> String? {
@@ -129,15 +121,9 @@ import Testing
         let dead = gone.processIdentifier
         func post(_ name: String, pid: Int32, mark: String?, socket: String? = nil) throws {
             let socketPath = directory.path + "/" + (socket ?? "sck." + name)
+            let address = try #require(UnixSocketAddress(path: socketPath))
             let bound = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(socketPath.utf8) + [0]) }
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(bound, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
+            _ = address.withSocketAddress { bind(bound, $0, $1) }
             close(bound)
             let text = "[Ask]\nPID=\(pid)\nSocket=\(socketPath)\n" + (mark.map { "X-OTC-Poster=\($0)\n" } ?? "")
             #expect(FileManager.default.createFile(atPath: directory.path + "/ask." + name, contents: Data(text.utf8)))

@@ -2,7 +2,7 @@ import Glibc
 import OTCPromptCore
 import Testing
 
-@testable import OTCPromptTerminal
+@testable import OTCPromptHost
 
 /// A child's `waitpid` status as the shell numbers it: its exit status, or the table's status for its signal.
 @Suite struct ProcessEndTests {

@@ -3,8 +3,8 @@ import OTCPromptSystem
 
 /// What went wrong below the prompt, each told as one line that says what to do.
 ///
-/// The module's one error idiom: a call that fails throws this. Only best-effort writes answer a
-/// Bool (false: the reader has gone, nothing else to say), and what may simply not be there (no
+/// The one error idiom of this module and OTCPromptTerminal: a call that fails throws this. Only best-effort
+/// writes answer a Bool (false: the reader has gone, nothing else to say), and what may simply not be there (no
 /// configuration file, no private store) is nil.
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// Neither /dev/tty nor a terminal on stdin: there is nowhere to prompt (exit 74).

@@ -1,11 +1,10 @@
 import Glibc
 import OTCPromptCore
-import OTCPromptTestSupport
 import Testing
 
-@testable import OTCPromptTerminal
+@testable import OTCPromptHost
 
-/// /proc as the session rule reads it: this process, its terminal, and names that hold spaces and parentheses.
+/// /proc as the session rule reads it: this process and names that hold spaces and parentheses.
 @Suite struct ProcessTableTests {
     @Test func aNameWithSpacesAndParenthesesIsReadWhole() {
         let stat = "900 (tmux: server (x)) S 1 900 900 34821 900 4194560 0 0"
@@ -22,14 +21,5 @@ import Testing
         #expect(me?.uid == getuid())
         #expect(me?.parent == getppid())
         #expect(ProcessTable.read().contains { $0.pid == getpid() })
-    }
-
-    @Test func aPseudoTerminalIsNamedFromItsNumber() throws {
-        let pty = try PseudoTerminal()
-        let path = pty.slaveName
-        #expect(TerminalDevices.device(descriptor: pty.slave)?.path == path)
-        let device = try #require(TerminalDevices.device(path: path))
-        #expect(TerminalDevices.named(number: device.device)?.path == path)
-        #expect(TerminalDevices.device(path: "/etc/passwd") == nil)
     }
 }

@@ -1,7 +1,7 @@
 import OTCPromptCore
 import Testing
 
-@testable import OTCPromptTerminal
+@testable import OTCPromptHost
 
 #if canImport(Glibc)
     import Glibc
