@@ -92,7 +92,7 @@ let package = Package(
 
         // Every front end (the plain prompt, askpass, pinentry, --stdin) as one path: its caller's request turned
         // into a `Request`, the session that asks it, its outcome mapped back. Pure: the terminal, the pipes and the
-        // state directory stay in the executable, OTCPromptTerminal and OTCPromptHost.
+        // state directory stay in OTCPromptProgram, OTCPromptTerminal and OTCPromptHost.
         .target(
             name: "OTCPromptFrontEnds",
             dependencies: ["OTCPromptCore", "OTCPromptLoop", "OTCPromptSettings"]

@@ -3,7 +3,7 @@ import OTCPromptLoop
 
 /// `--agent`: systemd's password agents' protocol (`AskFile`), each request asked as any other caller's, its
 /// outcome answered as one datagram (`AgentAnswer`). The watched directories, the files and the socket stay in the
-/// executable and `OTCPromptTerminal`.
+/// program (OTCPromptProgram) and `OTCPromptHost`.
 public struct AgentFrontEnd: Sendable {
     public let language: Language
     public let verbosity: Verbosity

@@ -5,7 +5,7 @@ import OTCPromptLoop
 /// (an ssh-agent from `eval "$(ssh-agent)"`, a gpg-agent with no GPG_TTY): the `Request` as an ask file, the
 /// agent's answer as the `PromptOutcome` the front end maps back as it would a prompt's.
 ///
-/// Pure: the executable posts the file (`AskPost`) and waits for the datagram.
+/// Pure: the program posts the file (`AskPost`) and waits for the datagram.
 public enum AgentPosting {
     /// How long a question waits for an agent when its caller gives no limit. Neither ssh-agent nor gpg-agent
     /// (without `pinentry-timeout`) gives one, and their callers wait as long as the question does; this is

@@ -1,7 +1,7 @@
 import OTCPromptCore
 
 /// Where `AskMemory` keeps its records, and the facts it compares them with: the per-user state directory
-/// (`StateDirectory` in OTCPromptTerminal) and the process's parent, clock and login session.
+/// (`StateDirectory` in OTCPromptHost) and the process's parent, clock and login session.
 public protocol AskStore {
     func read(_ name: String) -> String?
     func write(_ name: String, _ text: String)

@@ -2,7 +2,7 @@ import OTCPromptCore
 import OTCPromptSettings
 
 /// `--stdin`: no prompt at all; one line of standard input is read and checked like a paste (`StandardInputLine`).
-/// Reading the line and running the check stay in the executable; what they mean is decided here.
+/// Reading the line and running the check stay in the program (OTCPromptProgram); what they mean is decided here.
 public enum StdinFrontEnd {
     /// The code on the line, or why there is none (said on stderr) and the status to exit with.
     /// - Parameter line: nil when standard input is not text in the locale's charset.

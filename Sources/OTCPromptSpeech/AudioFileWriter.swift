@@ -1,4 +1,4 @@
-/// How the WAV sink writes the `--audio-file`: the executable hands it the host module's bounded writes
+/// How the WAV sink writes the `--audio-file`: the program hands it the host module's bounded writes
 /// (`OutputFile.write`), so that the host module alone waits on a descriptor.
 public struct AudioFileWriter: Sendable {
     /// How long one write waits for a pipe's or socket's reader to make room; nil for a file or device,
