@@ -13,7 +13,7 @@ public enum TouchFrontEnd {
     /// The notice `prompt` gives, in the options' language, verbosity and time limit: ssh's own words, the
     /// question's line first, its other lines as details.
     public static func request(prompt: String, configuration: PromptConfiguration) -> Request {
-        let text = AskpassPrompt.classify(prompt, environment: ["SSH_ASKPASS_PROMPT": "none"])
+        let text = AskpassPrompt.Lines(prompt)
         return .notice(
             NoticeSession(
                 message: text.label, details: text.details, language: configuration.language,
