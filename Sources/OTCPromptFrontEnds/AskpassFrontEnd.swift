@@ -19,11 +19,6 @@ public enum AskpassFrontEnd {
             field = configuration.freeText(label: askpass.label, mask: true)
         case .text:
             field = configuration.freeText(label: askpass.label, mask: false)
-        case .notification:
-            return .notice(
-                NoticeSession(
-                    message: askpass.label, details: askpass.details, language: configuration.language,
-                    verbosity: configuration.verbosity, timeLimit: configuration.timeLimit))
         case .confirmation:
             return .question(
                 ConfirmSession(

@@ -8,6 +8,8 @@ public enum FrontEnd: Equatable, Sendable {
     case prompt
     /// SSH_ASKPASS, SUDO_ASKPASS, GIT_ASKPASS: the prompt text says what is asked (`AskpassFrontEnd`).
     case askpass(prompt: String)
+    /// An askpass call with SSH_ASKPASS_PROMPT=none: ssh's security-key notice, nothing asked (`TouchFrontEnd`).
+    case touch(prompt: String)
     /// `--pinentry`, or run as `pinentry-otc`: gpg-agent's Assuan dialogs (`PinentryFrontEnd`).
     case pinentry
     /// `--stdin`: one line of standard input, no prompt (`StdinFrontEnd`).
@@ -25,8 +27,8 @@ public enum FrontEnd: Equatable, Sendable {
     /// The front end a command line asks for. These are command-line options only: no config file can change them.
     /// - Parameters:
     ///   - programPath: argv[0]; a program named `pinentry-otc` is a pinentry.
-    ///   - environment: the caller's variables that name the protocol it speaks (none today besides those
-    ///     `AskpassArguments` has already read); never a choice of where or how to speak.
+    ///   - environment: the caller's variables that name the protocol it speaks (an askpass's
+    ///     SSH_ASKPASS_PROMPT=none: a touch notice); never a choice of where or how to speak.
     public static func choose(
         commandLine: SettingValues, prompt: String?, programPath: String, environment: [String: String]
     ) -> FrontEnd {
@@ -37,7 +39,9 @@ public enum FrontEnd: Equatable, Sendable {
         if commandLine.value(Settings.cryptsetup) { return .cryptsetup }
         if commandLine.value(Settings.agent) { return .agent(query: commandLine.value(Settings.query)) }
         // `AskpassArguments` has already turned an askpass call into `--askpass -- PROMPT`.
-        if commandLine.value(Settings.askpass), let prompt { return .askpass(prompt: prompt) }
+        if commandLine.value(Settings.askpass), let prompt {
+            return TouchFrontEnd.isTouch(environment: environment) ? .touch(prompt: prompt) : .askpass(prompt: prompt)
+        }
         return .prompt
     }
 

@@ -98,11 +98,16 @@ import Testing
         #expect(prompt.details == ["Key fingerprint SHA256:abc."])
     }
 
-    @Test func sshAskpassPromptNoneIsANotification() {
-        let prompt = classify(
-            "Confirm user presence for key ED25519-SK SHA256:abc", ["SSH_ASKPASS_PROMPT": "none"])
-        #expect(prompt.kind == .notification)
-        #expect(prompt.label == "Confirm user presence for key ED25519-SK SHA256:abc")
+    /// A notice that asks nothing (ssh's touch request, chosen before any askpass reading) is read for its lines as a
+    /// question is.
+    @Test func aPromptsLinesAreReadBeforeWhatItAsks() {
+        let lines = AskpassPrompt.Lines("Confirm user presence for key ED25519-SK SHA256:abc")
+        #expect(lines.label == "Confirm user presence for key ED25519-SK SHA256:abc")
+        #expect(lines.origin == nil && lines.details.isEmpty)
+        let asked = AskpassPrompt.Lines("Key fingerprint SHA256:abc.\n(joe@host) Allow use of key?\nThen touch it")
+        #expect(asked.label == "Allow use of key? (joe@host)")
+        #expect(asked.origin == "joe@host")
+        #expect(asked.details == ["Key fingerprint SHA256:abc.", "Then touch it"])
     }
 
     @Test func anUnknownHintIsIgnored() {

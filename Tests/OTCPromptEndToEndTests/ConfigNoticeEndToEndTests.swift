@@ -49,7 +49,10 @@ import Testing
         // The file's speech-log and speech apply: the opening, problem first, is in the log and on the screen.
         #expect(waitForSpoken("Passphrase", count: 1, run), "log: \(spoken)\nscreen: \(run.screen)")
         #expect(spoken.contains(problem), "\(spoken)")
-        #expect(run.screen.contains(#":3: unknown setting "colour""#), "\(run.screen)")
+        // Logged as it is said, which may come before the line is drawn.
+        #expect(
+            await run.waitForScreen(containing: #":3: unknown setting "colour""#, deadline: .seconds(5)),
+            "\(run.screen)")
         run.type("ab")
         #expect(waitForSpoken("2 entered", count: 1, run), "\(spoken)")
         run.type("\r")

@@ -51,12 +51,6 @@ import Testing
         #expect(asked.typeAhead == .discarded(grace: ConfirmSession.grace))
     }
 
-    @Test func sshsNoneIsANotice() throws {
-        let asked = request("Confirm user presence for key ED25519-SK", ["SSH_ASKPASS_PROMPT": "none"])
-        guard case .notice(let notice) = asked.ask else { throw Failure("not a notice: \(asked.ask)") }
-        #expect(notice.message == "Confirm user presence for key ED25519-SK")
-    }
-
     /// A key typed before the field appeared belongs to the previous prompt.
     @Test func aCallersFieldTakesNoTypeAhead() {
         #expect(request("Password: ").typeAhead == .discarded(grace: .zero))

@@ -9,9 +9,10 @@ import Testing
 /// terminal, post for an agent, warm the voice up early and keep a renewal.
 @Suite struct FrontEndRegistryTests {
     static let every: [FrontEnd] = [
-        .prompt, .askpass(prompt: "Password: "), .pinentry, .stdin, .cryptsetup, .doctor, .bootCue(.firstTry),
-        .agent(query: false),
+        .prompt, .askpass(prompt: "Password: "), touch, .pinentry, .stdin,
+        .cryptsetup, .doctor, .bootCue(.firstTry), .agent(query: false),
     ]
+    static let touch = FrontEnd.touch(prompt: "Confirm user presence")
 
     private func run(_ arguments: [String], programPath: String = "/usr/bin/otc-prompt") throws -> any FrontEndRun {
         let parsed = try CommandLineParser.parse(arguments).get()
@@ -26,18 +27,18 @@ import Testing
 
     @Test func onlyThoseAskingAtTheTerminalOpenIt() {
         let opening = Self.every.filter { FrontEndRegistry.run(for: $0).opensTerminal }
-        #expect(opening == [.prompt, .askpass(prompt: "Password: "), .cryptsetup, .agent(query: false)])
+        #expect(opening == [.prompt, .askpass(prompt: "Password: "), Self.touch, .cryptsetup, .agent(query: false)])
     }
 
-    @Test func onlyAnAskpassPostsForAnAgentWithoutATerminal() {
+    @Test func onlyAnAskpassCallPostsForAnAgentWithoutATerminal() {
         let posting = Self.every.filter { FrontEndRegistry.run(for: $0).postsWithoutTerminal }
-        #expect(posting == [.askpass(prompt: "Password: ")])
+        #expect(posting == [.askpass(prompt: "Password: "), Self.touch])
     }
 
     @Test func onlyTheAgentKeepsARenewalAndWaitsForItsRouteBeforeLoadingAVoice() {
         #expect(Self.every.filter { FrontEndRegistry.run(for: $0).keepsRenewal } == [.agent(query: false)])
         let early = Self.every.filter { FrontEndRegistry.run(for: $0).warmsUpBeforeTheRoute }
-        #expect(early == [.prompt, .askpass(prompt: "Password: "), .cryptsetup])
+        #expect(early == [.prompt, .askpass(prompt: "Password: "), Self.touch, .cryptsetup])
     }
 
     @Test func aPinentrySaysTheFilesProblemsOnStderrAndWithItsFirstDialog() throws {
@@ -45,6 +46,7 @@ import Testing
         #expect(try run([], programPath: "/usr/bin/pinentry-otc").notices == .standardErrorAndFirstDialog)
         #expect(try run(["--stdin"]).notices == .standardError)
         #expect(try run(["--askpass", "--", "Password: "]).notices == .withTheOpening)
+        #expect(FrontEndRegistry.run(for: Self.touch).notices == .withTheOpening)
         #expect(try run(["--doctor"]).notices == .nowhere)
     }
 

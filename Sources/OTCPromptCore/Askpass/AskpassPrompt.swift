@@ -15,9 +15,6 @@ public struct AskpassPrompt: Equatable, Sendable {
         case secret
         /// Free text shown and spoken, Enter submits: a user name is not a secret, and hearing it helps.
         case text
-        /// SSH_ASKPASS_PROMPT=none: a message only ("Confirm user presence for key …": touch the security key).
-        /// Say it and wait; ssh ends the askpass program when the key has been touched.
-        case notification
     }
 
     public var kind: Kind
@@ -50,37 +47,52 @@ public struct AskpassPrompt: Equatable, Sendable {
         self.namedAnswers = namedAnswers
     }
 
-    /// Reads the prompt text an askpass caller passes as its first argument.
-    /// - Parameter environment: SSH_ASKPASS_PROMPT ("confirm" or "none"), set by ssh 8.4 and later.
+    /// Reads the prompt text an askpass caller passes as its first argument. SSH_ASKPASS_PROMPT=none is no question
+    /// and never comes here: `FrontEnd.choose` gives it to the touch notice (`TouchFrontEnd`).
+    /// - Parameter environment: SSH_ASKPASS_PROMPT ("confirm"), set by ssh 8.4 and later.
     public static func classify(_ text: String, environment: [String: String]) -> AskpassPrompt {
-        // The question is the last line that asks (ends in "?" or ":"); ssh-agent's confirmation asks first
-        // ("Allow use of key …?") and gives the fingerprint after.
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
-        let asking = lines.lastIndex { $0.hasSuffix("?") || $0.hasSuffix(":") } ?? lines.indices.last
-        let question = asking.map { PromptLabel.trimmed(lines[$0]) } ?? ""
-        let details = lines.indices.filter { $0 != asking }.map {
-            UntrustedText.visible(String(lines[$0]))
-        }
-        let (origin, words) = splitOrigin(question)
-        let label = origin.map { "\(words) (\($0))" } ?? words
-
-        switch environment["SSH_ASKPASS_PROMPT"] {
-        case "confirm":
+        let lines = Lines(text)
+        let (label, origin, details) = (lines.label, lines.origin, lines.details)
+        if environment["SSH_ASKPASS_PROMPT"] == "confirm" {
             return AskpassPrompt(
                 kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details)
-        case "none":
-            return AskpassPrompt(kind: .notification, label: label, origin: origin, details: details)
-        default:
-            break
         }
         // ssh's host-key question arrives without SSH_ASKPASS_PROMPT (it is read as text); its words tell.
-        if PromptWords.asksYesOrNo(question) {
+        if PromptWords.asksYesOrNo(lines.question) {
             return AskpassPrompt(
                 kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details,
-                acceptsFingerprint: question.lowercased().contains(text: "fingerprint"),
+                acceptsFingerprint: lines.question.lowercased().contains(text: "fingerprint"),
                 namedAnswers: ConfirmLabels(yes: "yes", no: "no"))
         }
-        return AskpassPrompt(kind: PromptWords(words).kind, label: label, origin: origin, details: details)
+        return AskpassPrompt(kind: PromptWords(lines.words).kind, label: label, origin: origin, details: details)
+    }
+
+    /// A caller's prompt text read for its lines, before what it asks is decided; a notice that asks nothing (ssh's
+    /// touch request, `TouchFrontEnd`) is read the same way.
+    public struct Lines: Sendable {
+        /// The question line, trimmed for the field.
+        let question: String
+        /// "joe@host" from "(joe@host) …", "sudo" from "[sudo] …"; nil when the question names none.
+        public let origin: String?
+        /// The question without its origin.
+        let words: String
+        /// The other lines, made visible.
+        public let details: [String]
+
+        /// The question's words, then where it comes from: "Verification code (joe@host)".
+        public var label: String { origin.map { "\(words) (\($0))" } ?? words }
+
+        public init(_ text: String) {
+            // The question is the last line that asks (ends in "?" or ":"); ssh-agent's confirmation asks first
+            // ("Allow use of key …?") and gives the fingerprint after.
+            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
+            let asking = lines.lastIndex { $0.hasSuffix("?") || $0.hasSuffix(":") } ?? lines.indices.last
+            question = asking.map { PromptLabel.trimmed(lines[$0]) } ?? ""
+            details = lines.indices.filter { $0 != asking }.map { UntrustedText.visible(String(lines[$0])) }
+            let split = AskpassPrompt.splitOrigin(question)
+            origin = split.origin
+            words = split.rest
+        }
     }
 
     /// "(joe@host) Verification code" → ("joe@host", "Verification code"); "[sudo] password for joe" → ("sudo", …).

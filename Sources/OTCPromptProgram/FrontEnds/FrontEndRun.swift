@@ -64,6 +64,7 @@ enum FrontEndRegistry {
         switch choice {
         case .prompt: PromptFrontEndRun()
         case .askpass(let prompt): AskpassFrontEndRun(prompt: prompt)
+        case .touch(let prompt): TouchFrontEndRun(prompt: prompt)
         case .pinentry: PinentryFrontEndRun()
         case .stdin: StdinFrontEndRun()
         case .cryptsetup: CryptsetupFrontEndRun()

@@ -1,0 +1,69 @@
+import OTCPromptCore
+import OTCPromptFrontEnds
+import OTCPromptSettings
+import Testing
+
+/// ssh's security-key notice: chosen from the askpass call's SSH_ASKPASS_PROMPT, said as ssh words it, nothing asked.
+@Suite struct TouchFrontEndTests {
+    private static let presence = "Confirm user presence for key ED25519-SK SHA256:abc"
+    private let options = PromptConfiguration(length: 6, language: .de, verbosity: .terse, timeLimit: .seconds(30))
+
+    private func chosen(_ arguments: [String], _ environment: [String: String]) throws -> FrontEnd {
+        let parsed = try CommandLineParser.parse(arguments).get()
+        return FrontEnd.choose(
+            commandLine: parsed.values, prompt: parsed.prompt, programPath: "/usr/bin/otc-prompt",
+            environment: environment)
+    }
+
+    @Test func anAskpassCallThatSshMarksNoneIsTheTouchNotice() throws {
+        let none = ["SSH_ASKPASS_PROMPT": "none"]
+        #expect(try chosen(["--askpass", "--", Self.presence], none) == .touch(prompt: Self.presence))
+        // An askpass call as ssh makes it (no `--askpass`) reaches the same choice.
+        let arguments = AskpassArguments.forParsing(
+            [Self.presence], environment: none, programPath: "/usr/bin/otc-prompt", standardOutputIsTerminal: false)
+        #expect(try chosen(arguments, none) == .touch(prompt: Self.presence))
+    }
+
+    @Test func anyOtherHintOrNoneAtAllIsTheAskpass() throws {
+        for environment in [[:], ["SSH_ASKPASS_PROMPT": "confirm"], ["SSH_ASKPASS_PROMPT": "None"]] {
+            #expect(
+                try chosen(["--askpass", "--", Self.presence], environment) == .askpass(prompt: Self.presence),
+                "\(environment)")
+        }
+    }
+
+    @Test func theHintAloneChoosesNothing() throws {
+        let none = ["SSH_ASKPASS_PROMPT": "none"]
+        // Not an askpass call, or one without its prompt: the hint is no command line.
+        #expect(try chosen([Self.presence], none) == .prompt)
+        #expect(try chosen(["--askpass"], none) == .prompt)
+        // A command line that asks for another front end wins.
+        #expect(try chosen(["--stdin", "--askpass", "--", Self.presence], none) == .stdin)
+    }
+
+    @Test func theNoticeIsSshsWordsWithTheOptionsLanguageAndLimitAndNoField() throws {
+        let request = TouchFrontEnd.request(prompt: Self.presence, configuration: options)
+        guard case .notice(let notice) = request.ask else { throw Failure("not a notice: \(request.ask)") }
+        #expect(notice.message == Self.presence)
+        #expect(notice.details.isEmpty)
+        #expect(!notice.takesEnter, "nothing to answer: ssh ends it")
+        #expect(notice.wording.language == .de)
+        #expect(!request.isField)
+        // A key typed just before it appeared was meant for something else.
+        #expect(request.typeAhead == .discarded(grace: ConfirmSession.grace))
+    }
+
+    @Test func aMultiLineNoticeSaysItsLastLineAndShowsTheOthersAsDetails() throws {
+        let request = TouchFrontEnd.request(
+            prompt: "(joe@host) Confirm user presence for key\nED25519-SK SHA256:\u{1b}[31mabc", configuration: options)
+        guard case .notice(let notice) = request.ask else { throw Failure("not a notice: \(request.ask)") }
+        // The question's line, made visible: ssh's text reaches no terminal raw.
+        #expect(notice.message.hasPrefix("ED25519-SK SHA256:") && !notice.message.contains("\u{1b}"))
+        #expect(notice.details == ["(joe@host) Confirm user presence for key"])
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+}
