@@ -10,9 +10,11 @@ import OTCPromptTerminal
 struct AgentFrontEndRun: FrontEndRun {
     let query: Bool
 
-    /// The agent loads espeak-ng only once chosen (`PromptProgram.speculatesOnEspeak`): it cannot be unloaded.
-    var warmsUpBeforeTheRoute: Bool { false }
-    var keepsRenewal: Bool { true }
+    /// It keeps what its previous image handed over; it loads espeak-ng only once chosen
+    /// (`PromptProgram.speculatesOnEspeak`): the libraries cannot be unloaded.
+    let needs = FrontEndNeeds(
+        opensTerminal: true, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: true,
+        notices: .withTheOpening)
 
     func run(_ context: RunContext) -> Int32 {
         guard let terminal = context.terminal else { return ExitStatus.noTerminal }

@@ -11,7 +11,9 @@ struct AskpassFrontEndRun: FrontEndRun {
     /// The caller's prompt, as data.
     let prompt: String
 
-    var postsWithoutTerminal: Bool { true }
+    let needs = FrontEndNeeds(
+        opensTerminal: true, postsWithoutTerminal: true, warmsUpBeforeTheRoute: true, keepsRenewal: false,
+        notices: .withTheOpening)
 
     func run(_ context: RunContext) -> Int32 {
         let memory = context.memory()
@@ -20,16 +22,7 @@ struct AskpassFrontEndRun: FrontEndRun {
                 prompt: prompt, configuration: context.configuration, environment: context.environment,
                 askedAgain: memory.isAskedAgain(prompt)),
             place: notices)
-        let status: Int32
-        if let terminal = context.terminal {
-            status = context.program(request: request, memory: memory).run(on: terminal, delivery: Delivery.init)
-        } else {
-            let agent = AgentQuestion(
-                environment: context.environment, timeLimit: context.configuration.timeLimit,
-                caller: AgentQuestion.askpassCaller)
-            guard let outcome = agent.ask(request) else { return ExitStatus.noTerminal }
-            status = agent.deliver(Delivery(outcome))
-        }
+        let status = context.askOrPost(request, memory: memory)
         if AskpassFrontEnd.remembers(request) {
             memory.remember(prompt, answered: status == ExitStatus.submitted)
         }

@@ -9,8 +9,9 @@ import OTCPromptTerminal
 struct BootCueFrontEndRun: FrontEndRun {
     let cue: BootCue
 
-    var opensTerminal: Bool { false }
-    var notices: NoticePlace { .nowhere }
+    let needs = FrontEndNeeds(
+        opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
+        notices: .nowhere)
 
     func run(_ context: RunContext) -> Int32 {
         PCSpeaker.play(cue) ? ExitStatus.submitted : ExitStatus.noTerminal

@@ -8,6 +8,8 @@ import OTCPromptTerminal
 /// `--cryptsetup`: cryptsetup's keyscript at boot, the disk's passphrase on stdout; heard as the PC speaker's tones
 /// when no sound card speaks.
 struct CryptsetupFrontEndRun: FrontEndRun {
+    let needs = FrontEndNeeds.askedAtTheTerminal
+
     /// cryptsetup takes the key from stdout: one that cannot take it fails now, not after the passphrase is typed
     /// (cryptroot then asks again, with its own prompt).
     func refusal(environment: [String: String]) -> Int32? {

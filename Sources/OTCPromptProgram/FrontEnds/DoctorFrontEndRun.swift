@@ -7,8 +7,9 @@ import OTCPromptTerminal
 
 /// `--doctor`: a report of what a prompt here would do and why, shown and said; nothing asked.
 struct DoctorFrontEndRun: FrontEndRun {
-    var opensTerminal: Bool { false }
-    var notices: NoticePlace { .nowhere }
+    let needs = FrontEndNeeds(
+        opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
+        notices: .nowhere)
 
     func run(_ context: RunContext) -> Int32 {
         let settings = context.settings

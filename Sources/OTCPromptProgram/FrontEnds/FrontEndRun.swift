@@ -12,21 +12,9 @@ import OTCPromptTerminal
 /// choice to it: nothing else asks which front end runs. A new front end is its own file, a case in `FrontEnd`'s
 /// choice and a line in the registry.
 protocol FrontEndRun {
-    /// Whether it asks at the controlling terminal, opened before anything that can wait (raw mode, signals
-    /// handled): not a report, not `--stdin`, not a pinentry (whose terminal gpg-agent names for each dialog).
-    var opensTerminal: Bool { get }
-    /// Whether a run with no terminal posts its question for a password agent instead of failing: an askpass
-    /// does (a pinentry decides per dialog, in `PinentryDialog`); the plain prompt and a keyscript say there is no
-    /// terminal.
-    var postsWithoutTerminal: Bool { get }
-    /// Whether espeak-ng may load before the config file is read (`EngineWarmUp`) when the route is not known yet:
-    /// false for a process that must hold its libraries only once chosen (the password agent).
-    var warmsUpBeforeTheRoute: Bool { get }
-    /// Whether it keeps the terminal and the watch a previous image handed over (`AgentRenewal`): only the agent;
-    /// any other run handed one starts afresh.
-    var keepsRenewal: Bool { get }
-    /// Where the config file's problems go (`NoticePlace`).
-    var notices: NoticePlace { get }
+    /// What it needs before the shared context is built: declared whole by every front end, so that a new one
+    /// never takes another's needs by default.
+    var needs: FrontEndNeeds { get }
     /// The exit status of a run that must not start at all, decided before the terminal is touched; nil: it runs.
     func refusal(environment: [String: String]) -> Int32?
     /// The problems of its own caller's input, said beside the config file's (cryptsetup's environment).
@@ -35,12 +23,36 @@ protocol FrontEndRun {
     func run(_ context: RunContext) -> Int32
 }
 
+/// What a front end needs of the program before its run.
+struct FrontEndNeeds: Equatable {
+    /// Whether it asks at the controlling terminal, opened before anything that can wait (raw mode, signals
+    /// handled): not a report, not `--stdin`, not a pinentry (whose terminal gpg-agent names for each dialog).
+    var opensTerminal: Bool
+    /// Whether a run with no terminal posts its question for a password agent instead of failing: an askpass
+    /// does (a pinentry decides per dialog, in `PinentryDialog`); the plain prompt and a keyscript say there is no
+    /// terminal.
+    var postsWithoutTerminal: Bool
+    /// Whether espeak-ng may load before the config file is read (`EngineWarmUp`) when the route is not known yet:
+    /// false for a process that must hold its libraries only once chosen (the password agent).
+    var warmsUpBeforeTheRoute: Bool
+    /// Whether it keeps the terminal and the watch a previous image handed over (`AgentRenewal`): only the agent;
+    /// any other run handed one starts afresh.
+    var keepsRenewal: Bool
+    /// Where the config file's problems go.
+    var notices: NoticePlace
+
+    /// A question asked at the terminal, its notices with the opening: the plain prompt's needs.
+    static let askedAtTheTerminal = FrontEndNeeds(
+        opensTerminal: true, postsWithoutTerminal: false, warmsUpBeforeTheRoute: true, keepsRenewal: false,
+        notices: .withTheOpening)
+}
+
 extension FrontEndRun {
-    var opensTerminal: Bool { true }
-    var postsWithoutTerminal: Bool { false }
-    var warmsUpBeforeTheRoute: Bool { opensTerminal }
-    var keepsRenewal: Bool { false }
-    var notices: NoticePlace { .withTheOpening }
+    var opensTerminal: Bool { needs.opensTerminal }
+    var postsWithoutTerminal: Bool { needs.postsWithoutTerminal }
+    var warmsUpBeforeTheRoute: Bool { needs.warmsUpBeforeTheRoute }
+    var keepsRenewal: Bool { needs.keepsRenewal }
+    var notices: NoticePlace { needs.notices }
     func refusal(environment: [String: String]) -> Int32? { nil }
     func problems(environment: [String: String]) -> [String] { [] }
 }

@@ -7,8 +7,9 @@ import OTCPromptTerminal
 
 /// `--pinentry`, or run as `pinentry-otc`: gpg-agent's Assuan dialogs, each on the terminal it names.
 struct PinentryFrontEndRun: FrontEndRun {
-    var opensTerminal: Bool { false }
-    var notices: NoticePlace { .standardErrorAndFirstDialog }
+    let needs = FrontEndNeeds(
+        opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
+        notices: .standardErrorAndFirstDialog)
 
     func run(_ context: RunContext) -> Int32 {
         // A template: each dialog sets its own request.

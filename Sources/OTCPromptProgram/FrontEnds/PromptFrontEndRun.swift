@@ -7,6 +7,8 @@ import OTCPromptTerminal
 
 /// `otc-prompt [PROMPT]`: the code field the options describe, asked at the terminal, the code on stdout.
 struct PromptFrontEndRun: FrontEndRun {
+    let needs = FrontEndNeeds.askedAtTheTerminal
+
     func run(_ context: RunContext) -> Int32 {
         guard let terminal = context.terminal else { return ExitStatus.noTerminal }
         let request = context.withNotices(PromptFrontEnd.request(context.configuration), place: notices)

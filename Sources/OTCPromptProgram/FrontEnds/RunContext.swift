@@ -64,6 +64,18 @@ struct RunContext {
         }
     }
 
+    /// `request` asked at the terminal; with none, posted for the user's password agent (`AgentQuestion`), for the
+    /// front ends that `postsWithoutTerminal`. The exit status, once the answer is delivered.
+    func askOrPost(_ request: Request, memory: AskMemory) -> Int32 {
+        if let terminal {
+            return program(request: request, memory: memory).run(on: terminal, delivery: Delivery.init)
+        }
+        let agent = AgentQuestion(
+            environment: environment, timeLimit: configuration.timeLimit, caller: AgentQuestion.askpassCaller)
+        guard let outcome = agent.ask(request) else { return ExitStatus.noTerminal }
+        return agent.deliver(Delivery(outcome))
+    }
+
     func writeNoticesOnStandardError() {
         for notice in notices { StandardError.writeLine(notice) }
     }

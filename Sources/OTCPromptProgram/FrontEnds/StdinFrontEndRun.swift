@@ -7,8 +7,9 @@ import OTCPromptTerminal
 
 /// `--stdin`: one line of standard input, checked like a paste; nothing is shown or said.
 struct StdinFrontEndRun: FrontEndRun {
-    var opensTerminal: Bool { false }
-    var notices: NoticePlace { .standardError }
+    let needs = FrontEndNeeds(
+        opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
+        notices: .standardError)
 
     func run(_ context: RunContext) -> Int32 {
         context.writeNoticesOnStandardError()

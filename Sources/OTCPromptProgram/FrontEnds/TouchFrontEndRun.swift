@@ -9,20 +9,14 @@ struct TouchFrontEndRun: FrontEndRun {
     /// ssh's text, as data.
     let prompt: String
 
-    var postsWithoutTerminal: Bool { true }
+    let needs = FrontEndNeeds(
+        opensTerminal: true, postsWithoutTerminal: true, warmsUpBeforeTheRoute: true, keepsRenewal: false,
+        notices: .withTheOpening)
 
     func run(_ context: RunContext) -> Int32 {
         let request = context.withNotices(
             TouchFrontEnd.request(prompt: prompt, configuration: context.configuration), place: notices)
-        if let terminal = context.terminal {
-            // Nothing is remembered of a notice: the memory is read for the run's one-time notices only.
-            return context.program(request: request, memory: context.memory()).run(
-                on: terminal, delivery: Delivery.init)
-        }
-        let agent = AgentQuestion(
-            environment: context.environment, timeLimit: context.configuration.timeLimit,
-            caller: AgentQuestion.askpassCaller)
-        guard let outcome = agent.ask(request) else { return ExitStatus.noTerminal }
-        return agent.deliver(Delivery(outcome))
+        // Nothing is remembered of a notice: the memory is read for the run's one-time notices only.
+        return context.askOrPost(request, memory: context.memory())
     }
 }
