@@ -47,3 +47,17 @@ import Testing
         }
     }
 }
+
+/// A stuck program's threads, described for a failure message.
+@Suite struct ThreadStatesTests {
+    @Test func everyThreadIsNamedWithItsStateAndWhereItWaits() {
+        let described = ThreadStates.describe(getpid())
+        #expect(described.contains("\(getpid()) "), "\(described)")
+        #expect(described.contains(" state R") || described.contains(" state S"), "\(described)")
+        #expect(described.contains("syscall "), "\(described)")
+    }
+
+    @Test func aProcessThatHasEndedSaysSo() {
+        #expect(ThreadStates.describe(999_999_999) == "no /proc/999999999: it has ended")
+    }
+}
