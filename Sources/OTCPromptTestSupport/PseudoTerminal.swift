@@ -8,8 +8,13 @@ public struct PseudoTerminalError: Error, CustomStringConvertible {
     public var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
 
     init(_ call: String) {
+        self.init(call, errno: Glibc.errno)
+    }
+
+    /// For a call that returns its error (posix_spawn) rather than setting errno.
+    init(_ call: String, errno: Int32) {
         self.call = call
-        self.errno = Glibc.errno
+        self.errno = errno
     }
 }
 

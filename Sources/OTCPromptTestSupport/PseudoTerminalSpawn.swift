@@ -66,8 +66,9 @@ extension PseudoTerminalProcess {
             result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         }
         guard result == 0 else {
-            errno = result
-            return .failure(PseudoTerminalError("posix_spawn \(executable)"))
+            // The error is posix_spawn's result: errno may have been changed since (the message's own allocation).
+            let path = terminalPath.map { " (terminal \($0))" } ?? ""
+            return .failure(PseudoTerminalError("posix_spawn \(executable)\(path)", errno: result))
         }
         return .success(pid)
     }
