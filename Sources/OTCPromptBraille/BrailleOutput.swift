@@ -25,15 +25,16 @@ public final class BrailleOutput: SessionOutput {
 
     /// Starts the output for the prompt on the terminal open on `terminal`, or returns nil at once when there is
     /// nothing to start: `none` chosen, or no server that could answer (no `BRLAPI_HOST` and no brltty socket), which
-    /// costs one `access`. Whose server it is, and where the person is, are asked on the output's thread; a server
-    /// that is not theirs to use is never connected to by libbrlapi (`BrailleRoute.choose`).
+    /// costs one `access`. Whose server it is is asked on the output's thread; a server that is not the user's to use,
+    /// or one where the person at `location` is not, is never connected to by libbrlapi (`BrailleRoute.choose`).
     public static func start(
-        _ choice: BrailleChoice, environment: [String: String], terminal: Int32
+        _ choice: BrailleChoice, location: SessionLocation, environment: [String: String], terminal: Int32
     ) -> BrailleOutput? {
         guard choice != .none, BrailleServerProbe.mayAnswer(environment: environment),
             let mailbox = try? BrailleMailbox()
         else { return nil }
-        let worker = BrailleWorker(mailbox: mailbox, choice: choice, environment: environment, terminal: terminal)
+        let worker = BrailleWorker(
+            mailbox: mailbox, choice: choice, location: location, environment: environment, terminal: terminal)
         do { try DetachedThread.start { worker.run() } } catch { return nil }
         return BrailleOutput(mailbox: mailbox)
     }

@@ -14,6 +14,8 @@ final class BrailleWorker: @unchecked Sendable {
     private let choice: BrailleChoice
     private let environment: [String: String]
     private let terminal: Int32
+    /// Where the person typing is, as the voice's route found it.
+    private let location: SessionLocation
 
     private var connection: BrailleConnection?
     private var width = 0
@@ -22,7 +24,11 @@ final class BrailleWorker: @unchecked Sendable {
     private var start = 0
     private var shown: BrailleWindow?
 
-    init(mailbox: BrailleMailbox, choice: BrailleChoice, environment: [String: String], terminal: Int32) {
+    init(
+        mailbox: BrailleMailbox, choice: BrailleChoice, location: SessionLocation, environment: [String: String],
+        terminal: Int32
+    ) {
+        self.location = location
         self.mailbox = mailbox
         self.choice = choice
         self.environment = environment
@@ -53,7 +59,7 @@ final class BrailleWorker: @unchecked Sendable {
         var owner: UInt32?
         var serverFound = false
         let route = BrailleRoute.choose(
-            choice, location: LoginSession.locate(descriptor: terminal), environment: environment,
+            choice, location: location, environment: environment,
             user: UserAccount.currentUID, systemUIDs: BrailleServerProbe.systemUIDs
         ) { address in
             let found = BrailleServerProbe.finding(

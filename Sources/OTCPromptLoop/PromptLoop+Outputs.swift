@@ -1,24 +1,27 @@
 import OTCPromptCore
 
-/// The outputs beside the screen and the voice (`SessionOutput`): shown the session's view whenever it changes, their
-/// keys taken as the terminal's are, and given back when the prompt stops or ends.
+/// The outputs' keys (a braille display's keyboard), and the loop with the screen and the voice alone.
 extension PromptLoop {
-    /// Shows the outputs the session's view, when it changed since they were last shown it.
-    mutating func presentToOutputs() {
-        guard !outputs.isEmpty, let view = presentation.change(of: session.snapshot) else { return }
-        for output in outputs { output.present(view) }
+    /// A loop whose outputs are the field drawn by `renderer` on the system's terminal and the announcements to
+    /// `speech` (through `speechFallback`, the switch to text lines, when its voice can fail).
+    public init(
+        session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
+        escapeDelay: Duration, capabilities: TerminalCapabilities, check: CheckSettings?,
+        typeAhead: TypeAheadRule = .kept, speechStartup: (any SpeechStartup)? = nil,
+        speechFallback: SpeechFallback? = nil, asksKeyboardProtocol: Bool = false
+    ) {
+        self.init(
+            session: session,
+            outputs: SessionOutputs(
+                [VoiceOutput(speech), ScreenOutput(renderer: renderer, terminal: system.terminal)],
+                speechFallback: speechFallback),
+            system: system, escapeDelay: escapeDelay, capabilities: capabilities, check: check, typeAhead: typeAhead,
+            speechStartup: speechStartup, asksKeyboardProtocol: asksKeyboardProtocol)
     }
 
-    /// The keys typed on the outputs' own keyboards, under the same type-ahead rule as the terminal's: within the
-    /// grace a question allows, a key is no answer.
+    /// The outputs' news acted on, and the keys typed on their own keyboards, under the same type-ahead rule as the
+    /// terminal's: within the grace a question allows, a key is no answer.
     mutating func outputKeys() -> [Key] {
-        guard !outputs.isEmpty else { return [] }
-        return dropLeftoverLine(outputs.flatMap { $0.takeKeys() }, ignored: now < keysIgnoredUntil)
-    }
-
-    /// Gives the outputs' devices back (the prompt stops, or is over); the next view takes them again.
-    mutating func releaseOutputs() {
-        for output in outputs { output.release() }
-        presentation.forgetPresented()
+        dropLeftoverLine(outputs.takeKeys(), ignored: now < keysIgnoredUntil)
     }
 }

@@ -9,8 +9,7 @@ extension PromptLoop {
     mutating func handle(signal: Int32) -> PromptOutcome? {
         switch signal {
         case SIGWINCH:
-            renderer.fit(columns: terminal.columns)
-            terminal.write(renderer.redraw(session.snapshot))
+            outputs.draw(session.snapshot, whole: true)
             return nil
         case SIGTSTP:
             return suspend()
@@ -49,9 +48,9 @@ extension PromptLoop {
         {
             if let outcome = followSpeechStartup() { return outcome }
         }
-        terminal.write(renderer.finish())
+        outputs.end()
         terminal.restore()
-        releaseOutputs()
+        outputs.release()
         terminal.stopProcess()
         // Here the process has been stopped and continued, or was never stopped at all (its group
         // became orphaned after `canStopProcess` looked, and the kernel dropped the stop). Either way

@@ -12,8 +12,7 @@ extension PromptLoop {
             return .speechFailed(message)
         case .started(let started):
             if !started.notices.isEmpty {
-                terminal.write(renderer.finish())
-                for notice in started.notices { terminal.writeLine(notice) }
+                outputs.show(lines: started.notices, alsoSaid: false)
                 draw()
             }
             // During a check the field is with the check: its news is the state, not the opening.
@@ -24,22 +23,9 @@ extension PromptLoop {
                 var copy = session
                 return copy.start().lazy.compactMap(\.announcement).first
             }
-            followSpeechFailure()
+            outputs.followSpeechFailure()
             return nil
         }
-    }
-
-    /// After speaking: when the voice has failed (`SpeechFallback`), the screen switches to text with the
-    /// announcements: the field is erased (left on screen it would no longer track what is typed, and a
-    /// braille display would read it among the lines), the renderer draws nothing more, and the notice and
-    /// the announcements follow in its place, each on a line of its own. Nothing waits for this: a failure
-    /// is seen when an announcement is made or the start-up's outcome is taken, through the descriptor the
-    /// loop watches.
-    mutating func followSpeechFailure() {
-        guard let speechFallback, speechFallback.awaitsTextScreen else { return }
-        terminal.write(renderer.erase())
-        renderer = NullRenderer()
-        speechFallback.screenIsText()
     }
 }
 

@@ -30,7 +30,7 @@ extension PromptLoop {
     /// dropped, if any.
     mutating func releaseHeldKeys() -> PromptOutcome? {
         guard var current = held, current.isHolding else { return nil }
-        let dropped = current.release(at: now, speaking: speech.isSpeaking)
+        let dropped = current.release(at: now, speaking: outputs.isSpeaking)
         held = current
         guard let dropped, dropped > 0 else { return nil }
         return perform([.announce(Announcement(.notice, session.wording.keysDropped(dropped)))])

@@ -1,16 +1,14 @@
 import OTCPromptCore
 
 /// The flow of one key, top to bottom: bytes from the terminal → `KeyDecoder` → `Key` →
-/// session → announcements to the voice, the snapshot to the renderer. Time and the running
-/// `--check` are the loop's other two inputs; the session decides what they mean.
+/// session → its effects and its state to the outputs (the screen, the voice, the speech log, a braille display).
+/// Time and the running `--check` are the loop's other two inputs; the session decides what they mean.
 public struct PromptLoop<Session: InteractiveSession> {
     public private(set) var session: Session
-    var renderer: any FieldRenderer
+    /// Where the session's effects and state go, and keys and news come from besides the terminal.
+    public var outputs: SessionOutputs
     let system: PromptSystem
     var terminal: any PromptTerminal { system.terminal }
-    let speech: any SpeechBackend
-    /// The switch to text lines `speech` goes through, when its voice can fail (`followSpeechFailure`).
-    let speechFallback: SpeechFallback?
     /// The voice still starting, until its outcome is in (`PromptLoop+SpeechStartup`).
     var speechStartup: (any SpeechStartup)?
     /// How long a lone Esc waits for the rest of a key (`EscapeWait`); grows to fit a link seen to split keys.
@@ -51,28 +49,21 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// prompt), and the last line is left as drawn, the cursor after it, when this says so at that moment: the
     /// password agent's wait, which renews itself and comes back to its line, or ends it at once for a request.
     public var keepsTerminalWhenCallerGoes: (() -> Bool)?
-    /// Outputs beside the screen and the voice that show the session's state and may take keys (a braille display).
-    public var outputs: [any SessionOutput] = []
-    /// The session's effects and snapshots followed to the view the outputs are shown (`PromptLoop+Outputs`).
-    public var presentation = SessionViewTracker()
     /// An ordinary end (an answer, a cancel, a time-out, the caller gone) leaves the terminal in raw mode for the
     /// next prompt of the same process (the password agent's next request or wait): a key typed in between is
     /// neither echoed on the screen nor left to the terminal's line editing. The process restores it when it ends.
     public var keepsRawMode = false
 
     public init(
-        session: Session, renderer: any FieldRenderer, system: PromptSystem, speech: any SpeechBackend,
+        session: Session, outputs: SessionOutputs, system: PromptSystem,
         escapeDelay: Duration, capabilities: TerminalCapabilities, check: CheckSettings?,
-        typeAhead: TypeAheadRule = .kept, speechStartup: (any SpeechStartup)? = nil,
-        speechFallback: SpeechFallback? = nil, asksKeyboardProtocol: Bool = false
+        typeAhead: TypeAheadRule = .kept, speechStartup: (any SpeechStartup)? = nil, asksKeyboardProtocol: Bool = false
     ) {
         self.asksKeyboardProtocol = asksKeyboardProtocol
-        self.speechFallback = speechFallback
         self.speechStartup = speechStartup
         self.session = session
-        self.renderer = renderer
+        self.outputs = outputs
         self.system = system
-        self.speech = speech
         self.escapeDelay = escapeDelay
         self.capabilities = capabilities
         self.check = check
@@ -93,12 +84,12 @@ public struct PromptLoop<Session: InteractiveSession> {
         if disambiguatesKeys { terminal.setKeyboardDisambiguation(false) }
         if outcome == .callerGone, let leavesLine = keepsTerminalWhenCallerGoes {
             terminal.discardInput()
-            if !leavesLine() { terminal.write(renderer.finish()) }
+            if !leavesLine() { outputs.end() }
         } else {
-            terminal.write(renderer.finish())
+            outputs.end()
             if !(keepsRawMode && outcome.isOrdinary) { terminal.restore(discardingInput: true) }
         }
-        releaseOutputs()
+        outputs.release()
         session.wipe()
         return outcome
     }
@@ -114,19 +105,16 @@ public struct PromptLoop<Session: InteractiveSession> {
         session.withSecretStorage { system.lockInMemory($0) }
         discardTypeAhead()
         askKeyboardProtocol()
-        renderer.fit(columns: terminal.columns)
         if let outcome = perform(session.start()) { return outcome }
         draw()
 
         while true {
             let keys: [Key]
-            // The voice's own news (the opening a screen reader cut, to send again), news from outside the prompt (a
-            // request that arrived) and the outputs' keys wake the loop too.
+            // The outputs' keys and news (the voice's: the opening a screen reader cut, to send again) and news from
+            // outside the prompt (a request that arrived) wake the loop too.
             let others =
-                [
-                    runningCheck?.process.descriptor, speechStartup?.descriptor, speech.newsDescriptor,
-                    system.outside?.descriptor,
-                ].compactMap { $0 } + outputs.compactMap(\.descriptor)
+                [runningCheck?.process.descriptor, speechStartup?.descriptor, system.outside?.descriptor]
+                .compactMap { $0 } + outputs.descriptors
             switch terminal.read(timeout: nextTimeout(), alsoWatching: others, callerWatching: system.caller) {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
@@ -140,7 +128,6 @@ public struct PromptLoop<Session: InteractiveSession> {
                 let allowed = dropLeftoverLine(recognised, ignored: !takesTypedKeys(now))
                 keys = hold(capabilities.isDumb ? pasteJoin.take(allowed, from: bytes, at: now) : allowed)
             case .timedOut, .otherReady:
-                speech.takeNews()
                 keys = hold(
                     dropLeftoverLine(pasteJoin.due(at: now) + flushOverdueInput(), ignored: now < keysIgnoredUntil))
                 if let outcome = sayOutsideNews() { return outcome }
@@ -198,7 +185,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         if decoder.isAwaitingMoreBytes { deadlines.append(lastBytesAt + escapeDelay) }
         if let deadline = pasteJoin.deadline { deadlines.append(deadline) }
         if let deadline = session.nextDeadline(after: now) { deadlines.append(deadline) }
-        if let deadline = held?.deadline(at: now, speaking: speech.isSpeaking) { deadlines.append(deadline) }
+        if let deadline = held?.deadline(at: now, speaking: outputs.isSpeaking) { deadlines.append(deadline) }
         if let runningCheck, let check { deadlines.append(runningCheck.nextDeadline(settings: check)) }
         return deadlines.min().map { max(.zero, $0 - now) }
     }
@@ -235,12 +222,9 @@ public struct PromptLoop<Session: InteractiveSession> {
     mutating func perform(_ effects: [PromptEffect]) -> PromptOutcome? {
         var outcome: PromptOutcome?
         for effect in effects {
-            presentation.note(effect)
+            outputs.carryOut(effect, snapshot: session.snapshot)
             switch effect {
-            case .announce(let announcement):
-                speech.speak(announcement)
-                followSpeechFailure()
-            case .redraw: terminal.write(renderer.redraw(session.snapshot))
+            case .announce, .redraw, .show: break
             case .submit(let code): outcome = .submitted(code)
             case .cancel: outcome = .cancelled
             case .check(let code): outcome = startCheck(code)
@@ -248,11 +232,6 @@ public struct PromptLoop<Session: InteractiveSession> {
             case .timeout: outcome = .timedOut
             case .confirmed(let yes): outcome = .confirmed(yes)
             case .checkError(let message): outcome = .checkCouldNotRun(message)
-            case .show(let line) where !(renderer is NullRenderer):
-                terminal.write(renderer.finish())
-                terminal.writeLine(line)
-                terminal.write(renderer.redraw(session.snapshot))
-            case .show: break  // text lines: the announcement is the line
             }
         }
         return outcome
@@ -271,8 +250,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     }
 
     mutating func draw() {
-        terminal.write(renderer.render(session.snapshot))
-        presentToOutputs()
+        outputs.draw(session.snapshot)
     }
 
     /// Back from a stop: raw mode again, the field drawn again and announced again.
@@ -284,8 +262,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         }
         discardTypeAhead()
         if disambiguatesKeys { terminal.setKeyboardDisambiguation(true) }
-        renderer.fit(columns: terminal.columns)
-        terminal.write(renderer.redraw(session.snapshot))
+        outputs.draw(session.snapshot, whole: true)
         return perform(session.start())
     }
 }

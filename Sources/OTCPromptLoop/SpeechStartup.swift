@@ -25,7 +25,7 @@ public struct SpeechStarted {
     /// Where the held announcements went; released to `backend` once the screen is up to date.
     public var held: HeldSpeech
     /// The voice from now on; an `UnavailableVoice` when speech turned out not to be there, which the
-    /// loop's `SpeechFallback` turns into text lines.
+    /// outputs' `SpeechFallback` turns into text lines.
     public var backend: any SpeechBackend
     /// Lines for the user, each once (a configured voice that is not installed), written before anything is
     /// caught up.

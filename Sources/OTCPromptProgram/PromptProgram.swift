@@ -146,7 +146,7 @@ struct PromptProgram {
         var outcome = runLoop(
             request.session, style: request.drawsBoxes ? appearance.style : .line,
             check: request.isField ? check : nil, terminal: terminal, speech: speech, capabilities: capabilities,
-            escapeWait: EscapeWait.choose(chosen: escapeDelay, location: location),
+            location: location, escapeWait: EscapeWait.choose(chosen: escapeDelay, location: location),
             asksKeyboardProtocol: KeyboardProtocol.mayAsk(
                 location: location, capabilities: capabilities, environment: environment))
         outcome = speech.finish(
@@ -162,24 +162,24 @@ struct PromptProgram {
 }
 
 extension PromptProgram {
-    /// Runs `session` on the terminal with a renderer for `style`.
+    /// Runs `session` on the terminal, its outputs chosen for `style` and the person's `location`.
     private func runLoop<Session: InteractiveSession>(
         _ session: Session, style: FieldStyle?, check: CheckSettings?, terminal: Terminal, speech: SpeechSetup,
-        capabilities: TerminalCapabilities, escapeWait: EscapeWait, asksKeyboardProtocol: Bool
+        capabilities: TerminalCapabilities, location: SessionLocation, escapeWait: EscapeWait,
+        asksKeyboardProtocol: Bool
     ) -> PromptOutcome {
+        let outputs = PromptOutputs.choose(
+            style: style, speech: speech, capabilities: capabilities, appearance: appearance,
+            linesAbove: request.details, location: location, environment: environment, terminal: terminal)
         var loop = PromptLoop(
-            session: session,
-            renderer: makeRenderer(
-                style: style, speechIsText: speech.isText, capabilities: capabilities, boxes: appearance.boxes),
+            session: session, outputs: outputs,
             system: .live(terminal: terminal, caller: caller, stopsAsAJob: callerIsInProcess, outside: outside),
-            speech: speech.backend,
             escapeDelay: escapeWait.delay,
             capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup,
-            speechFallback: speech.fallback, asksKeyboardProtocol: asksKeyboardProtocol)
+            asksKeyboardProtocol: asksKeyboardProtocol)
         loop.keepsTerminalWhenCallerGoes = keepsTerminalWhenCallerGoes
-        let closeOutputs = attachOutputs(to: &loop, terminal: terminal)
-        defer { closeOutputs() }
         loop.keepsRawMode = keepsRawMode
+        defer { loop.outputs.close() }
         return loop.run()
     }
 }

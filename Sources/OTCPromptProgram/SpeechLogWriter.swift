@@ -5,7 +5,7 @@ import OTCPromptHost
 /// carrying the note that says which way speech went. While the voice is still starting, that way
 /// is not known yet (the automatic choice, a fallback to text): the lines are held, with the times
 /// they were made, and written the moment it is known, at most the start-up's deadline later.
-final class SpeechLogWriter {
+final class SpeechLogWriter: SessionOutput {
     private let file: SpeechLogFile
     private let elapsed: () -> Duration
     /// The note for the next line written; nil once written.
@@ -31,7 +31,7 @@ final class SpeechLogWriter {
     }
 
     /// Logs `announcement` now, or holds it until `settle`.
-    func record(_ announcement: Announcement) {
+    func say(_ announcement: Announcement) {
         let (seconds, attoseconds) = elapsed().components
         let milliseconds = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
         let entry = SpeechLogEntry(announcement, milliseconds: milliseconds)

@@ -6,13 +6,16 @@ import OTCPromptSpeech
 import OTCPromptSpeechDispatcher
 import OTCPromptTerminal
 
-/// The voice of the prompt, with the speech log around it. Nothing here waits on an outside
+/// The voice of the prompt, and the speech log beside it. Nothing here waits on an outside
 /// component: the files are opened without waiting (`OutputFile`), and a voice that has to start
 /// (espeak-ng, speech-dispatcher, the automatic choice's probes) starts beside the prompt
 /// (`VoiceStartup`), its announcements held until it is ready.
 struct SpeechSetup {
-    /// What the loop speaks to: the log around the voice (or around the held announcements).
-    let backend: any SpeechBackend
+    /// Where announcements are said: the voice (its announcements held until it is ready) with its switch to
+    /// text lines, the text lines alone, or nothing.
+    let voice: any SpeechBackend
+    /// The `--speech-log` file, an output of its own beside the voice.
+    let log: SpeechLogWriter?
     /// The voice still starting; nil when the way was known at once (text, none).
     let startup: VoiceStartup?
     /// The one switch to text lines when the voice fails or is not there; nil when there is no voice.
@@ -58,13 +61,11 @@ struct SpeechSetup {
             startup = nil
             fallback = nil
             isText = route.kind == .text
-            let spoken: any SpeechBackend = isText ? text : SilentSpeechBackend()
-            backend = Self.logged(
-                spoken,
-                to: log.map {
-                    SpeechLogWriter(
-                        file: $0, note: "\(route.kind.rawValue): \(route.reason)", elapsed: elapsed, failed: logFailed)
-                })
+            self.voice = isText ? text : SilentSpeechBackend()
+            self.log = log.map {
+                SpeechLogWriter(
+                    file: $0, note: "\(route.kind.rawValue): \(route.reason)", elapsed: elapsed, failed: logFailed)
+            }
             return
         }
         // espeak-ng starts now, so it gains the time the rest takes: at once when it is sure to be used,
@@ -87,12 +88,8 @@ struct SpeechSetup {
             voice: startup.held, text: text, wording: Wording(language: voice.language),
             isFirstTime: memory.isFirstTimeThisSession)
         self.fallback = fallback
-        backend = writer.map { writer in LoggedSpeechBackend(wrapping: fallback) { writer.record($0) } } ?? fallback
-    }
-
-    private static func logged(_ backend: any SpeechBackend, to writer: SpeechLogWriter?) -> any SpeechBackend {
-        guard let writer else { return backend }
-        return LoggedSpeechBackend(wrapping: backend) { writer.record($0) }
+        self.voice = fallback
+        self.log = writer
     }
 
     /// After the prompt: lets the last words play (bounded by `limit`), a voice still starting waited
@@ -119,7 +116,7 @@ struct SpeechSetup {
             case .outcome(.failed), .none: break
             }
         }
-        backend.finish(timeout: max(.zero, limit - (MonotonicInstant.now - start)))
+        voice.finish(timeout: max(.zero, limit - (MonotonicInstant.now - start)))
         return outcome
     }
 }

@@ -14,6 +14,9 @@ import Testing
         if: PrivateBrltty.isInstalled,
         "needs brltty (its Virtual driver), libbrlapi0.8 and setpriv: apt-get install brltty libbrlapi0.8"))
 struct BrailleOutputTests {
+    /// The person at this machine, as the voice's route would have found them.
+    private let here = SessionLocation(.local, evidence: "the test's own terminal")
+
     private func code(_ typed: String, news: String? = nil) -> SessionView {
         SessionView(
             label: "Verification code: ", field: .characters(Array(typed)), cursor: typed.count, news: news)
@@ -22,7 +25,7 @@ struct BrailleOutputTests {
     @Test func aViewIsWrittenWithTheCursorWhereTheNextCharacterGoes() async throws {
         let brltty = try #require(PrivateBrltty.start(), "brltty did not start")
         defer { brltty.stop() }
-        let output = try #require(BrailleOutput.start(.auto, environment: brltty.clientEnvironment, terminal: -1))
+        let output = try #require(BrailleOutput.start(.auto, location: here, environment: brltty.clientEnvironment, terminal: -1))
         defer { output.close() }
         output.present(code("12"))
         let frame = await brltty.display.wait { $0.trimmed == "Verification code: 12" && $0.cursor == 21 }
@@ -32,7 +35,7 @@ struct BrailleOutputTests {
     @Test func keysTypedOnTheDisplayComeBackAsTheTerminalsKeysAndRoutingKeysStayBrlttys() async throws {
         let brltty = try #require(PrivateBrltty.start(), "brltty did not start")
         defer { brltty.stop() }
-        let output = try #require(BrailleOutput.start(.auto, environment: brltty.clientEnvironment, terminal: -1))
+        let output = try #require(BrailleOutput.start(.auto, location: here, environment: brltty.clientEnvironment, terminal: -1))
         defer { output.close() }
         output.present(code(""))
         #expect(await brltty.display.wait(forText: "Verification code:") != nil)
@@ -58,7 +61,7 @@ struct BrailleOutputTests {
     @Test func aTwentyCellDisplayFollowsTheCursorAndPansWithItsKeys() async throws {
         let brltty = try #require(PrivateBrltty.start(cells: 20), "brltty did not start")
         defer { brltty.stop() }
-        let output = try #require(BrailleOutput.start(.auto, environment: brltty.clientEnvironment, terminal: -1))
+        let output = try #require(BrailleOutput.start(.auto, location: here, environment: brltty.clientEnvironment, terminal: -1))
         defer { output.close() }
         output.present(code("123456"))
         // 25 cells and the cursor's: the window ends on the cursor's cell.
@@ -72,7 +75,7 @@ struct BrailleOutputTests {
     @Test func theDisplayIsGivenBackOnReleaseAndTakenAgainByTheNextView() async throws {
         let brltty = try #require(PrivateBrltty.start(), "brltty did not start")
         defer { brltty.stop() }
-        let output = try #require(BrailleOutput.start(.auto, environment: brltty.clientEnvironment, terminal: -1))
+        let output = try #require(BrailleOutput.start(.auto, location: here, environment: brltty.clientEnvironment, terminal: -1))
         defer { output.close() }
         output.present(code("1"))
         #expect(await brltty.display.wait(forText: "Verification code: 1") != nil)

@@ -11,7 +11,7 @@ struct OutputTests {
     /// Runs `session` on `script` with `output`; returns the outcome and the terminal.
     private func run<Session: InteractiveSession>(
         _ session: Session, _ script: [ScriptedTerminal.Step], output: RecordingSessionOutput,
-        typeAhead: TypeAheadRule = .kept, linesAbove: [String] = []
+        typeAhead: TypeAheadRule = .kept, linesAbove: [String] = [], speech: RecordingSpeechBackend = .init()
     ) -> (outcome: PromptOutcome, terminal: ScriptedTerminal, order: [(call: String, terminalCalls: Int)]) {
         let clock = ManualClock()
         let terminal = ScriptedTerminal(clock: clock, script)
@@ -19,12 +19,12 @@ struct OutputTests {
             terminal: terminal, now: { clock.now }, startCheck: { _, _ in fatalError("no check") },
             lockInMemory: { _ in true })
         var loop = PromptLoop(
-            session: session, renderer: LineRenderer(), system: system, speech: RecordingSpeechBackend(),
+            session: session, renderer: LineRenderer(), system: system, speech: speech,
             escapeDelay: .milliseconds(50),
             capabilities: TerminalCapabilities(isDumb: false, colorDepth: .none, isUTF8: true), check: nil,
             typeAhead: typeAhead)
-        loop.outputs = [output]
-        loop.presentation = SessionViewTracker(linesAbove: linesAbove)
+        loop.outputs.add(output)
+        loop.outputs.linesAbove = linesAbove
         // Each of the output's calls with how many calls the terminal had had by then.
         var order: [(call: String, terminalCalls: Int)] = []
         output.onCall = { order.append(($0, terminal.calls.count)) }
@@ -48,6 +48,18 @@ struct OutputTests {
         #expect(output.presented.first?.news == "For disk sda2." && output.presented[1].news == nil)
         #expect(output.presented[3].readBack == .groups([["1", "2"]]))
         #expect(output.calls.last == "release")
+    }
+
+    @Test func anOutputAddedBesideTheScreenAndTheVoiceHearsWhatTheVoiceHearsAndTheEnd() {
+        let output = RecordingSessionOutput()
+        let voice = RecordingSpeechBackend()
+        let result = run(
+            PromptSession(configuration: code), [.bytes("12"), .bytes("\u{12}"), .bytes("x"), .bytes("34")],
+            output: output, speech: voice)
+        #expect(result.outcome == .submitted(SecretBytes(copying: "1234")))
+        #expect(output.said == voice.spoken)
+        #expect(output.said.map(\.event).contains(.readback) && output.said.map(\.event).contains(.reject))
+        #expect(output.calls.suffix(2) == ["end", "release"])
     }
 
     @Test func keysFromTheOutputActOnTheFieldAsTheTerminalsDo() {
@@ -75,7 +87,8 @@ struct OutputTests {
         let stop = try #require(result.terminal.calls.firstIndex(of: "stop"))
         let release = try #require(result.order.firstIndex { $0.call == "release" })
         #expect(result.order[release].terminalCalls == stop, "given back just before the stop")
-        #expect(result.order[release + 1].call == "present" && result.order[release + 1].terminalCalls > stop)
+        let shownAgain = try #require(result.order[(release + 1)...].first { $0.call == "present" })
+        #expect(shownAgain.terminalCalls > stop)
     }
 
     @Test func withinAQuestionsGraceAKeyFromTheOutputIsNoAnswer() {

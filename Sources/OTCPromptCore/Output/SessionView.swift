@@ -48,17 +48,3 @@ public struct SessionView: Equatable, Sendable {
         self.readBack = readBack
     }
 }
-
-/// An output beside the screen and the voice that shows the session's state (a braille display), and may take keys
-/// from a keyboard of its own. The loop presents a `SessionView` after every change and hands the keys in as it does
-/// the terminal's; what the output does with the view, and on which thread, is its own.
-public protocol SessionOutput: AnyObject {
-    /// Shows `view`; an output given back with `release` takes its device again.
-    func present(_ view: SessionView)
-    /// Gives the device back while the prompt is stopped (Ctrl-Z) or over; the next `present` takes it again.
-    func release()
-    /// Readable when keys wait in `takeKeys`; nil when the output takes none (or no longer can).
-    var descriptor: Int32? { get }
-    /// The keys typed on the output's own keyboard since the last call, in order.
-    func takeKeys() -> [Key]
-}

@@ -1,0 +1,23 @@
+/// The announcements to a `SpeechBackend`: the voice (espeak-ng, speech-dispatcher, an audio file), the text lines in
+/// its place, or nothing. Its news (speech-dispatcher's word that an opening was cut) wakes the loop as an output's
+/// keys do.
+public final class VoiceOutput: SessionOutput {
+    public let backend: any SpeechBackend
+
+    public init(_ backend: any SpeechBackend) {
+        self.backend = backend
+    }
+
+    public func say(_ announcement: Announcement) {
+        backend.speak(announcement)
+    }
+
+    public var descriptor: Int32? { backend.newsDescriptor }
+
+    public func takeKeys() -> [Key] {
+        backend.takeNews()
+        return []
+    }
+
+    public var isSpeaking: Bool { backend.isSpeaking }
+}
