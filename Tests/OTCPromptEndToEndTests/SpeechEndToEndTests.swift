@@ -29,6 +29,9 @@ struct SpeechEndToEndTests {
         let rms = try await pulse.recordingRMS(to: pulse.directory + "/monitor.raw") {
             let run = try await PromptRun(
                 [], environment: PromptRun.environment(["PULSE_SERVER": pulse.server]), speech: "espeak")
+            // Typed once the voice is known (the log's first line waits for it): a code completed while the voice
+            // still starts under load is given only a short grace for its last words, which would then be silent.
+            #expect(await !run.logEntries(atLeast: 1, deadline: .seconds(10)).isEmpty)
             run.type("985391")
             #expect(await run.exit() == .exited(0))
             #expect(run.process.standardOutput == "985391\n")
