@@ -29,7 +29,11 @@ public struct TakesTurns: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        testCase == nil ? nil : self
+        // A suite that runs alone holds every slot once, for all its tests: taken a test case at a time, the slots
+        // freed between two cases went to the tests waiting, and each next case waited again for every running test
+        // to end, with the slots it already held idle meanwhile (the suite's cases spent minutes draining).
+        if held > 1 { return test.isSuite ? self : nil }
+        return testCase == nil ? nil : self
     }
 
     public func provideScope(
@@ -60,8 +64,9 @@ extension Trait where Self == TakesTurns {
     public static var runsPrograms: Self { TakesTurns(turns: ProgramSlots.shared) }
     /// The test makes what every other program-running test would notice (a process named as a screen reader of
     /// this user's), or times what a loaded machine would stretch (a command typed 100 ms after Esc): it holds every
-    /// slot, so no other program-running test runs meanwhile. Never inside a `.runsPrograms` suite, whose slot it
-    /// would hold while it waits for the rest.
+    /// slot, so no other program-running test runs meanwhile. On a suite, whose tests it covers together (their cases
+    /// one after another with `.serialized`); never inside a `.runsPrograms` suite, whose slot it would hold while it
+    /// waits for the rest.
     public static var runsAlone: Self { TakesTurns(turns: ProgramSlots.shared, held: TakesTurns.slots) }
     /// The test waits synchronously on purpose: one such test at a time.
     public static var waitsSynchronously: Self { TakesTurns(turns: ProgramSlots.synchronous) }
