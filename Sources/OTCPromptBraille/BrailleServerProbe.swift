@@ -32,27 +32,16 @@ public enum BrailleServerProbe {
         }
     }
 
-    /// A local socket: the file, the directory that holds it, and the uid of the process that listens on it.
+    /// A local socket: the file, the directory that holds it (`LocalSocket.directoryRefusal`), and the uid of the
+    /// process that listens on it.
     /// The corresponding C functions are `lstat`, `socket`, `connect` and `getsockopt(SO_PEERCRED)`.
     private static func local(_ address: BrailleAddress, named: Bool) -> BrailleServerFinding {
         let path = address.path ?? ""
         func finding(_ owner: UInt32?, problem: String? = nil) -> BrailleServerFinding {
             BrailleServerFinding(address: address, named: named, owner: owner.map { .uid($0) }, problem: problem)
         }
-        var directory = stat()
-        if SystemCall.retrying("lstat", { lstat(BrailleAddress.socketDirectory, &directory) }) == 0 {
-            let mode = directory.st_mode
-            if mode & S_IFMT != S_IFDIR {
-                return finding(nil, problem: "\(BrailleAddress.socketDirectory) is not a directory")
-            }
-            // Whoever may write in it could put a server of theirs in place of brltty's.
-            if directory.st_uid != 0 && directory.st_uid != getuid() {
-                return finding(nil, problem: "its directory belongs to uid \(directory.st_uid)")
-            }
-            if mode & S_IWOTH != 0 && mode & S_ISVTX == 0 {
-                return finding(nil, problem: "its directory may be written by anyone and is not sticky")
-            }
-        }
+        // Whoever may change it could put a server of theirs in place of brltty's.
+        if let why = LocalSocket.directoryRefusal(of: path, uid: getuid()) { return finding(nil, problem: why) }
         var file = stat()
         guard SystemCall.retrying("lstat", { lstat(path, &file) }) == 0 else { return finding(nil) }
         guard file.st_mode & S_IFMT == S_IFSOCK else { return finding(nil, problem: "\(path) is not a socket") }

@@ -143,6 +143,13 @@ public struct FileTrust: Equatable, Sendable {
         return rule
     }
 
+    /// The directory a socket of `owner`'s server is found in (a speech server's, PulseAudio's, brltty's): the rule of
+    /// a directory above, for the same reason: whoever else could change it could put their own server in the
+    /// socket's place between a check and a connection. No symbolic link: it is judged with `lstat`.
+    public static func socketDirectory(of owner: uid_t = getuid()) -> FileTrust {
+        ancestor(of: owner)
+    }
+
     /// A file read as `owner`'s word (an ask file): a regular file of theirs.
     public static func ownFile(_ owner: uid_t = getuid()) -> FileTrust {
         FileTrust(kinds: [.regularFile], owners: [owner], othersMay: .anything)

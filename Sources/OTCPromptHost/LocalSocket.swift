@@ -76,23 +76,34 @@ public final class LocalSocket: @unchecked Sendable {
     }
 
     /// Why the socket at `path` is not `uid`'s to use, nil when it is, or when there is nothing there (yet):
-    /// the socket file (`FileTrust.socket`) and the directory that holds it must both belong to `uid`, so no other
-    /// user's server hears a code, and no other user can put a server in the way. A directory of root's (/tmp)
-    /// is as safe as the user's own: root can read everything anyway. Lighter than a directory's rule (only its owner,
-    /// not its mode nor the directories above): the socket is where its server made it, and a connection's peer is
+    /// the socket file (`FileTrust.socket`) must belong to `uid`, so no other user's server hears a code, and the
+    /// directory that holds it must be one no other user can change (`directoryRefusal`). Lighter than a directory's
+    /// own rule (not the directories above): the socket is where its server made it, and a connection's peer is
     /// judged on its own (`peerUID`) where the caller can. The corresponding C call is `lstat`.
     public static func foreignOwner(of path: String, uid: UInt32) -> String? {
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        var info = stat()
-        if lstat(directory, &info) == 0, info.st_uid != uid, info.st_uid != 0 {
-            return "its directory \(directory.isEmpty ? "/" : directory) belongs to uid \(info.st_uid), not to you"
-                + " (uid \(uid))"
-        }
+        if let why = directoryRefusal(of: path, uid: uid) { return why }
         do { try FileTrust.socket(of: uid).check(path: path) } catch {
             switch error {
             case .unexaminable: return nil
             case .owner(let owner): return "the socket belongs to uid \(owner), not to you (uid \(uid))"
             default: return "\(path) is not a socket"
+            }
+        }
+        return nil
+    }
+
+    /// Why the directory that holds the socket at `path` may not be trusted by `uid`, nil when it may, or when it is
+    /// not there: it must be root's or `uid`'s, writable by no one else (a sticky one of root's excepted: /tmp), and
+    /// no symbolic link (`FileTrust.socketDirectory`). A directory of root's is as safe as the user's own: root can
+    /// read everything anyway. The corresponding C call is `lstat`.
+    public static func directoryRefusal(of path: String, uid: UInt32) -> String? {
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let named = directory.isEmpty ? "/" : directory
+        do { try FileTrust.socketDirectory(of: uid).check(path: named) } catch {
+            switch error {
+            case .unexaminable: return nil
+            case .owner(let owner): return "its directory \(named) belongs to uid \(owner), not to you (uid \(uid))"
+            default: return "its directory \(named): \(error)"
             }
         }
         return nil

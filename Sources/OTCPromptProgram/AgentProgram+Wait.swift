@@ -19,25 +19,26 @@ extension AgentProgram {
         news: [String], requests: AgentRequests, renews: Bool, takesWakingKey: Bool, afterSwitch: Bool,
         on terminal: Terminal
     ) -> Asked {
-        _ = VoiceRelease.take()
+        // The wait's voice posts here each time it lets its device go: the wait then ends, for the agent to renew.
+        let voiceLetGo = renews ? try? NoticePipe() : nil
         let watch = requests.watch
         // Without the relay the wait cannot end on a request: the agent ends as when its watch cannot be made.
         guard
             let relay = try? HangUpRelay(
-                watching: renews ? [watch.descriptor, VoiceRelease.descriptor] : [watch.descriptor], deadline: nil,
-                firesWhen: { watch.keepChanges(whereOneMatters: requests.matters) || VoiceRelease.isPending })
+                watching: [watch.descriptor] + (voiceLetGo.map { [$0.descriptor] } ?? []), deadline: nil,
+                firesWhen: { watch.keepChanges(whereOneMatters: requests.matters) || voiceLetGo?.isPending == true })
         else { return .ended(ExitStatus.usage) }
         // The key that woke a quiet wait is the user's answer to it (Esc stops the agent), not a leftover, and what
         // it does is all that is said: the wait was heard before.
         var request = frontEnd.waiting(news: news, silently: takesWakingKey, afterSwitch: afterSwitch)
         if takesWakingKey { request.typeAhead = .kept }
         var waiting = prompt(request, caller: relay.descriptor)
-        waiting.voiceReleasedAfterSilence = Self.voiceReleasedAfterSilence
+        waiting.voiceReleasedAfterSilence = DeviceRelease(after: Self.voiceReleasedAfterSilence) { voiceLetGo?.post() }
         // Decided the moment the wait ends: its line is ended at once for a request (the first thing it sees of the
         // agent), and left for the renewed image when the voice has let go.
         let released = Flag()
         waiting.keepsTerminalWhenCallerGoes = {
-            released.isSet = renews && VoiceRelease.take()
+            released.isSet = voiceLetGo?.take() ?? false
             return released.isSet
         }
         let outcome = try? waiting.runSession(on: terminal).get()

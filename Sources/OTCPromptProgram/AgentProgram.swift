@@ -82,7 +82,8 @@ struct AgentProgram {
         }
         /// The system's requests answered, by process: the same asked again is a retry ("Wrong passphrase, try 2.").
         var retries = AgentRetries()
-        if renewal != nil { VoiceRelease.traceRenewal() }
+        // The harnesses wait for this trace event: the new image runs, without the voice's libraries.
+        if renewal != nil { SpeechTrace.note("renewed") }
         var news: [String] = []
         /// The last request ended under the user's fingers: what comes next holds their keys until they heard it.
         var afterSwitch = false

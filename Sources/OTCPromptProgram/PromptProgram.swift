@@ -35,9 +35,9 @@ struct PromptProgram {
     var outside: (any OutsideEvents)?
     /// The terminal stays raw after an ordinary end, for the next prompt of this process (`PromptLoop.keepsRawMode`).
     var keepsRawMode = false
-    /// espeak-ng lets its audio device go this long after its last sound, and opens it again for the next
-    /// announcement: for a prompt that mostly waits (the password agent's wait). nil: kept for the whole prompt.
-    var voiceReleasedAfterSilence: Duration?
+    /// espeak-ng lets its audio device go after a silence, and opens it again for the next announcement: for a
+    /// prompt that mostly waits (the password agent's wait). nil: kept for the whole prompt.
+    var voiceReleasedAfterSilence: DeviceRelease?
     /// A caller's hang-up keeps raw mode, and the last line as drawn when this says so
     /// (`PromptLoop.keepsTerminalWhenCallerGoes`).
     var keepsTerminalWhenCallerGoes: (() -> Bool)?

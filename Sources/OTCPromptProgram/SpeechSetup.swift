@@ -25,7 +25,7 @@ struct SpeechSetup {
 
     /// - Parameters:
     ///   - location: where the person typing on `terminal` is (its login session).
-    ///   - releaseAfterSilence: espeak-ng lets its device go this long after its last sound (see
+    ///   - releaseAfterSilence: espeak-ng lets its device go after a silence, and says so (see
     ///     `EspeakSpeechBackend.start`); nil keeps it for the whole prompt.
     ///   - speculates: espeak-ng starts while `auto` still probes, in case it is chosen (false: only once chosen).
     ///   - cue: the PC speaker's tones when the question is shown as text lines, with no voice (`BootCue`).
@@ -34,7 +34,7 @@ struct SpeechSetup {
     init(
         choice: SpeechChoice, voice: SpeechOptions, voiceLocation: String?, audioFile: String?, terminal: Terminal,
         location: SessionLocation, environment: [String: String], logPath: String?, memory: AskMemory,
-        releaseAfterSilence: Duration? = nil, speculates: Bool = true, cue: BootCue? = nil,
+        releaseAfterSilence: DeviceRelease? = nil, speculates: Bool = true, cue: BootCue? = nil,
         elapsed: @escaping () -> Duration
     ) throws(TerminalError) {
         let place = SpeechRouteProbes.PromptTerminal.located(location)

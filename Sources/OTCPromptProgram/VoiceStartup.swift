@@ -147,8 +147,8 @@ struct VoiceStart: Sendable {
     var voiceLocation: String?
     var output: SpeechOutput
     var environment: [String: String]
-    /// How long after its last sound espeak-ng lets the device go (`EspeakSpeechBackend.start`).
-    var releaseAfterSilence: Duration?
+    /// When espeak-ng lets the device go, and whom it tells (`EspeakSpeechBackend.start`).
+    var releaseAfterSilence: DeviceRelease?
 
     func run(route: SpeechRoute, engine: EspeakSpeechBackend?) -> VoiceStartup.Result {
         if route.kind == .speechd, output.isDevice {

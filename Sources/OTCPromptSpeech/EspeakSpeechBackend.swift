@@ -34,11 +34,11 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// - Parameters:
     ///   - muted: start before it is known to be wanted (`--speech auto` still probing): what it is asked to
     ///     say waits until `unmute`, so it gains the probes' time and says nothing if unused.
-    ///   - releaseAfterSilence: for a voice that mostly waits (the password agent's wait), a device is let go
-    ///     this long after its last sound, so that nothing of it wakes while idle, and opened again for the
-    ///     next announcement; nil keeps it until `finish`. An audio file is always kept.
+    ///   - releaseAfterSilence: for a voice that mostly waits, a device is let go after a silence (`DeviceRelease`),
+    ///     so that nothing of it wakes while idle, and opened again for the next announcement; nil keeps it until
+    ///     `finish`. An audio file is always kept.
     public static func start(
-        options: SpeechOptions, output: SpeechOutput, muted: Bool = false, releaseAfterSilence: Duration? = nil
+        options: SpeechOptions, output: SpeechOutput, muted: Bool = false, releaseAfterSilence: DeviceRelease? = nil
     ) -> EspeakSpeechBackend {
         EspeakSpeechBackend(
             options: options, bufferMilliseconds: 10, opensSinkBeside: output.isDevice, muted: muted,
@@ -63,7 +63,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// Starts with a sink of the caller's (benchmarks and tests); returns at once.
     /// - Parameter bufferMilliseconds: audio per chunk, the granularity of interruption.
     public static func start(
-        options: SpeechOptions, bufferMilliseconds: Int = 10, releaseAfterSilence: Duration? = nil,
+        options: SpeechOptions, bufferMilliseconds: Int = 10, releaseAfterSilence: DeviceRelease? = nil,
         makeSink: @escaping AudioSinkFactory
     ) -> EspeakSpeechBackend {
         EspeakSpeechBackend(
@@ -73,7 +73,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
 
     private init(
         options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool = false, muted: Bool = false,
-        releaseAfterSilence: Duration? = nil, makeSink: @escaping AudioSinkFactory,
+        releaseAfterSilence: DeviceRelease? = nil, makeSink: @escaping AudioSinkFactory,
         fileStatus: AudioFileStatus? = nil
     ) {
         self.fileStatus = fileStatus
@@ -86,7 +86,7 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// Speaks into `output`; a file's sink reports a stop through the backend's `audioFileFailure`.
     private convenience init(
         options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool, muted: Bool = false,
-        releaseAfterSilence: Duration? = nil, output: SpeechOutput
+        releaseAfterSilence: DeviceRelease? = nil, output: SpeechOutput
     ) {
         let status = AudioFileStatus()
         self.init(

@@ -18,7 +18,8 @@ import OTCPromptSystem
 /// - `engine 0 T`, `device 0 T`: at start-up, espeak-ng has its voice; the sink is open too.
 /// - `released G T`: a voice that mostly waits let its device go after the silence (G: the newest announcement);
 ///   `device G T` follows when it is opened again for announcement G.
-/// - `renewed 0 T`: the password agent's new image started, without the voice's libraries (`VoiceRelease`).
+/// - `EVENT 0 T`: an event of the program around the voice, recorded through `note` (`renewed`: the program
+///   executed itself anew, without the voice's libraries).
 /// Unset, it costs nothing; set, one `clock_gettime` and one `write` per event, about six per announcement.
 /// The executable opens the file as any file the prompt writes (`OutputFile`: the user's own, never through a
 /// link) and hands it over with `install` before anything speaks.
@@ -41,6 +42,11 @@ public final class SpeechTrace: Sendable {
 
     /// The process's trace: every thread and the sink append to the same file. nil without one.
     static var shared: SpeechTrace? { lock.withLock { installed } }
+
+    /// Records `event` of the program around the voice, with generation 0, when a trace is installed.
+    public static func note(_ event: StaticString) {
+        shared?.record(event, generation: 0)
+    }
 
     func record(_ event: StaticString, generation: UInt64) {
         let line = "\(event) \(generation) \(monotonicNanoseconds())\n"

@@ -7,9 +7,9 @@ import OTCPromptSystem
 /// A key echo heard before is not synthesised again: its audio is kept (`EchoAudioCache`) and,
 /// while this thread is idle, played by the caller's thread itself, with no thread to wake.
 ///
-/// A voice that waits long between announcements (the password agent's wait) may let its device go once
-/// the last sound has been heard (`releaseAfterSilence`): the stream is closed, the writer thread ends, and
-/// this thread waits with no deadline; the next announcement opens the device again, as start-up does.
+/// A voice that waits long between announcements may let its device go once the last sound has been heard
+/// (`DeviceRelease`): the stream is closed, the writer thread ends, whoever asked is told, and this thread waits
+/// with no deadline; the next announcement opens the device again, as start-up does.
 final class SynthesisThread: @unchecked Sendable {
     enum Readiness {
         case starting
@@ -41,8 +41,10 @@ final class SynthesisThread: @unchecked Sendable {
     private let trace = SpeechTrace.shared
     /// How long after the last sound the device is let go; nil: kept until `finish`.
     private let releaseAfterSilence: UInt64?
+    /// Told each time the device has been let go.
+    private let whenReleased: (@Sendable () -> Void)?
     /// The device was let go (`release`), and whether it is being opened again for a request (see `finish`).
-    private var released = false
+    private var isReleased = false
     private var reopening = false
     /// Echoes being played on callers' threads (`speak`): the writer is not let go under them.
     private var replaying = 0
@@ -53,11 +55,12 @@ final class SynthesisThread: @unchecked Sendable {
 
     init(
         options: SpeechOptions, bufferMilliseconds: Int, opensSinkBeside: Bool = false, muted: Bool = false,
-        releaseAfterSilence: Duration? = nil, makeSink: @escaping AudioSinkFactory,
+        releaseAfterSilence: DeviceRelease? = nil, makeSink: @escaping AudioSinkFactory,
         generations: GenerationCounter = GenerationCounter()
     ) {
         self.generations = generations
-        self.releaseAfterSilence = releaseAfterSilence.map { UInt64(clamping: $0.nanosecondsRoundedUp) }
+        self.releaseAfterSilence = releaseAfterSilence.map { UInt64(clamping: $0.after.nanosecondsRoundedUp) }
+        self.whenReleased = releaseAfterSilence?.released
         self.muted = muted
         self.options = options
         self.bufferMilliseconds = bufferMilliseconds
@@ -155,7 +158,7 @@ final class SynthesisThread: @unchecked Sendable {
             finishing = true
             lock.broadcast()
             // A device let go is opened again for the last words: they are waited for as any others.
-            while writer == nil, released, !muted, reopening || pending != nil {
+            while writer == nil, isReleased, !muted, reopening || pending != nil {
                 if !lock.wait(until: deadline) { break }
             }
             return writer
@@ -200,7 +203,7 @@ final class SynthesisThread: @unchecked Sendable {
                         lock.wait()
                     } else if monotonicNanoseconds() >= releaseAt {
                         writer = nil
-                        released = true
+                        isReleased = true
                         lock.unlocked { release(active) }
                     } else {
                         lock.wait(until: releaseAt)
@@ -222,7 +225,7 @@ final class SynthesisThread: @unchecked Sendable {
         _ = active.waitUntilClosed(deadline: monotonicNanoseconds() + 1_000_000_000)
         FreeMemory.trim()
         trace?.record("released", generation: generations.current)
-        VoiceRelease.announce()
+        whenReleased?()
     }
 
     /// Opens the device again for a request after `release`; nil when it cannot be had. The lock is held,
@@ -240,7 +243,7 @@ final class SynthesisThread: @unchecked Sendable {
             return writer
         }
         reopening = false
-        if opened != nil { released = false }
+        if opened != nil { isReleased = false }
         writer = opened
         lock.broadcast()
         return opened

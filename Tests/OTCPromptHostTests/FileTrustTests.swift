@@ -176,4 +176,47 @@ import Testing
             try FileTrust.checkAncestors(of: directory + "/../x", owner: 0)
         }
     }
+
+    // MARK: A socket's directory, on real directories
+
+    @Test func aSocketDirectoryMayBeReadByOthersButNotWrittenNorBeALink() throws {
+        let directory = try scratch()
+        defer { remove(directory) }
+        let rule = FileTrust.socketDirectory()
+        #expect(throws: Never.self) { try rule.check(path: directory) }
+        try #require(chmod(directory, 0o755) == 0)
+        #expect(throws: Never.self, "others may read and enter it") { try rule.check(path: directory) }
+        for mode: mode_t in [0o770, 0o730, 0o757, 0o2775] {
+            try #require(chmod(directory, mode) == 0)
+            #expect(throws: FileTrust.Refusal.writableByOthers, "mode \(String(mode, radix: 8))") {
+                try rule.check(path: directory)
+            }
+        }
+        try #require(chmod(directory, 0o700) == 0)
+        try #require(mkdir(directory + "/real", 0o700) == 0 && symlink(directory + "/real", directory + "/link") == 0)
+        #expect(throws: FileTrust.Refusal.kind(.symbolicLink)) { try rule.check(path: directory + "/link") }
+        #expect(throws: Never.self, "/tmp: root's, sticky") { try rule.check(path: "/tmp") }
+    }
+
+    @Test func onlyRootsStickyDirectoryMaySeeOthersWriteIn() throws {
+        let directory = try scratch()
+        defer { remove(directory) }
+        try #require(chmod(directory, 0o1777) == 0)
+        if getuid() != 0 {
+            #expect(throws: FileTrust.Refusal.writableByOthers, "the user's own, shared") {
+                try FileTrust.socketDirectory().check(path: directory)
+            }
+            return
+        }
+        #expect(throws: Never.self, "root's, as /tmp") {
+            try FileTrust.socketDirectory(of: 1000).check(path: directory)
+        }
+        try #require(chown(directory, 65534, 65534) == 0)
+        #expect(throws: FileTrust.Refusal.owner(65534), "another user's, for root") {
+            try FileTrust.socketDirectory().check(path: directory)
+        }
+        #expect(throws: FileTrust.Refusal.writableByOthers, "their own, shared with everyone") {
+            try FileTrust.socketDirectory(of: 65534).check(path: directory)
+        }
+    }
 }

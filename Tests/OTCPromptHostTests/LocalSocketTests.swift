@@ -72,4 +72,32 @@ import Testing
             LocalSocket.foreignOwner(of: directory + "/server", uid: 0)
                 == "the socket belongs to uid 65534, not to you (uid 0)")
     }
+
+    @Test func aSocketWhoseDirectoryOthersMayWriteInOrIsALinkIsRefused() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let real = directory + "/real"
+        try #require(mkdir(real, 0o700) == 0 && symlink(real, directory + "/link") == 0)
+        let listener = try listen(at: real + "/server")
+        defer { close(listener) }
+        #expect(LocalSocket.foreignOwner(of: real + "/server", uid: getuid()) == nil)
+        try #require(chmod(real, 0o770) == 0)
+        #expect(
+            LocalSocket.foreignOwner(of: real + "/server", uid: getuid())
+                == "its directory \(real): other users may write in it")
+        try #require(chmod(real, 0o700) == 0)
+        #expect(
+            LocalSocket.foreignOwner(of: directory + "/link/server", uid: getuid())
+                == "its directory \(directory)/link: it is a symbolic link")
+    }
+
+    @Test func aSocketOfTheUsersInRootsStickyDirectoryIsTheirs() throws {
+        let path = "/tmp/otc-socket-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let listener = try listen(at: path)
+        defer {
+            close(listener)
+            unlink(path)
+        }
+        #expect(LocalSocket.foreignOwner(of: path, uid: getuid()) == nil)
+    }
 }

@@ -5,12 +5,14 @@ import Testing
 @testable import OTCPromptSpeech
 
 extension SpeechTests {
-    /// A voice that mostly waits (the password agent's wait) lets its device go once its last sound is out, and
-    /// opens a new one for the next announcement, as its start-up did.
+    /// A voice that mostly waits lets its device go once its last sound is out, tells whoever asked, and opens a new
+    /// one for the next announcement, as its start-up did.
     @Suite struct DeviceReleaseTests {
         @Test func aSilentVoiceClosesItsDeviceAndOpensANewOneForTheNextAnnouncement() throws {
             let sinks = OpenedSinks()
-            let backend = EspeakSpeechBackend.start(options: SpeechOptions(), releaseAfterSilence: .milliseconds(50)) {
+            let backend = EspeakSpeechBackend.start(
+                options: SpeechOptions(), releaseAfterSilence: DeviceRelease(after: .milliseconds(50))
+            ) {
                 _ in sinks.open()
             }
             try backend.waitUntilReady()
@@ -25,7 +27,9 @@ extension SpeechTests {
 
         @Test func theLastWordsAfterTheDeviceWasLetGoAreStillPlayedToTheirEnd() throws {
             let sinks = OpenedSinks()
-            let backend = EspeakSpeechBackend.start(options: SpeechOptions(), releaseAfterSilence: .milliseconds(50)) {
+            let backend = EspeakSpeechBackend.start(
+                options: SpeechOptions(), releaseAfterSilence: DeviceRelease(after: .milliseconds(50))
+            ) {
                 _ in sinks.open()
             }
             try backend.waitUntilReady()
@@ -38,6 +42,25 @@ extension SpeechTests {
             #expect(sinks.all.count == 2)
             #expect(last.writtenSampleCount > 4_000)
             #expect(last.events.suffix(2) == [.drain, .close])
+        }
+
+        @Test func eachReleaseIsToldOnceAfterTheDeviceHasGone() throws {
+            let sinks = OpenedSinks()
+            let told = ReleaseCount(sinks: sinks)
+            let release = DeviceRelease(after: .milliseconds(50)) { told.record() }
+            let backend = EspeakSpeechBackend.start(options: SpeechOptions(), releaseAfterSilence: release) {
+                _ in sinks.open()
+            }
+            try backend.waitUntilReady()
+            #expect(told.count == 0, "nothing let go before anything was said")
+            backend.speak(Announcement(.prompt, "Waiting"))
+            #expect(sinks.wait { _ in told.count == 1 })
+            backend.speak(Announcement(.prompt, "Waiting again"))
+            #expect(sinks.wait { _ in told.count == 2 })
+            // Told only once the device had gone: the stream closed each time first.
+            #expect(told.closedWhenTold == [1, 2])
+            backend.finish(timeout: .seconds(10))
+            #expect(told.count == 2)
         }
 
         @Test func withoutAReleaseDelayTheDeviceIsKeptForTheWholePrompt() throws {
@@ -77,5 +100,24 @@ private final class OpenedSinks: @unchecked Sendable {
             usleep(5_000)
         }
         return false
+    }
+}
+
+/// How often the backend told of a release, and how many sinks were closed each time.
+private final class ReleaseCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private let sinks: OpenedSinks
+    private var closed: [Int] = []
+
+    init(sinks: OpenedSinks) {
+        self.sinks = sinks
+    }
+
+    var count: Int { lock.withLock { closed.count } }
+    var closedWhenTold: [Int] { lock.withLock { closed } }
+
+    func record() {
+        let closedNow = sinks.all.filter { $0.events.last == .close }.count
+        lock.withLock { closed.append(closedNow) }
     }
 }

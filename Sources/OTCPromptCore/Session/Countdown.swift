@@ -6,7 +6,7 @@
 public struct Countdown: Equatable, Sendable {
     /// The marks at which the time left is announced, largest first.
     public static let marks: [Duration] = [.seconds(30), .seconds(10)]
-    /// The longest limit said as one (`--timeout`'s most, a day): a caller's further off (an agent's `NotAfter`, a
+    /// The longest limit said as one (`--timeout`'s most, a day): a caller's further off (an ask file's `NotAfter`, a
     /// pinentry's SETTIMEOUT) is said as no time limit.
     public static let farthest: Duration = .seconds(86_400)
 

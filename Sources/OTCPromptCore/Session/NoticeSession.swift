@@ -13,18 +13,17 @@ public struct NoticeSession: Sendable {
     /// Enter acknowledges it (a pinentry MESSAGE); otherwise only its caller or a closing key ends it.
     public let takesEnter: Bool
     public let wording: Wording
-    /// What closing it means, where that is more than the notice going away (the password agent's wait: Esc
-    /// stops the agent): the hint said with it and the word said on closing.
+    /// How it closes, where the plain hint would not do (a wait whose closing stops its program; a report whose hint
+    /// offers the rest on Enter): the hint said with it and the word said on closing. Its caller's words.
     public var closing: (hint: String, closed: String)?
-    /// Drawn but not said when it opens: it is already on the screen and was heard (the password agent's wait,
-    /// woken by a key that its answer alone should follow). Ctrl-R still says it, and so does its return after a
-    /// stop.
+    /// Drawn but not said when it opens: it is already on the screen and was heard (a notice drawn again, woken by a
+    /// key that its answer alone should follow). Ctrl-R still says it, and so does its return after a stop.
     public var opensSilently = false
     /// When the details are said: with the opening, or only when asked for (`DetailsTold`).
     public var detailsTold = DetailsTold.withTheOpening
     private var detailsSaid = false
-    /// What a key that does nothing here is told (the password agent's wait: that no request is there to answer);
-    /// nil: how to close the notice. `?` then reads the notice again, as Ctrl-R does.
+    /// What a key that does nothing here is told (a wait: that nothing is there to answer yet); nil: how to close the
+    /// notice. `?` then reads the notice again, as Ctrl-R does.
     public var reply: String?
     public private(set) var isFinished = false
     private let style: Wording.Style
