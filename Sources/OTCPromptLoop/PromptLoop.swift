@@ -46,11 +46,11 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// The prompt resumed itself after its own stop; the SIGCONT that continued it is not news.
     var resumedAfterOwnStop = false
     /// When set and the caller hangs up, the terminal stays in raw mode (no moment of echo before the caller's next
-    /// prompt), and the last line is left as drawn, the cursor after it, when this says so at that moment: the
-    /// password agent's wait, which renews itself and comes back to its line, or ends it at once for a request.
+    /// prompt), and the last line is left as drawn, the cursor after it, when this says so at that moment: for a
+    /// process that comes back to that line itself, or replaces it at once with its next prompt.
     public var keepsTerminalWhenCallerGoes: (() -> Bool)?
     /// An ordinary end (an answer, a cancel, a time-out, the caller gone) leaves the terminal in raw mode for the
-    /// next prompt of the same process (the password agent's next request or wait): a key typed in between is
+    /// next prompt of the same process (one that asks several questions in turn): a key typed in between is
     /// neither echoed on the screen nor left to the terminal's line editing. The process restores it when it ends.
     public var keepsRawMode = false
 

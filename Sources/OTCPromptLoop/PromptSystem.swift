@@ -67,7 +67,7 @@ public protocol CheckProcess: AnyObject {
     var firstErrorLine: String? { get }
 }
 
-/// What happens outside the prompt that its user should hear while it asks: the password agent's other requests.
+/// What happens outside the prompt that its user should hear while it asks (other questions waiting their turn).
 public protocol OutsideEvents: AnyObject {
     /// Readable when something may have happened; the loop then asks `news()`.
     var descriptor: Int32 { get }
@@ -90,7 +90,7 @@ public struct PromptSystem {
     /// ends the prompt as `.callerGone`, so no prompt outlives its caller and takes a later line.
     public var caller: [Int32]
     public var suspension: Suspension
-    /// News from outside, said while the prompt asks, without taking its keys (the agent's new requests).
+    /// News from outside, said while the prompt asks, without taking its keys.
     public var outside: (any OutsideEvents)?
 
     public init(
