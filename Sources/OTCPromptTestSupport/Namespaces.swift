@@ -9,13 +9,6 @@ public enum Namespaces {
     /// `["--pid", "--fork", "--mount-proc"]` for a PID namespace with its own /proc).
     public static func available(_ options: [String]) -> Bool {
         guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = options + ["/bin/true"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationReason == .exit && process.terminationStatus == 0
+        return (try? runWithStatus("/usr/bin/unshare", options + ["/bin/true"], captureOutput: false).status) == 0
     }
 }

@@ -1,29 +1,50 @@
 import Foundation
 import Glibc
 
-/// Runs a program to completion and returns its standard output.
+/// Runs a program to completion and returns its standard output and error, read together.
 @discardableResult
 public func runToCompletion(
     _ program: String, _ arguments: [String], environment: [String: String]? = nil, captureOutput: Bool = true
 ) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    guard captureOutput else {
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return ""
+    try runWithStatus(program, arguments, environment: environment, captureOutput: captureOutput).output
+}
+
+/// Runs a program to completion; its output (standard output and error together) and its wait status.
+public func runWithStatus(
+    _ program: String, _ arguments: [String], environment: [String: String]? = nil, captureOutput: Bool = true
+) throws -> (output: String, status: Int32) {
+    // Not Foundation's Process: its waitUntilExit learns of the exit from SIGCHLD, which a test that handles SIGCHLD
+    // itself (a SignalWatcher's) takes from it, and it then waits for ever (a CI run hung 25 minutes so, in
+    // PrivatePulseAudio.start, with no child left). waitpid on the child's own pid hears it whatever the signal does.
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw PseudoTerminalError("pipe") }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    let output = captureOutput ? ends[1] : null
+    let spawned = PseudoTerminalProcess.spawn(
+        executable: program, arguments: arguments, environment: environment ?? ProcessInfo.processInfo.environment,
+        terminalPath: nil, standardInputIsTerminal: false, standardOutput: output, standardError: output)
+    close(ends[1])
+    close(null)
+    defer { close(ends[0]) }
+    let pid: pid_t
+    switch spawned {
+    case .success(let spawnedPID): pid = spawnedPID
+    case .failure(let error): throw error
     }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while captureOutput {
+        let count = read(ends[0], &buffer, buffer.count)
+        if count > 0 {
+            bytes += buffer[..<count]
+        } else if count == 0 || errno != EINTR {
+            break
+        }
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    return (String(decoding: bytes, as: UTF8.self), status)
 }
 
 /// A PulseAudio daemon of the test's own, with a null sink, on a private socket: other tests

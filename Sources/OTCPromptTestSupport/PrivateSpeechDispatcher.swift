@@ -13,9 +13,9 @@ public final class PrivateSpeechDispatcher: @unchecked Sendable {
         pulse.clientEnvironment.merging(["SPEECHD_ADDRESS": "unix_socket:\(socketPath)"]) { $1 }
     }
     public let pulse: PrivatePulseAudio
-    private let process: Process
+    private let process: ChildProcess
     /// The server's process id (to stop it with SIGSTOP, as a hung server).
-    public var processIdentifier: Int32 { process.processIdentifier }
+    public var processIdentifier: Int32 { process.pid }
 
     /// Whether speech-dispatcher and its espeak-ng module are installed (`make deps` installs them).
     public static var isInstalled: Bool {
@@ -24,7 +24,7 @@ public final class PrivateSpeechDispatcher: @unchecked Sendable {
             && FileManager.default.fileExists(atPath: "/etc/speech-dispatcher/speechd.conf")
     }
 
-    private init(directory: String, pulse: PrivatePulseAudio, process: Process) {
+    private init(directory: String, pulse: PrivatePulseAudio, process: ChildProcess) {
         self.directory = directory
         self.pulse = pulse
         self.process = process
@@ -59,18 +59,22 @@ public final class PrivateSpeechDispatcher: @unchecked Sendable {
         } catch {
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/speech-dispatcher")
-        process.arguments = [
-            "-s", "-t", "0", "-C", configuration, "-S", directory + "/speechd.sock", "-L", directory + "/logs",
-            "-P", directory + "/speechd.pid",
-        ]
-        process.environment = pulse.clientEnvironment.merging(["HOME": directory, "XDG_RUNTIME_DIR": directory]) {
-            $1
-        }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
+        // Spawned and reaped by its pid, not with Foundation's Process, whose isRunning and waitUntilExit wait for a
+        // SIGCHLD that a test handling SIGCHLD itself takes from it (`runToCompletion`).
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer { close(null) }
+        guard
+            case .success(let pid) = PseudoTerminalProcess.spawn(
+                executable: "/usr/bin/speech-dispatcher",
+                arguments: [
+                    "-s", "-t", "0", "-C", configuration, "-S", directory + "/speechd.sock", "-L",
+                    directory + "/logs", "-P", directory + "/speechd.pid",
+                ],
+                environment: pulse.clientEnvironment.merging(["HOME": directory, "XDG_RUNTIME_DIR": directory]) {
+                    $1
+                }, terminalPath: nil, standardInputIsTerminal: false, standardOutput: null, standardError: null)
+        else { return nil }
+        let process = ChildProcess(pid: pid)
         let server = PrivateSpeechDispatcher(directory: directory, pulse: pulse, process: process)
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline, process.isRunning {
@@ -89,16 +93,16 @@ public final class PrivateSpeechDispatcher: @unchecked Sendable {
 
     /// Kills the server at once (SIGKILL: as a crash), for the tests of a server that goes away.
     public func kill() {
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning { Glibc.kill(process.pid, SIGKILL) }
         process.waitUntilExit()
     }
 
     /// Stops the server by its PID and removes its directory. The PulseAudio is the caller's.
     public func stop() {
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGTERM) }
+        if process.isRunning { Glibc.kill(process.pid, SIGTERM) }
         let deadline = Date().addingTimeInterval(5)
         while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning { Glibc.kill(process.pid, SIGKILL) }
         process.waitUntilExit()
         try? FileManager.default.removeItem(atPath: directory)
     }
