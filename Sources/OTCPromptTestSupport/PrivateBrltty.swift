@@ -43,8 +43,8 @@ public final class PrivateBrltty: @unchecked Sendable {
         self.process = process
     }
 
-    /// Starts brltty with a display of `cells` cells and waits (at most 10 s) until its display and its BrlAPI
-    /// server answer; nil when it does not come up.
+    /// Starts brltty with a display of `cells` cells and waits (at most 30 s: a loaded CI machine once took more
+    /// than 10) until its display and its BrlAPI server answer; nil when it does not come up.
     /// - Parameters:
     ///   - user: run as this uid (and its group) instead of the caller's.
     ///   - localSocket: listen on /var/lib/BrlAPI/N (brltty's only directory) instead of TCP.
@@ -77,7 +77,7 @@ public final class PrivateBrltty: @unchecked Sendable {
                 standardInputIsTerminal: false, standardOutput: null, standardError: log)
         else { return nil }
         let process = ChildProcess(pid: pid)
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         var display: VirtualDisplay?
         while display == nil, Date() < deadline, process.isRunning {
             display = VirtualDisplay(path: socket, cells: cells)
