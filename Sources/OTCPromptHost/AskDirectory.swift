@@ -200,7 +200,8 @@ public final class AskDirectory: @unchecked Sendable {
         guard sender >= 0 else { return .current }
         defer { close(sender) }
         guard let address = UnixSocketAddress(path: socket) else { return .fileNameTooLong }
-        // Connected, so that poll says when the querier's queue has room (a datagram socket's POLLOUT follows its peer's).
+        // Connected, so that poll says when the querier's queue has room: a datagram socket's POLLOUT follows its
+        // peer's queue.
         guard
             address.withSocketAddress({ socketAddress, length in
                 SystemCall.retrying("connect") { connect(sender, socketAddress, length) }
