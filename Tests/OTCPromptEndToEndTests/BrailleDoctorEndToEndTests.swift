@@ -17,7 +17,7 @@ struct BrailleDoctorEndToEndTests {
         let doctor = try PseudoTerminalProcess(
             executable: PromptRun.binary, arguments: ["--doctor", "--speech", "none"],
             environment: PromptRun.environment(["BRLAPI_HOST": "127.0.0.1:\(server.number)", "BRLAPI_AUTH": "none"]))
-        #expect(await doctor.waitForExit(deadline: .seconds(20)) == .exited(0), "threads: \(doctor.threads)")
+        #expect(await doctor.waitForExit(deadline: .seconds(20)) == .exited(0), "\(doctor.stuckReport)")
         let report = doctor.standardOutput
         #expect(report.contains("Braille: BrlAPI at 127.0.0.1 port \(server.port), because your own"), "\(report)")
         #expect(
@@ -57,9 +57,4 @@ private struct SilentBrlAPIPort {
         }
         return nil
     }
-}
-
-extension PseudoTerminalProcess {
-    /// Its threads' states, for a failure's message should it be stuck.
-    fileprivate var threads: String { ThreadStates.describe(processID) }
 }
