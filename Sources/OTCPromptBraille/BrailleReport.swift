@@ -23,15 +23,7 @@ public enum BrailleReport {
         }
         guard let address = route.address else { return ["Braille: none, because \(route.reason)."] }
         var lines = ["Braille: BrlAPI at \(address.readable), because \(route.reason)."]
-        do {
-            let connection = try BrailleConnection.open(
-                address: address, auth: environment["BRLAPI_AUTH"], owner: owner)
-            let cells = try connection.displaySize()
-            lines.append("Braille display: \(cells) cells, brltty's \(connection.driverName() ?? "unknown") driver.")
-            connection.close()
-        } catch {
-            lines.append("Braille display: not reached: \(error).")
-        }
+        lines.append("Braille display: " + display(at: address, auth: environment["BRLAPI_AUTH"], owner: owner))
         let device = terminal.flatMap { TerminalDevices.device(descriptor: $0) } ?? TerminalDevices.controlling()
         switch BrailleTty.path(terminal: device, environment: environment) {
         case nil: lines.append("Braille tty: none: \(BrailleError.noTty).")
@@ -47,5 +39,32 @@ public enum BrailleReport {
                     + (readable ? "readable." : "not readable by you: a server that asks for it refuses you."))
         }
         return lines
+    }
+
+    /// How long the report waits for brltty to answer (the connection, the display's size, its driver): a live one
+    /// answers within milliseconds, and libbrlapi's own waits have no deadline.
+    static let answerLimit: Duration = .seconds(1)
+
+    /// The display's size and driver, asked on a thread of its own and waited for at most `answerLimit`: a brltty that
+    /// accepts and never answers (stopped, or stuck) leaves that thread waiting, not `--doctor`.
+    static func display(at address: BrailleAddress, auth: String?, owner: UInt32?) -> String {
+        let limit = answerLimit
+        let ask = { @Sendable () -> String in
+            do {
+                let connection = try BrailleConnection.open(address: address, auth: auth, owner: owner)
+                defer { connection.close() }
+                let cells = try connection.displaySize()
+                return "\(cells) cells, brltty's \(connection.driverName() ?? "unknown") driver."
+            } catch {
+                return "not reached: \(error)."
+            }
+        }
+        guard let task = try? BackgroundTask(ask) else { return ask() }  // no thread to be had
+        switch task.wait(timeout: limit, signals: nil) {
+        case .finished(let line): return line
+        case .timedOut, .signal:
+            let seconds = limit.components.seconds
+            return "not reached: the BrlAPI server at \(address.readable) did not answer within \(seconds) s."
+        }
     }
 }

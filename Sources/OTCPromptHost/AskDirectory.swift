@@ -181,27 +181,46 @@ public final class AskDirectory: @unchecked Sendable {
         return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0
     }
 
+    /// The longest an answer waits for room in the querier's socket: a querier reads its answer at once, and one
+    /// whose queue stays full (it stopped reading, or something else fills it) must not hold the agent, nor keep a
+    /// signal from ending it.
+    public static let answerPatience: Duration = .seconds(1)
+
     /// Sends `answer` as one datagram to `socket` (checked by `read`), from locked memory wiped right after; the
-    /// secret inside is wiped too. Returns the error that stopped it (the querier gone: ECONNREFUSED, ENOENT).
-    /// The corresponding C calls are `socket` (AF_UNIX, SOCK_DGRAM) and `sendto`.
+    /// secret inside is wiped too. Returns the error that stopped it (the querier gone: ECONNREFUSED, ENOENT; its
+    /// queue still full after `patience`: ETIMEDOUT, and the answer is not sent).
+    /// The corresponding C calls are `socket` (AF_UNIX, SOCK_DGRAM), `connect`, `send` and `poll`.
     @discardableResult
-    public static func send(_ answer: AgentAnswer, to socket: String) -> Errno? {
+    public static func send(_ answer: AgentAnswer, to socket: String, patience: Duration = answerPatience) -> Errno? {
         defer { if case .password(let secret) = answer { secret.wipe() } }
+        let deadline = MonotonicInstant.now + patience
         let sender = SystemCall.retrying("socket") {
             Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         }
         guard sender >= 0 else { return .current }
         defer { close(sender) }
         guard let address = UnixSocketAddress(path: socket) else { return .fileNameTooLong }
+        // Connected, so that poll says when the querier's queue has room: a datagram socket's POLLOUT follows its
+        // peer's queue.
+        guard
+            address.withSocketAddress({ socketAddress, length in
+                SystemCall.retrying("connect") { connect(sender, socketAddress, length) }
+            }) == 0
+        else { return .current }
         let buffer = LockedBytes(count: answer.datagramCount)
+        defer { buffer.wipe() }
         let count = answer.writeDatagram(into: UnsafeMutableRawBufferPointer(buffer.bytes))
-        let sent = address.withSocketAddress { socketAddress, length in
-            SystemCall.retrying("sendto") {
-                sendto(sender, buffer.bytes.baseAddress, count, Int32(MSG_NOSIGNAL), socketAddress, length)
+        while true {
+            let sent = SystemCall.retrying("send") {
+                Glibc.send(sender, buffer.bytes.baseAddress, count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
             }
+            if sent == count { return nil }
+            guard sent < 0, Errno.current == .resourceTemporarilyUnavailable else { return .current }
+            let left = MonotonicInstant.now.duration(to: deadline)
+            guard left > .zero else { return .timedOut }
+            var room = pollfd(fd: sender, events: Int16(POLLOUT), revents: 0)
+            _ = SystemCall.retrying("poll") { poll(&room, 1, left.pollTimeout) }
         }
-        buffer.wipe()
-        return sent == count ? nil : .current
     }
 }
 

@@ -115,7 +115,7 @@ struct AgentIdleEndToEndTests {
         // agent: the threads' states say where it waits, should it happen again.
         #expect(
             await run.process.waitForScreen(containing: "Through the server", deadline: .seconds(20)),
-            "log: \(run.log); threads: \(ThreadStates.describe(pid))")
+            "log: \(run.log); \(run.process.stuckReport)")
         await run.waitPastTheGrace()
         run.type("by ear\r")
         #expect(await querier.answer() == "+by ear")
@@ -124,7 +124,7 @@ struct AgentIdleEndToEndTests {
         #expect(log.contains("\"speech\": \"speechd: "), "chosen: \(log.prefix(300))")
         #expect(!Self.mapsVoiceLibraries(pid), "espeak-ng or libpulse mapped with speech-dispatcher chosen")
         run.process.sendSignal(SIGTERM)
-        #expect(await run.exit() == .signaled(SIGTERM))
+        #expect(await run.exit() == .signaled(SIGTERM), "\(run.process.stuckReport)")
         #expect(run.terminalRestored)
     }
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import Glibc
 import Testing
 
@@ -29,8 +30,9 @@ import Testing
         close(ends[1])
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = read(ends[0], &buffer, buffer.count)
-        #expect(String(decoding: buffer[..<max(count, 0)], as: UTF8.self)
-            == "otc-prompt tests: the test process got signal 1 from pid 0: ?\n")
+        #expect(
+            String(decoding: buffer[..<max(count, 0)], as: UTF8.self)
+                == "otc-prompt tests: the test process got signal 1 from pid 0: ?\n")
     }
 
     /// In a process of its own (an exit test): the report is written, then the signal still ends the process.
@@ -55,6 +57,24 @@ import Testing
         #expect(described.contains("\(getpid()) "), "\(described)")
         #expect(described.contains(" state R") || described.contains(" state S"), "\(described)")
         #expect(described.contains("syscall "), "\(described)")
+        #expect(described.contains("SigBlk ") && described.contains("ShdPnd "), "\(described)")
+        #expect(described.contains("; load ") && described.contains("pressure cpu "), "\(described)")
+    }
+
+    @Test func theProgramsOfAUserAreFoundByName() throws {
+        let child = try PseudoTerminalProcess(executable: "/bin/sleep", arguments: ["30"])
+        defer { child.sendSignal(SIGKILL) }
+        let described = ThreadStates.describe(programsNamed: "sleep", uid: getuid())
+        #expect(described.contains("sleep \(child.processID): "), "\(described)")
+        #expect(ThreadStates.describe(programsNamed: "no-such-program", uid: getuid()).hasPrefix("no no-such-program"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb"), "needs gdb"))
+    func aStuckChildsBacktracesComeFromGdb() throws {
+        let child = try PseudoTerminalProcess(executable: "/bin/sleep", arguments: ["30"])
+        defer { child.sendSignal(SIGKILL) }
+        let backtraces = try #require(ThreadStates.backtraces(child.processID))
+        #expect(backtraces.contains("#0 "), "\(backtraces)")
     }
 
     @Test func aProcessThatHasEndedSaysSo() {
