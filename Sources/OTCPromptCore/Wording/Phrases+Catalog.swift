@@ -140,7 +140,6 @@ extension OutcomePhrases {
             fingerprintSent: catalog.text("fingerprintSent"),
             noticeHint: catalog.text("noticeHint"),
             noticeClosed: catalog.text("noticeClosed"),
-            touchSecurityKey: catalog.text("touchSecurityKey"),
             previousAnswerNotAccepted: catalog.text("previousAnswerNotAccepted"),
             characterNotRead: catalog.text("characterNotRead"),
             submitWithoutLostCharacter: catalog.text("submitWithoutLostCharacter"),
