@@ -19,8 +19,8 @@ extension PromptLoop {
             speechStartup: speechStartup, asksKeyboardProtocol: asksKeyboardProtocol)
     }
 
-    /// The outputs' news acted on, and the keys typed on their own keyboards, under the same type-ahead rule as the
-    /// terminal's: within the grace a question allows, a key is no answer.
+    /// The keys typed on the outputs' own keyboards, under the same type-ahead rule as the terminal's: within the
+    /// grace a question allows, a key is no answer.
     mutating func outputKeys() -> [Key] {
         dropLeftoverLine(outputs.takeKeys(), ignored: now < keysIgnoredUntil)
     }

@@ -128,6 +128,7 @@ public struct PromptLoop<Session: InteractiveSession> {
                 let allowed = dropLeftoverLine(recognised, ignored: !takesTypedKeys(now))
                 keys = hold(capabilities.isDumb ? pasteJoin.take(allowed, from: bytes, at: now) : allowed)
             case .timedOut, .otherReady:
+                outputs.takeNews()
                 keys = hold(
                     dropLeftoverLine(pasteJoin.due(at: now) + flushOverdueInput(), ignored: now < keysIgnoredUntil))
                 if let outcome = sayOutsideNews() { return outcome }

@@ -81,12 +81,13 @@ import Testing
         #expect(voice.texts == ["9"])
     }
 
-    @Test func theVoicesNewsIsTakenWithTheOutputsKeys() {
+    @Test func theOutputsKeysAreTakenAndTheVoiceSaysWhetherItSpeaks() {
         let order = Order()
         let voice = RecordingSpeechBackend()
         var (_, set) = outputs(0, order: order)
         set.add(VoiceOutput(voice))
         set.add(RecordingSessionOutput(keys: [[.character("7")]]))
+        set.takeNews()
         #expect(set.takeKeys() == [.character("7")])
         #expect(!set.isSpeaking)
         voice.isSpeaking = true

@@ -8,24 +8,6 @@ import Testing
 /// The agent's answer, one datagram to the querier's socket, on real sockets of the test's own: a querier that stops
 /// reading costs the agent at most `AskDirectory.answerPatience`, never the rest of its life.
 @Suite struct AskDirectorySendTests {
-    /// A datagram socket bound at a new path, 0700 directory of the test's own.
-    private func querierSocket() throws -> (descriptor: Int32, path: String) {
-        var template = Array("/tmp/otc-send-XXXXXX".utf8CString)
-        let made = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) })
-        let path = String(cString: made) + "/sck.querier"
-        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        try #require(descriptor >= 0)
-        let address = try #require(UnixSocketAddress(path: path))
-        try #require(address.withSocketAddress { bind(descriptor, $0, $1) } == 0)
-        return (descriptor, path)
-    }
-
-    private func remove(_ querier: (descriptor: Int32, path: String)) {
-        close(querier.descriptor)
-        unlink(querier.path)
-        rmdir(String(querier.path.dropLast("/sck.querier".count)))
-    }
-
     /// Fills the receive queue of the socket at `path` from a socket of its own, without waiting: the next datagram
     /// sent there would wait for room. Returns how many were queued.
     private func fill(_ path: String) throws -> Int {
@@ -40,8 +22,8 @@ import Testing
     }
 
     @Test func anAnswerReachesAQuerierThatReads() throws {
-        let querier = try querierSocket()
-        defer { remove(querier) }
+        let querier = try BoundDatagramSocket(named: "sck.querier")
+        defer { querier.remove() }
         #expect(AskDirectory.send(.password(SecretBytes(copying: "by ear")), to: querier.path) == nil)
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = recv(querier.descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
@@ -49,8 +31,8 @@ import Testing
     }
 
     @Test func aQuerierThatStopsReadingCostsAtMostThePatienceAndTheAnswerIsNotSent() throws {
-        let querier = try querierSocket()
-        defer { remove(querier) }
+        let querier = try BoundDatagramSocket(named: "sck.querier")
+        defer { querier.remove() }
         #expect(try fill(querier.path) > 0)
         // On a thread of its own, waited for with a deadline: a send that waits for the querier would hold the test.
         let outcome = SendOutcome()
@@ -64,8 +46,8 @@ import Testing
     }
 
     @Test func aQuerierGoneIsSaidAtOnce() throws {
-        let querier = try querierSocket()
-        remove(querier)
+        let querier = try BoundDatagramSocket(named: "sck.querier")
+        querier.remove()
         #expect(AskDirectory.send(.cancel, to: querier.path) != nil)
     }
 }

@@ -7,24 +7,6 @@ import Testing
 /// The system log's line, sent to a datagram socket of the test's own in place of /dev/log: syslog(3)'s format, and
 /// no wait on a log daemon that does not read.
 @Suite struct SystemLogTests {
-    /// A datagram socket bound at a new path in a directory of the test's own.
-    private func logSocket() throws -> (descriptor: Int32, path: String) {
-        var template = Array("/tmp/otc-log-XXXXXX".utf8CString)
-        let made = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) })
-        let path = String(cString: made) + "/log"
-        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        try #require(descriptor >= 0)
-        let address = try #require(UnixSocketAddress(path: path))
-        try #require(address.withSocketAddress { bind(descriptor, $0, $1) } == 0)
-        return (descriptor, path)
-    }
-
-    private func remove(_ log: (descriptor: Int32, path: String)) {
-        close(log.descriptor)
-        unlink(log.path)
-        rmdir(String(log.path.dropLast("/log".count)))
-    }
-
     @Test func theLineIsSyslogsAtAuthprivWarningWithTheProcessID() {
         var noon = tm()
         noon.tm_year = 126
@@ -37,8 +19,8 @@ import Testing
     }
 
     @Test func aLineReachesTheLogSocket() throws {
-        let log = try logSocket()
-        defer { remove(log) }
+        let log = try BoundDatagramSocket(named: "log")
+        defer { log.remove() }
         #expect(SystemLog.send("watching again", to: log.path))
         var buffer = [UInt8](repeating: 0, count: 512)
         let count = recv(log.descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
@@ -48,8 +30,8 @@ import Testing
 
     /// A journal that is stuck or behind: its queue full, the line is lost at once, and nothing waits for room.
     @Test func aLogDaemonThatDoesNotReadLosesTheLineAndHoldsNothing() throws {
-        let log = try logSocket()
-        defer { remove(log) }
+        let log = try BoundDatagramSocket(named: "log")
+        defer { log.remove() }
         let filler = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         defer { close(filler) }
         let address = try #require(UnixSocketAddress(path: log.path))

@@ -30,9 +30,11 @@ public protocol SessionOutput: AnyObject {
     /// Readable when the output has something for the loop: keys from a keyboard of its own, or news of its own (the
     /// voice's word that an opening was cut and must be sent again); nil when it waits for none.
     var descriptor: Int32? { get }
-    /// Acts on the output's news, and returns the keys typed on its own keyboard since the last call, in order.
-    /// Never waits.
+    /// The keys typed on its own keyboard since the last call, in order; taken after every wake. Never waits.
     func takeKeys() -> [Key]
+    /// Acts on its own news; called only when the loop woke for something other than the terminal's bytes, so that
+    /// a key costs no look at it. Never waits.
+    func takeNews()
     /// Whether something given to it is still to be heard or read (the voice speaking); false where nothing says.
     var isSpeaking: Bool { get }
 }
@@ -48,5 +50,6 @@ extension SessionOutput {
     public func close() {}
     public var descriptor: Int32? { nil }
     public func takeKeys() -> [Key] { [] }
+    public func takeNews() {}
     public var isSpeaking: Bool { false }
 }

@@ -88,10 +88,15 @@ public struct SessionOutputs {
     /// The descriptors that wake the loop for an output.
     public var descriptors: [Int32] { all.compactMap(\.descriptor) }
 
-    /// The outputs' news acted on, and the keys typed on their own keyboards, in order.
+    /// The keys typed on the outputs' own keyboards, in order.
     public func takeKeys() -> [Key] {
-        defer { followSpeechFailure() }
-        return all.flatMap { $0.takeKeys() }
+        all.flatMap { $0.takeKeys() }
+    }
+
+    /// The outputs' news acted on (a voice that failed meanwhile turns them all to text).
+    public func takeNews() {
+        for output in all { output.takeNews() }
+        followSpeechFailure()
     }
 
     /// Whether one of them is still saying something.

@@ -14,9 +14,8 @@ public final class VoiceOutput: SessionOutput {
 
     public var descriptor: Int32? { backend.newsDescriptor }
 
-    public func takeKeys() -> [Key] {
+    public func takeNews() {
         backend.takeNews()
-        return []
     }
 
     public var isSpeaking: Bool { backend.isSpeaking }
