@@ -22,9 +22,15 @@ public struct SpeechDispatcherLog: Sendable {
     public init(path: String) {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         var time = 0.0
+        // The log's stamps are times of day, written in order: one that falls back by more than half a day passed
+        // midnight (a CI run at 00:00 compared 23:59:56 with 00:00:04 the other way round).
+        var midnights = 0.0
         var queued: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("["), let stamp = Self.time(line) { time = stamp }
+            if line.hasPrefix("["), let stamp = Self.time(line) {
+                if stamp + midnights * 86_400 < time - 43_200 { midnights += 1 }
+                time = stamp + midnights * 86_400
+            }
             guard let marker = line.range(of: "speechd:") else { continue }
             let rest = line[marker.upperBound...].drop { $0 == " " }
             if rest.hasPrefix("Queueing message |") {
@@ -65,7 +71,7 @@ public struct SpeechDispatcherLog: Sendable {
         replies.first { $0.code == code && $0.message == message }?.time
     }
 
-    /// "[Sat Nov 28 11:28:37 2026 : 265373]" → seconds since midnight.
+    /// "[Sat Nov 28 11:28:37 2026 : 265373]" → seconds since that day's midnight.
     private static func time(_ line: Substring) -> Double? {
         guard let close = line.firstIndex(of: "]") else { return nil }
         let parts = line[line.index(after: line.startIndex)..<close].split(separator: " ")
