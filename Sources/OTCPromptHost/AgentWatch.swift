@@ -63,10 +63,10 @@ public final class HangUpRelay {
                 }
             }
         } catch {
-            close(relay.read)
+            // The relay is whole by now, so its deinit runs `stop()`, which closes `descriptor` and `stopWrite`:
+            // closed here as well, either number could by then be another thread's new descriptor.
             close(relay.write)
             close(stop.read)
-            close(stop.write)
             throw TerminalError(error)
         }
     }

@@ -39,8 +39,8 @@ public final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
                 _ = SystemCalls.writeWithoutWaiting([1], to: writeEnd)
             }
         } catch {
-            _ = close(ends.read)
-            _ = close(ends.write)
+            // The task is whole by now, so its deinit closes both ends: closed here as well, either number could
+            // by then be another thread's new descriptor.
             throw TerminalError(error)
         }
     }

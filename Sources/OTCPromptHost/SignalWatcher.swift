@@ -47,16 +47,18 @@ public final class SignalWatcher {
     /// Installs the handler for each of `signals` that is not ignored. The corresponding C call is `sigaction`.
     public init(signals: [Int32] = SignalWatcher.promptSignals) throws(TerminalError) {
         let ends = try SystemCalls.wakeUpPipe()
-        descriptor = ends.read
-        writeEnd = ends.write
+        // Refused before the watcher is whole: a whole one's deinit would close both ends a second time (by then
+        // maybe another thread's descriptors) and clear the installed watcher's pipe, deafening it.
         guard
-            signalPipeWriteEnd.compareExchange(expected: -1, desired: writeEnd, ordering: .sequentiallyConsistent)
+            signalPipeWriteEnd.compareExchange(expected: -1, desired: ends.write, ordering: .sequentiallyConsistent)
                 .exchanged
         else {
             _ = close(ends.read)
             _ = close(ends.write)
             throw .signalWatcherAlreadyInstalled
         }
+        descriptor = ends.read
+        writeEnd = ends.write
         var ignore = sigaction()
         ignore.__sigaction_handler.sa_handler = SIG_IGN
         sigemptyset(&ignore.sa_mask)

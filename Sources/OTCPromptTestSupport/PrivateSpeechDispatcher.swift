@@ -119,12 +119,16 @@ public final class SSIPTestClient: @unchecked Sendable {
 
     public init(path: String) throws {
         guard let address = UnixSocketAddress(path: path) else { throw POSIXError(.ENAMETOOLONG) }
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        let result = address.withSocketAddress { connect(descriptor, $0, $1) }
+        let connection = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let result = address.withSocketAddress { connect(connection, $0, $1) }
+        // Refused before the client is whole: a whole one's deinit would close the socket a second time, when its
+        // number may already be another test's new descriptor (a pty, a socket).
         guard result == 0 else {
-            close(descriptor)
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            let failure = errno
+            close(connection)
+            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
+        descriptor = connection
     }
 
     deinit { close(descriptor) }

@@ -34,12 +34,15 @@ public final class VirtualDisplay: @unchecked Sendable {
 
     /// Connects to the driver's socket at `path` and announces `cells` cells; nil when nothing listens yet.
     init?(path: String, cells: Int) {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        let connected = UnixSocketAddress(path: path)?.withSocketAddress { connect(descriptor, $0, $1) == 0 }
+        let connection = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let connected = UnixSocketAddress(path: path)?.withSocketAddress { connect(connection, $0, $1) == 0 }
+        // Refused before the display is whole: a whole one's deinit would close the socket a second time, when its
+        // number may already be another test's new descriptor.
         guard connected == true else {
-            close(descriptor)
+            close(connection)
             return nil
         }
+        descriptor = connection
         Thread.detachNewThread { [self] in readLines() }
         send("Cells \(cells)")
     }

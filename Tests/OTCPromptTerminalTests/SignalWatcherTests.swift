@@ -90,6 +90,16 @@ private func waitForPendingSignals(_ count: Int32, on watcher: SignalWatcher, de
         #expect(first.takePendingSignal() == nil)
     }
 
+    /// A watcher refused because one is installed changes nothing of the installed one: it still hears its signals.
+    @Test func aRefusedWatcherLeavesTheInstalledOneHearing() throws {
+        let first = try SignalWatcher(signals: [SIGUSR1])
+        defer { first.restoreDefaults() }
+        #expect(throws: TerminalError.signalWatcherAlreadyInstalled) { try SignalWatcher(signals: [SIGUSR1]) }
+        sendToThisProcess(SIGUSR1)
+        #expect(waitForPendingSignals(1, on: first, deadline: .seconds(5)))
+        #expect(first.takePendingSignal() == SIGUSR1)
+    }
+
     @Test func sigpipeIsIgnoredSoWritesReturnEPIPE() throws {
         let watcher = try SignalWatcher(signals: [SIGUSR1])
         defer { watcher.restoreDefaults() }
