@@ -80,6 +80,9 @@ struct PinentryProgram {
 
     /// The status lines, the secret as "D" lines encoded straight from its buffer into locked memory,
     /// both wiped as soon as they are written, then OK.
+    ///
+    /// The wipe comes before OK, not after: gpg-agent may act on OK at once (and a reader of this process's memory
+    /// with it), so nothing of the secret may outlive the line that says it has been sent.
     private func send(_ reply: PinentryConversation.DialogReply, secret: SecretBytes?, on channel: AssuanChannel)
         -> Bool
     {
@@ -93,6 +96,7 @@ struct PinentryProgram {
                 // Wiped right after the write, by LockedBytes' deinit.
                 return channel.writeUncopied(UnsafeBufferPointer(rebasing: encoded.bytes.prefix(count)))
             }
+            secret.wipe()
             guard sent else { return false }
         }
         return channel.write(lines: [reply.last])

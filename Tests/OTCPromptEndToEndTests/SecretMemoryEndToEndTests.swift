@@ -37,6 +37,28 @@ struct SecretMemoryEndToEndTests {
         agent.send("BYE\n")
         #expect(await agent.run.waitForExit(deadline: .seconds(10)) == .exited(0))
     }
+    /// gpg-agent may act on OK at once: the passphrase must be gone before OK is written, not after. The pinentry's
+    /// stdout is a one-page pipe filled so that the "D" line just fits: its write of OK then blocks, and its memory
+    /// is searched while it waits there, whatever the machine's load.
+    @Test(.timeLimit(.minutes(5)))
+    func thePassphraseIsWipedBeforeOKIsWritten() async throws {
+        let passphrase = "c0rrect%horse_b4tt3r"
+        let escaped = passphrase.replacingOccurrences(of: "%", with: "%25")
+        let agent = try PipedPinentry(replies: .onePagePipe)
+        defer { agent.end() }
+        agent.send("OPTION ttyname=\(agent.run.terminal!.slaveName)\nSETPROMPT Passphrase:\n")
+        // The greeting and two OKs read, the pipe is empty: fill it but for the data line.
+        #expect(agent.readReplies(until: { $0.components(separatedBy: "OK").count - 1 >= 3 }))
+        agent.fillReplies(leaving: "D \(escaped)\n".utf8.count)
+        agent.send("GETPIN\n")
+        agent.typeSlowly(passphrase, alreadyEntered: 0)
+        #expect(agent.waitsWritingReplies(), "the pinentry never blocked writing its reply")
+        let copies = try MemorySearch(processID: agent.run.processID).count(of: [passphrase, escaped])
+        #expect(copies == [0, 0], "copies of \(passphrase) and \(escaped) in memory while OK waits: \(copies)")
+        #expect(agent.readReplies(until: { $0.hasSuffix("D \(escaped)\nOK\n") }))
+        agent.send("BYE\n")
+        #expect(await agent.run.waitForExit(deadline: .seconds(10)) == .exited(0))
+    }
 }
 
 /// gpg-agent's side of a pinentry: its commands on a FIFO that is the pinentry's stdin, its replies
@@ -47,21 +69,69 @@ private final class PipedPinentry {
     private let commands: Int32
     private let speechLog: String
 
-    init() throws {
+    /// Where the pinentry's replies go: the harness's stdout pipe, or a pipe of one page the test reads itself.
+    enum Replies { case standardOutput, onePagePipe }
+    /// The one-page pipe's end, read and written by the test (`readReplies`, `fillReplies`); -1 without one.
+    private let replies: Int32
+    private var replyBytes: [UInt8] = []
+
+    init(replies where: Replies = .standardOutput) throws {
         directory = NSTemporaryDirectory() + "/otc-memory-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         let fifo = directory + "/commands"
+        let replyFifo = directory + "/replies"
         speechLog = directory + "/speech.jsonl"
         guard mkfifo(fifo, 0o600) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         // Read and write: the open does not wait for the other end, and the pipe never sees its end early.
         commands = open(fifo, O_RDWR)
+        if case .onePagePipe = `where` {
+            guard mkfifo(replyFifo, 0o600) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+            replies = open(replyFifo, O_RDWR | O_NONBLOCK)
+            _ = fcntl(replies, 1031, 4096)  // F_SETPIPE_SZ: one page
+        } else {
+            replies = -1
+        }
+        let redirect = `where` == .onePagePipe ? #" > "$3""# : ""
         run = try PseudoTerminalProcess(
             executable: "/bin/sh",
             arguments: [
-                "-c", #"exec "$0" --pinentry --speech text --speech-log "$2" < "$1""#, PromptRun.binary, fifo,
-                speechLog,
+                "-c", #"exec "$0" --pinentry --speech text --speech-log "$2" < "$1""# + redirect, PromptRun.binary,
+                fifo, speechLog, replyFifo,
             ],
             environment: PromptRun.environment())
+    }
+
+    /// Reads the one-page pipe until what was read holds `done`; false after 10 s.
+    func readReplies(until done: (String) -> Bool) -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(10)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while clock.now < end {
+            let count = read(replies, &buffer, buffer.count)
+            if count > 0 { replyBytes += buffer[..<count] }
+            if done(String(decoding: replyBytes, as: UTF8.self)) { return true }
+            if count <= 0 { _ = run.waitForScreen(containing: "\u{0}never", deadline: .milliseconds(10)) }
+        }
+        return false
+    }
+
+    /// Fills the empty one-page pipe so that only `room` bytes fit, as filler the replies read later begin with.
+    func fillReplies(leaving room: Int) {
+        let filler = [UInt8](repeating: UInt8(ascii: "#"), count: 4096 - room)
+        _ = filler.withUnsafeBytes { write(replies, $0.baseAddress, $0.count) }
+    }
+
+    /// Waits (10 s at most) until the pinentry is blocked in a write to its stdout (/proc/PID/syscall).
+    func waitsWritingReplies() -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(10)
+        while clock.now < end {
+            let call = (try? String(contentsOfFile: "/proc/\(run.processID)/syscall", encoding: .utf8)) ?? ""
+            // write(2) is system call 1 on x86_64, 64 on aarch64.
+            if call.hasPrefix("1 0x1 ") || call.hasPrefix("64 0x1 ") { return true }
+            _ = run.waitForScreen(containing: "\u{0}never", deadline: .milliseconds(10))
+        }
+        return false
     }
 
     func send(_ text: String) {
@@ -92,6 +162,7 @@ private final class PipedPinentry {
 
     func end() {
         close(commands)
+        if replies >= 0 { close(replies) }
         _ = run.waitForExit(deadline: .seconds(5))
         try? FileManager.default.removeItem(atPath: directory)
     }
