@@ -86,10 +86,14 @@ struct EscapeEndToEndTests {
         await run.process.waitPastTheGrace()
         run.type("\u{1B}")
         ShellAfterPrompt.pause(.milliseconds(100))
+        // How soon the terminal is given back is a figure for `make bench`, not a promise on a loaded machine: typed
+        // before the restore, the Enter arrives raw (a carriage return, which a shell's line editor takes as Enter).
+        let restoredBeforeTyping = run.process.slaveAttributes().c_lflag & tcflag_t(ICANON) != 0
         run.type(Self.command)
         let result = run.result()
         #expect(result != nil, "screen: \(run.process.screen.debugDescription)")
-        #expect(result?.left == Self.commandAsRead, "left for the shell: \(result?.left ?? "?")")
+        let whole = restoredBeforeTyping ? [Self.commandAsRead] : [Self.commandAsRead, Self.hex(Self.command)]
+        #expect(whole.contains(result?.left ?? ""), "left for the shell: \(result?.left ?? "?")")
         #expect(run.process.standardOutput == "")
     }
 
