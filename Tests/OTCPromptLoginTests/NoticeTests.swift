@@ -55,7 +55,7 @@ extension RealClientTests {
                 ],
                 terminal: false)
             defer { agent.sendSignal(SIGTERM) }
-            try #require(await waitUntil(deadline: .seconds(10)) { access(socket, F_OK) == 0 })
+            try #require(await waitUntil(deadline: .seconds(10)) { unixSocketListens(socket) })
             let environment = ["PATH": "/usr/bin:/bin", "SSH_AUTH_SOCK": socket]
             try #require(
                 try await runCommand(["/usr/bin/ssh-add", "-c", key], environment: environment).status == .exited(0))

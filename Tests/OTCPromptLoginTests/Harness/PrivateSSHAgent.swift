@@ -36,8 +36,8 @@ final class PrivateSSHAgent {
                 "SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force",
                 "XDG_RUNTIME_DIR": try scratch.runtimeDirectory(named: "agent-runtime"),
             ]))
-        guard waitUntil(deadline: .seconds(10), { access(socket, F_OK) == 0 }) else {
-            throw HarnessError("ssh-agent never made its socket; screen: \(agent.visibleScreen)")
+        guard waitUntil(deadline: .seconds(10), { unixSocketListens(socket) }) else {
+            throw HarnessError("ssh-agent never listened on its socket; screen: \(agent.visibleScreen)")
         }
         let added = try runCommand(["/usr/bin/ssh-add", "-c", key], environment: clientEnvironment)
         guard added.status == .exited(0) else { throw HarnessError("ssh-add -c: \(added.error)") }
