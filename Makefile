@@ -13,8 +13,10 @@ SWIFT ?= swift
 
 # Debian packages the build, the tests and the speech need.
 # gnupg, gpg-agent, pinentry-tty, pinentry-curses: the pinentry tests run the real gpg and compare replies.
+# gcc, libc6-dev, binutils, python3: make release profiles its binary for the link order (packaging/profile-link-order).
 APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio pulseaudio-utils sox tmux \
-	speech-dispatcher speech-dispatcher-espeak-ng gnupg gpg-agent pinentry-tty pinentry-curses
+	speech-dispatcher speech-dispatcher-espeak-ng gnupg gpg-agent pinentry-tty pinentry-curses gcc libc6-dev binutils \
+	python3
 # And what `make test` needs besides: the real clients the login tests start (Tests/OTCPromptLoginTests);
 # locales: the locale sources localedef compiles for the Latin-1 tests (ScreenAndCharsetEndToEndTests);
 # gcc, libc6-dev: the stub speech libraries of SpeechLibrariesEndToEndTests.
@@ -43,10 +45,11 @@ BOOT_TEST_DRACUT_APT_PACKAGES := $(BOOT_TEST_APT_PACKAGES) dracut-core
 # libstdc++ and libgcc are linked in too (the few parts the Swift runtime uses, ~0.2 MB): -lstdc++ then finds
 # only the archive in STATIC_CXX_DIR, where `make release` links the toolchain's libstdc++.a (docs/performance.md).
 STATIC_CXX_DIR := $(CURDIR)/.build/static-libstdc++
-# The functions a session runs, in the order they first run (make link-order): lld puts them together at the start of
-# the code, each in its own section (-function-sections), so that a session maps ~2 MiB of the binary, not ~3.8;
-# and those without a symbol to name, together before them (packaging/link-order.ld).
-LINK_ORDER := $(CURDIR)/packaging/link-order.txt
+# The functions a session runs, in the order they first run: lld puts them together at the start of the code, each in
+# its own section (-function-sections), so that a session maps ~2 MiB of the binary, not ~3.8; and those without a
+# symbol to name, together before them (packaging/link-order.ld). Generated, never committed: make release profiles
+# its own binary (packaging/profile-link-order) whenever a source is newer than the order, then links it again.
+LINK_ORDER := $(CURDIR)/.build/link-order.txt
 RELEASE_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --icf=safe -Xlinker --no-export-dynamic \
 	-Xswiftc -L$(STATIC_CXX_DIR) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
@@ -95,13 +98,27 @@ build:
 ## SwiftPM does not compile again when only -Xfrontend flags change (-function-sections), so the objects of a
 ## build with other flags are cleared first: .build/release-flags names the flags they were built with. Nor does
 ## it link again when only the link order changes: a binary older than the order is removed.
+## The link order is made here, from this binary: when a source is newer than the order (or there is none yet), the
+## binary is profiled through everyday sessions and linked again in that order. A profile that cannot be made (no
+## PulseAudio, say) leaves a working binary in the order it had, with a warning: it only maps more memory.
 release: static-libstdc++
 	@[ "$$(cat .build/release-flags 2>/dev/null)" = "$(RELEASE_FLAGS)" ] || \
 	  { rm -rf .build/*/release; mkdir -p .build; echo "$(RELEASE_FLAGS)" >.build/release-flags; }
+	@[ -f $(LINK_ORDER) ] || : >$(LINK_ORDER)
 	@[ ! .build/release/otc-prompt -ot $(LINK_ORDER) ] || rm -f .build/release/otc-prompt
 	$(SWIFT) build -c release --product otc-prompt $(RELEASE_FLAGS)
+	@if [ ! -s $(LINK_ORDER) ] || [ -n "$$(find Sources Package.swift -newer $(LINK_ORDER) -print -quit)" ]; then \
+	  if packaging/profile-link-order .build/release/otc-prompt $(LINK_ORDER).new; then \
+	    mv $(LINK_ORDER).new $(LINK_ORDER) && rm -f .build/release/otc-prompt && \
+	    $(SWIFT) build -c release --product otc-prompt $(RELEASE_FLAGS); \
+	  else \
+	    rm -f $(LINK_ORDER).new; \
+	    echo "release: warning: the link order could not be profiled; the binary works, but maps more memory" >&2; \
+	  fi; \
+	fi
 
-# The flags of make release, for the benchmarks' build of the same binary (Benchmarks/run.sh).
+# The flags of make release, for the benchmarks' build of the same binary (Benchmarks/run.sh, after make release has
+# made the link order they name).
 release-flags: static-libstdc++
 	@echo $(RELEASE_FLAGS)
 
@@ -113,16 +130,15 @@ static-libstdc++:
 	[ -f "$$archive" ] || { echo "libstdc++.a not found (install libstdc++-12-dev)" >&2; exit 1; }; \
 	mkdir -p $(STATIC_CXX_DIR) && ln -sfn "$$archive" $(STATIC_CXX_DIR)/libstdc++.a
 
-## link-order: profile the release binary through everyday sessions (packaging/profile-link-order) and write
-## packaging/link-order.txt, the order make release lays the code out in; run it when check-binary says the file
-## has gone stale (docs/packaging.md)
-link-order: release
+## link-order: profile the release binary afresh and link it again in that order (make release does it by itself
+## whenever a source has changed; this forces it, after a change the sources do not show, such as a new toolchain)
+link-order:
 	$(call install-missing,pulseaudio gcc libc6-dev binutils python3)
-	packaging/profile-link-order .build/release/otc-prompt $(LINK_ORDER)
+	rm -f $(LINK_ORDER)
 	$(MAKE) release
 
-## link-order-check: profile the release binary again and fail when the functions it runs are not all in
-## packaging/link-order.txt (a few aside): a new hot path the order does not name costs memory (docs/packaging.md)
+## link-order-check: profile the release binary again and fail when the functions it runs are not all in its
+## link order (a few aside): the order make release made must be the one this binary runs (docs/packaging.md)
 link-order-check: release
 	$(call install-missing,pulseaudio gcc libc6-dev binutils python3)
 	packaging/profile-link-order --check .build/release/otc-prompt $(LINK_ORDER)

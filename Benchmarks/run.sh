@@ -25,7 +25,9 @@ rm -f "$root/.build/release-flags"
 # The binary make install ships: the same sources, linked with make release's flags (the Swift runtime
 # statically), in a scratch path of its own so that both builds stay up to date.
 if has ready || has keys || has memory || has footprint || has agent || has braille; then
-    (cd "$root" && swift build -c release --product otc-prompt $(make -s release-flags) --scratch-path .build-static >/dev/null)
+    # make release first: it makes the link order that the flags name, profiled from the same sources.
+    (cd "$root" && make -s release >/dev/null &&
+        swift build -c release --product otc-prompt $(make -s release-flags) --scratch-path .build-static >/dev/null)
 fi
 if has inprocess || has openings; then swift build -c release >/dev/null; fi
 prompt="$root/.build/release/otc-prompt"
