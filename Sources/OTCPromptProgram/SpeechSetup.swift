@@ -79,20 +79,24 @@ struct SpeechSetup {
             voice: voice, voiceLocation: voiceLocation, output: output, environment: environment,
             releaseAfterSilence: releaseAfterSilence)
         let startup: VoiceStartup?
+        var startFailure: TerminalError?
         do {
             startup = try VoiceStartup(
                 route: decided,
                 choose: { SpeechRouteProbes.route(for: choice, environment: environment, terminal: place) },
                 engine: engine, start: start, log: writer, memory: memory)
         } catch {
-            // No thread for the start-up (a session at its task limit): text lines, said as a voice that cannot
-            // start is, rather than no prompt at all.
+            // No thread or pipe for the start-up (a session at its task limit, no descriptor left): text lines,
+            // said as a voice that cannot start is, rather than no prompt at all.
             engine?.finish(timeout: .zero)
             startup = nil
+            startFailure = error
         }
         self.startup = startup
         isText = false
-        let unavailable = UnavailableVoice(.libraryUnavailable(problem: "no thread could be started for the voice"))
+        var why = "the voice cannot start"
+        if case .system(let errno, let call) = startFailure { why = "\(call) failed: \(errno)" }
+        let unavailable = UnavailableVoice(.libraryUnavailable(problem: why))
         let fallback = SpeechFallback(
             voice: startup?.held ?? unavailable, text: text, wording: Wording(language: voice.language),
             isFirstTime: memory.isFirstTimeThisSession)
