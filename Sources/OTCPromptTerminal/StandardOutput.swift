@@ -98,6 +98,24 @@ public enum StandardError {
         ownDescriptor.store(kept, ordering: .relaxed)
     }
 
+    /// Puts the terminal back on fd 2 before this process executes a new image of itself (the agent's renewal),
+    /// whose own start separates it again; `separateAgain` undoes it when the exec failed.
+    /// The corresponding C function is `dup2`.
+    public static func handBackForExec() {
+        let own = descriptor
+        if own != STDERR_FILENO { _ = SystemCall.retrying("dup2") { dup2(own, STDERR_FILENO) } }
+    }
+
+    /// fd 2 on /dev/null again after `handBackForExec`, when the exec failed. The corresponding C calls are `open`
+    /// and `dup2`.
+    public static func separateAgain() {
+        guard descriptor != STDERR_FILENO else { return }
+        let null = SystemCall.retrying("open") { open("/dev/null", O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+        guard null >= 0 else { return }
+        _ = SystemCall.retrying("dup2") { dup2(null, STDERR_FILENO) }
+        _ = close(null)
+    }
+
     /// Whether fd 2 is the terminal the prompt is on, where a message is already shown: the same device, or both
     /// the controlling terminal (`/dev/tty` is a device of its own to `fstat`). The corresponding C calls are
     /// `fstat` and `tcgetpgrp`.
