@@ -17,10 +17,10 @@ public enum BrailleServerProbe {
         switch address {
         case .local:
             return local(address, named: named)
-        case .tcp(_, let port) where address.isLoopback:
+        case .tcp(let host, let port) where address.isLoopback || LocalHost.names(host):
             // /proc/net is the kernel's own: no peer credentials come with TCP, but the listener's owner is listed.
             let tables = ["/proc/net/tcp", "/proc/net/tcp6"].compactMap { try? ConfigFile.readText(path: $0) }
-            let owners = ListeningSockets.owners(ofPort: port, in: tables)
+            let owners = ListeningSockets.owners(ofPort: port, in: tables, anyLocalAddress: !address.isLoopback)
             guard owners.count <= 1 else {
                 let uids = owners.sorted().map(String.init).joined(separator: ", ")
                 return BrailleServerFinding(

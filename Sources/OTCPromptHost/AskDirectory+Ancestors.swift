@@ -12,7 +12,7 @@ extension AskDirectory {
             switch error {
             case .notAPlainPath: throw .notAPlainPath(path)
             case .above(let ancestor, .kind(.symbolicLink)): throw .symbolicLinkAbove(ancestor)
-            case .above(let ancestor, .kind): throw .notADirectory(ancestor)
+            case .above(let ancestor, .kind), .above(let ancestor, .device): throw .notADirectory(ancestor)
             case .above(let ancestor, .owner(let uid)): throw .ancestorOfAnotherUser(ancestor, uid)
             case .above(let ancestor, .writableByOthers), .above(let ancestor, .openToOthers):
                 throw .ancestorWritableByOthers(ancestor)

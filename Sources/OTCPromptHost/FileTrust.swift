@@ -44,18 +44,23 @@ public struct FileTrust: Equatable, Sendable {
         public var permissions: mode_t
         /// How many names (hard links) the file has.
         public var links: Int
+        /// Which device a device node is (`st_rdev`); 0 for any other file.
+        public var device: UInt64
 
-        public init(kind: Kind, owner: uid_t, permissions: mode_t, links: Int = 1) {
+        public init(kind: Kind, owner: uid_t, permissions: mode_t, links: Int = 1, device: UInt64 = 0) {
             self.kind = kind
             self.owner = owner
             self.permissions = permissions
             self.links = links
+            self.device = device
         }
 
         public init(_ status: stat) {
+            let kind = Kind(mode: status.st_mode)
+            let isDevice = kind == .characterDevice || kind == .blockDevice
             self.init(
-                kind: Kind(mode: status.st_mode), owner: status.st_uid, permissions: status.st_mode & 0o7777,
-                links: Int(status.st_nlink))
+                kind: kind, owner: status.st_uid, permissions: status.st_mode & 0o7777,
+                links: Int(status.st_nlink), device: isDevice ? UInt64(status.st_rdev) : 0)
         }
     }
 
@@ -72,6 +77,8 @@ public struct FileTrust: Equatable, Sendable {
     /// Why a file is refused: one line, naming what was found.
     public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case kind(Kind)
+        /// A device other than those the rule allows.
+        case device(Kind)
         case owner(uid_t)
         case writableByOthers
         case openToOthers
@@ -82,6 +89,7 @@ public struct FileTrust: Equatable, Sendable {
         public var description: String {
             switch self {
             case .kind(let kind): "it is \(kind)"
+            case .device(let kind): "it is \(kind) that keeps what is written"
             case .owner(let uid): "it belongs to \(UserAccount.describe(uid)), not to you"
             case .writableByOthers: "other users may write in it"
             case .openToOthers: "other users may read or enter it"
@@ -97,6 +105,8 @@ public struct FileTrust: Equatable, Sendable {
     public var owners: Set<uid_t>
     /// Whose a device may also be: only root makes device nodes (root's /dev/null).
     public var deviceOwners: Set<uid_t> = []
+    /// The only devices allowed (`st_rdev`), when the kinds include one; nil: any.
+    public var devices: Set<UInt64>?
     public var othersMay: OthersMay
     /// A sticky directory of root's may be writable by others (/tmp): there no one can rename or remove an entry
     /// that is not theirs.
@@ -110,14 +120,25 @@ public struct FileTrust: Equatable, Sendable {
         self.othersMay = othersMay
     }
 
+    /// /dev/null's and /dev/full's device numbers, makedev(1, 3) and makedev(1, 7) (Linux's `new_encode_dev`).
+    public static let discardingDevices: Set<UInt64> = [1 << 8 | 3, 1 << 8 | 7]
+
     /// A file the prompt writes into (`--speech-log`, `--audio-file`): a regular file or FIFO of `user`'s with one
-    /// name, or a device of `user`'s or root's. Its mode is the user's choice.
+    /// name, never another user's (root's own files are not another's to root, so root's config decides for root
+    /// alone). Its mode is the user's choice. No device, but root's /dev/null and /dev/full, which keep nothing: a
+    /// disk, a terminal or any other device would take the code, or be overwritten by a WAV.
     public static func outputFile(user: uid_t = getuid()) -> FileTrust {
-        var rule = FileTrust(
-            kinds: [.regularFile, .fifo, .characterDevice, .blockDevice], owners: [user], othersMay: .anything)
-        rule.deviceOwners = [user, 0]
+        var rule = FileTrust(kinds: [.regularFile, .fifo, .characterDevice], owners: [user], othersMay: .anything)
+        rule.deviceOwners = [0]
+        rule.devices = discardingDevices
         rule.singleName = true
         return rule
+    }
+
+    /// The configuration file: a regular file of `user`'s or root's that no one else may write, since what it says
+    /// decides where the code is written and whether it is shown and spoken.
+    public static func configFile(user: uid_t = getuid()) -> FileTrust {
+        FileTrust(kinds: [.regularFile], owners: [user, 0], othersMay: .read)
     }
 
     /// A directory only `user` may enter: otc-prompt's own store.
@@ -165,7 +186,8 @@ public struct FileTrust: Equatable, Sendable {
     public func check(_ status: Status) throws(Refusal) {
         guard kinds.contains(status.kind) else { throw .kind(status.kind) }
         let isDevice = status.kind == .characterDevice || status.kind == .blockDevice
-        guard owners.contains(status.owner) || (isDevice && deviceOwners.contains(status.owner)) else {
+        if isDevice, let devices, !devices.contains(status.device) { throw .device(status.kind) }
+        guard isDevice ? deviceOwners.contains(status.owner) : owners.contains(status.owner) else {
             throw .owner(status.owner)
         }
         let shared = status.permissions & 0o022 != 0

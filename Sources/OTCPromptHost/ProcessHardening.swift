@@ -35,6 +35,13 @@ public enum ProcessHardening {
         _ = signal(SIGPIPE, SIG_IGN)
     }
 
+    /// A write past the file-size limit (`ulimit -f`, limits.conf's `fsize`, systemd's `LimitFSIZE=`) fails with
+    /// EFBIG, said as a full disk's ENOSPC is, instead of SIGXFSZ killing the prompt with the terminal raw.
+    /// The corresponding C call is `signal(SIGXFSZ, SIG_IGN)`.
+    public static func ignoreFileSizeLimit() {
+        _ = signal(SIGXFSZ, SIG_IGN)
+    }
+
     /// Fills closed descriptors 0, 1 and 2 with /dev/null opened read-only.
     ///
     /// Otherwise /dev/tty or the speech log could be opened as fd 1 and receive the code; read-only,

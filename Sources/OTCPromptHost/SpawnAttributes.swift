@@ -9,7 +9,7 @@ enum SpawnAttributes {
     /// The signals `SignalWatcher` blocks or ignores, reset to their default in the child.
     static let defaultSignals: [Int32] = [
         SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD, SIGALRM, SIGWINCH, SIGUSR1,
-        SIGUSR2,
+        SIGUSR2, SIGXFSZ,
     ]
 
     /// Runs `body` with attributes that give the child a clean signal state, and a new process group

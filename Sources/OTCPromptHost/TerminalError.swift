@@ -32,6 +32,11 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case checkCommand(Errno, call: String)
     /// The configuration file exists but could not be read as one (why, in words).
     case configFile(String)
+    /// The configuration file exists but cannot be read (why, in words: EACCES, EMFILE, EIO).
+    case unreadableConfig(String)
+    /// The configuration file, or a directory above it, is one that someone other than the user or root may have
+    /// written (why, in words): it is not believed.
+    case untrustedConfig(String)
     /// A question for a password agent could not be posted at `path` (why, in words): its directory is not the
     /// user's alone, or the socket or the file could not be made.
     case cannotPost(path: String, reason: String)
@@ -83,6 +88,10 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
             return "cannot run the --check command: \(call) failed: \(errno.description)"
         case .configFile(let reason):
             return reason
+        case .unreadableConfig(let reason):
+            return reason
+        case .untrustedConfig(let reason):
+            return "not believed: \(reason)"
         case .cannotPost(let path, let reason):
             return "cannot post the question at \(path): \(reason)"
         }

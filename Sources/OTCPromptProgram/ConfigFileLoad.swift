@@ -22,8 +22,16 @@ enum ConfigFileLoad {
         }
         switch ConfigFile.read(path: path, signals: signals) {
         case .finished(let result):
-            // The text is parsed by the settings' own rules, a missing or unusable file included.
-            return .loaded(ConfigFileSettings.load(environment: environment) { _ in try result.get() })
+            // The text is parsed by the settings' own rules, a missing or unusable file included: a file that
+            // could not be read fails closed, one that was read and refused is ignored.
+            return .loaded(
+                ConfigFileSettings.load(environment: environment) { _ in
+                    switch result {
+                    case .success(let text): return text
+                    case .failure(.unreadableConfig(let reason)): throw TerminalError.unreadableConfig(reason)
+                    case .failure(let refusal): throw ConfigFileRefusal(refusal.description)
+                    }
+                })
         case .timedOut:
             return .tooSlow(path: ConfigFileSettings.displayPath(path, environment: environment))
         case .signal(let signal):

@@ -38,6 +38,12 @@ public struct OTCPromptCommand {
             {
                 SpeechTrace.install(descriptor: trace.descriptor)
             }
+            // Before any thread or library runs: fd 2 is no longer the terminal for libraries' words, a write past
+            // the file-size limit is an error rather than SIGXFSZ, and a trap or fault puts the terminal back.
+            ProcessHardening.reserveStandardDescriptors()
+            StandardError.separateFromLibraries()
+            ProcessHardening.ignoreFileSizeLimit()
+            CrashRestore.install()
             // Before any audio library can run (the warm-up opens a stream): another user's PulseAudio is
             // refused for the whole process, whatever asks for a device.
             SpeechRouteProbes.refuseForeignPulseAudio(environment: ProcessEnvironment.current)

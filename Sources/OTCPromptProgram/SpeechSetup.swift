@@ -29,8 +29,7 @@ struct SpeechSetup {
     ///     `EspeakSpeechBackend.start`); nil keeps it for the whole prompt.
     ///   - speculates: espeak-ng starts while `auto` still probes, in case it is chosen (false: only once chosen).
     ///   - cue: the PC speaker's tones when the question is shown as text lines, with no voice (`BootCue`).
-    /// - Throws: `TerminalError` when the audio file or the speech log cannot be opened (usage errors, 64),
-    ///   `.system` when no thread can be started for the voice.
+    /// - Throws: `TerminalError` when the audio file or the speech log cannot be opened (usage errors, 64).
     init(
         choice: SpeechChoice, voice: SpeechOptions, voiceLocation: String?, audioFile: String?, terminal: Terminal,
         location: SessionLocation, environment: [String: String], logPath: String?, memory: AskMemory,
@@ -79,13 +78,27 @@ struct SpeechSetup {
         let start = VoiceStart(
             voice: voice, voiceLocation: voiceLocation, output: output, environment: environment,
             releaseAfterSilence: releaseAfterSilence)
-        let startup = try VoiceStartup(
-            route: decided, choose: { SpeechRouteProbes.route(for: choice, environment: environment, terminal: place) },
-            engine: engine, start: start, log: writer, memory: memory)
+        let startup: VoiceStartup?
+        var startFailure: TerminalError?
+        do {
+            startup = try VoiceStartup(
+                route: decided,
+                choose: { SpeechRouteProbes.route(for: choice, environment: environment, terminal: place) },
+                engine: engine, start: start, log: writer, memory: memory)
+        } catch {
+            // No thread or pipe for the start-up (a session at its task limit, no descriptor left): text lines,
+            // said as a voice that cannot start is, rather than no prompt at all.
+            engine?.finish(timeout: .zero)
+            startup = nil
+            startFailure = error
+        }
         self.startup = startup
         isText = false
+        var why = "the voice cannot start"
+        if case .system(let errno, let call) = startFailure { why = "\(call) failed: \(errno)" }
+        let unavailable = UnavailableVoice(.libraryUnavailable(problem: why))
         let fallback = SpeechFallback(
-            voice: startup.held, text: text, wording: Wording(language: voice.language),
+            voice: startup?.held ?? unavailable, text: text, wording: Wording(language: voice.language),
             isFirstTime: memory.isFirstTimeThisSession)
         self.fallback = fallback
         self.voice = fallback

@@ -185,8 +185,8 @@ struct VoiceStart: Sendable {
         }
     }
 
-    /// No audio device, one that did not answer in time, or a speech library that cannot be loaded: text
-    /// lines. Anything else stops the prompt.
+    /// No audio device, one that did not answer in time, a speech library that cannot be loaded, or no thread
+    /// for the voice: text lines. Anything else stops the prompt.
     private static func outcome(failure error: SpeechError) -> VoiceStartup.Voice {
         switch error {
         case .noAudioDevice: return .text(because: .noAudioDevice)
@@ -194,6 +194,9 @@ struct VoiceStart: Sendable {
             return .text(because: .audioServerDidNotAnswer(server: server, within: limit))
         case .notReadyInTime(let limit): return .text(because: .audioDeviceNotReady(within: limit))
         case .libraryUnavailable: return .text(because: .libraryUnavailable(problem: error.libraryProblem ?? ""))
+        // Said as a library that cannot be had is: "speech unavailable: …", then text lines.
+        case .noThread(let detail):
+            return .text(because: .libraryUnavailable(problem: "no thread could be started (\(detail))"))
         case .unknownVoice, .engineUnavailable, .cannotOpenFiles, .cannotWriteFile: return .failed("\(error)")
         }
     }

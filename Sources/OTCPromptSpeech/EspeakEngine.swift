@@ -169,6 +169,8 @@ final class EngineLease: @unchecked Sendable {
                 return initialized
             }
             let espeak = try EspeakFunctions.loaded.get()
+            // espeak_Initialize starts a thread of its own and asserts (SIGABRT) when it cannot have one.
+            guard DetachedThread.canStartOne() else { throw .noThread("espeak-ng's own thread") }
             // SYNCHRONOUS plays nothing: espeak-ng's audio probe is declined (EspeakAudioProbe).
             let rate = EspeakAudioProbe.declined {
                 espeak.initialize(AUDIO_OUTPUT_SYNCHRONOUS, Int32(bufferMilliseconds), nil, espeakINITIALIZE_DONT_EXIT)

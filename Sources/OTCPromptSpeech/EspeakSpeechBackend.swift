@@ -51,7 +51,8 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// written to stderr meanwhile in espeak-ng 1.51, and no server is asked (`EspeakAudioProbe`).
     /// The default device's PulseAudio stream is opened meanwhile too (`PreparedStream`).
     public static func prepare(voiceName: String) {
-        startThread { EngineLease.shared.prepare(voiceName: voiceName, bufferMilliseconds: 10) }
+        // Only a head start: without a thread, the engine loads its voice when it starts.
+        try? startThread { EngineLease.shared.prepare(voiceName: voiceName, bufferMilliseconds: 10) }
         PreparedStream.shared.start()
     }
 

@@ -26,15 +26,22 @@ final class PreparedStream: @unchecked Sendable {
             return true
         }
         guard starts else { return }
-        startThread { [self] in
-            // Not inside a StderrCapture: this runs from the process's first moment, beside the terminal's
-            // opening, and a capture then swallowed otc-prompt's own messages ("no terminal", the config
-            // file's problems). A refused PulseAudio never gets here (`PulseAudioRefusal`).
-            let opened = Result { () throws(SpeechError) in
-                try PulseAudioSink(sampleRate: EspeakEngine.usualSampleRate)
+        do {
+            try startThread { [self] in
+                // Not inside a StderrCapture: this runs from the process's first moment, beside the terminal's
+                // opening, and a capture then swallowed otc-prompt's own messages ("no terminal", the config
+                // file's problems). A refused PulseAudio never gets here (`PulseAudioRefusal`).
+                let opened = Result { () throws(SpeechError) in
+                    try PulseAudioSink(sampleRate: EspeakEngine.usualSampleRate)
+                }
+                lock.withLock {
+                    state = .opened(opened)
+                    lock.broadcast()
+                }
             }
+        } catch {
             lock.withLock {
-                state = .opened(opened)
+                state = .opened(.failure(error))
                 lock.broadcast()
             }
         }

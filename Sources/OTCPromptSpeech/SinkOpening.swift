@@ -7,13 +7,17 @@ final class SinkOpening: @unchecked Sendable {
 
     /// - Parameter failed: called on the opening's thread when the sink cannot be had.
     init(rate: Int, makeSink: @escaping AudioSinkFactory, failed: @escaping @Sendable (SpeechError) -> Void) {
-        startThread { [self] in
-            let opened = Result { () throws(SpeechError) in try makeSink(rate) }
-            if case .failure(let error) = opened { failed(error) }
-            lock.withLock {
-                result = opened
-                lock.broadcast()
+        do {
+            try startThread { [self] in
+                let opened = Result { () throws(SpeechError) in try makeSink(rate) }
+                if case .failure(let error) = opened { failed(error) }
+                lock.withLock {
+                    result = opened
+                    lock.broadcast()
+                }
             }
+        } catch {
+            result = .failure(error)
         }
     }
 

@@ -18,6 +18,8 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
     case engineUnavailable(String)
     /// The process cannot open more files (EMFILE, ENFILE): not a missing voice or missing data.
     case cannotOpenFiles(String)
+    /// No thread could be started for the voice (the process or session is at its task or memory limit).
+    case noThread(String)
     /// The `--audio-file` cannot be created or written; the second value is the errno.
     case cannotWriteFile(String, Int32)
     /// A speech library (its soname) cannot be loaded, or lacks a function: not installed, or another
@@ -43,6 +45,8 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
             return "speech unavailable: espeak-ng could not start (\(detail)); is espeak-ng-data installed?"
         case .cannotOpenFiles(let detail):
             return "speech unavailable: espeak-ng \(detail)"
+        case .noThread(let detail):
+            return "speech unavailable: no thread could be started (\(detail)); announcements shown as text"
         case .cannotWriteFile(let path, let errno):
             return "cannot write audio file '\(path)': \(String(cString: strerror(errno)))"
         case .libraryUnavailable:

@@ -19,12 +19,13 @@ func monotonicNanoseconds() -> UInt64 {
     UInt64(clamping: MonotonicInstant.now.nanoseconds)
 }
 
-/// Starts a detached thread running `body`: the door's one thread starter. Speech cannot go on without
-/// its threads, so failing to start one stops the process, as it always did.
-func startThread(_ body: @escaping @Sendable () -> Void) {
+/// Starts a detached thread running `body`: the door's one thread starter. A thread that cannot be had (a
+/// session at its task limit, an address-space limit too small for a stack) is speech that cannot start: the
+/// error says so and announcements fall back to text, never a trap with the terminal raw.
+func startThread(_ body: @escaping @Sendable () -> Void) throws(SpeechError) {
     do {
         try DetachedThread.start(body)
     } catch {
-        preconditionFailure("\(error)")
+        throw .noThread(error.errno.description)
     }
 }

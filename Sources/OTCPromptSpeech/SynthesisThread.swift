@@ -66,7 +66,7 @@ final class SynthesisThread: @unchecked Sendable {
         self.bufferMilliseconds = bufferMilliseconds
         self.opensSinkBeside = opensSinkBeside
         self.makeSink = makeSink
-        startThread { [self] in run() }
+        do { try startThread { [self] in run() } } catch { readiness = .failed(error) }
     }
 
     /// Waits for initialisation to end; the sample rate, or why speech cannot start.
@@ -239,7 +239,10 @@ final class SynthesisThread: @unchecked Sendable {
             guard let sink = opened else { return nil }
             trace?.record("device", generation: generations.current)
             let writer = AudioWriter(sink: sink, generations: generations)
-            startThread { writer.run() }
+            do { try startThread { writer.run() } } catch {
+                sink.close()
+                return nil
+            }
             return writer
         }
         reopening = false
@@ -293,7 +296,12 @@ final class SynthesisThread: @unchecked Sendable {
         switch outcome {
         case .success(let (engine, sink)):
             let writer = AudioWriter(sink: sink, generations: generations)
-            startThread { writer.run() }
+            do { try startThread { writer.run() } } catch {
+                sink.close()
+                engine.terminate()
+                publish(error)
+                return nil
+            }
             let accepted = lock.withLock {
                 guard !finishing, case .starting = readiness else { return false }
                 self.writer = writer

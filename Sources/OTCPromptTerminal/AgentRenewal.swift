@@ -164,8 +164,10 @@ public struct AgentRenewal: Sendable {
         _ = fcntl(watch.descriptor, F_SETFD, 0)
         setenv(variable, renewal.encoded, 1)
         var pointers = arguments.map { strdup($0) } + [nil]
+        StandardError.handBackForExec()
         _ = execv(RenewalProof.executable, &pointers)
         let failure = Errno.current
+        StandardError.separateAgain()
         for pointer in pointers { free(pointer) }
         unsetenv(variable)
         proof.discard()

@@ -113,6 +113,17 @@ extension Terminal {
         _ = writeUnrecorded(on ? TerminalSequence.keyboardDisambiguationOn : TerminalSequence.keyboardDisambiguationOff)
     }
 
+    /// Hands `CrashRestore` what `restore()` would put back now: the same bytes, and the saved attributes while raw.
+    func updateCrashRestore() {
+        var sequences = ""
+        if keyboardDisambiguationIsOn { sequences += TerminalSequence.keyboardDisambiguationOff }
+        if bracketedPasteWasEnabled { sequences += TerminalSequence.bracketedPasteOff }
+        if cursorIsHidden { sequences += TerminalSequence.cursorShown }
+        if escapeSequencesWritten { sequences += TerminalSequence.attributesReset }
+        CrashRestore.arm(
+            input: input, output: output, attributes: isRaw ? savedAttributes : nil, sequence: sequences)
+    }
+
     /// Whether raw mode is on (between `enterRawMode` and `restore`).
     public var isInRawMode: Bool { isRaw }
 

@@ -3,6 +3,7 @@ import Glibc
 import OTCPromptCore
 import OTCPromptHost
 import OTCPromptSystem
+import Synchronization
 
 /// Standard output, which receives the code and nothing else.
 public enum StandardOutput {
@@ -70,7 +71,49 @@ public enum StandardError {
     /// Writes `message` and "\n" to fd 2, each line made visible (`UntrustedText`); best effort, since
     /// there is nowhere to report a failure. The corresponding C call is `write`.
     public static func writeLine(_ message: String) {
-        writeLine(message, to: STDERR_FILENO)
+        writeLine(message, to: descriptor)
+    }
+
+    /// Where otc-prompt's own messages go: fd 2 as the process found it (`separateFromLibraries`).
+    public static var descriptor: Int32 { ownDescriptor.load(ordering: .relaxed) }
+    private static let ownDescriptor = Atomic<Int32>(STDERR_FILENO)
+
+    /// When fd 2 is a terminal, keeps it for otc-prompt's own messages (a copy, closed on exec) and points fd 2 at
+    /// /dev/null. libpulse, ALSA and espeak-ng write to fd 2 from any thread, at any time ("socket(): Too many open
+    /// files", "shared memfd open() failed"): on the prompt's screen their words break the field's line, and a
+    /// screen reader reads them aloud. A program we start inherits /dev/null too, unless given a stderr of its own
+    /// (`--check`'s is a pipe). Call it first thing; when a descriptor cannot be had, nothing changes.
+    /// The corresponding C functions are `isatty`, `fcntl(F_DUPFD_CLOEXEC)`, `open` and `dup2`.
+    public static func separateFromLibraries() {
+        guard isatty(STDERR_FILENO) == 1 else { return }
+        let kept = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
+        guard kept >= 0 else { return }
+        let null = SystemCall.retrying("open") { open("/dev/null", O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+        guard null >= 0, SystemCall.retrying("dup2", { dup2(null, STDERR_FILENO) }) >= 0 else {
+            if null >= 0 { _ = close(null) }
+            _ = close(kept)
+            return
+        }
+        _ = close(null)
+        ownDescriptor.store(kept, ordering: .relaxed)
+    }
+
+    /// Puts the terminal back on fd 2 before this process executes a new image of itself (the agent's renewal),
+    /// whose own start separates it again; `separateAgain` undoes it when the exec failed.
+    /// The corresponding C function is `dup2`.
+    public static func handBackForExec() {
+        let own = descriptor
+        if own != STDERR_FILENO { _ = SystemCall.retrying("dup2") { dup2(own, STDERR_FILENO) } }
+    }
+
+    /// fd 2 on /dev/null again after `handBackForExec`, when the exec failed. The corresponding C calls are `open`
+    /// and `dup2`.
+    public static func separateAgain() {
+        guard descriptor != STDERR_FILENO else { return }
+        let null = SystemCall.retrying("open") { open("/dev/null", O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+        guard null >= 0 else { return }
+        _ = SystemCall.retrying("dup2") { dup2(null, STDERR_FILENO) }
+        _ = close(null)
     }
 
     /// Whether fd 2 is the terminal the prompt is on, where a message is already shown: the same device, or both
@@ -80,9 +123,9 @@ public enum StandardError {
         guard let terminal else { return false }
         var error = stat()
         var prompt = stat()
-        guard fstat(STDERR_FILENO, &error) == 0, fstat(terminal.output, &prompt) == 0 else { return false }
+        guard fstat(descriptor, &error) == 0, fstat(terminal.output, &prompt) == 0 else { return false }
         guard (error.st_mode & S_IFMT) == S_IFCHR else { return false }
-        return error.st_rdev == prompt.st_rdev || (tcgetpgrp(STDERR_FILENO) >= 0 && tcgetpgrp(terminal.output) >= 0)
+        return error.st_rdev == prompt.st_rdev || (tcgetpgrp(descriptor) >= 0 && tcgetpgrp(terminal.output) >= 0)
     }
 
     static func writeLine(_ message: String, to descriptor: Int32) {

@@ -17,12 +17,19 @@ public final class Terminal {
     public var signalWatcher: SignalWatcher?
 
     private let closesDescriptorsOnDeinit: Bool
-    var savedAttributes: termios?
-    var isRaw = false
-    var bracketedPasteWasEnabled = false
-    var cursorIsHidden = false
-    var keyboardDisambiguationIsOn = false
-    var escapeSequencesWritten = false
+    // Each change to what `restore()` puts back is handed to the last-resort handler too (`CrashRestore`).
+    var savedAttributes: termios? { didSet { updateCrashRestore() } }
+    var isRaw = false { didSet { if oldValue != isRaw { updateCrashRestore() } } }
+    var bracketedPasteWasEnabled = false {
+        didSet { if oldValue != bracketedPasteWasEnabled { updateCrashRestore() } }
+    }
+    var cursorIsHidden = false { didSet { if oldValue != cursorIsHidden { updateCrashRestore() } } }
+    var keyboardDisambiguationIsOn = false {
+        didSet { if oldValue != keyboardDisambiguationIsOn { updateCrashRestore() } }
+    }
+    var escapeSequencesWritten = false {
+        didSet { if oldValue != escapeSequencesWritten { updateCrashRestore() } }
+    }
     /// What the terminal's bytes mean (`LocaleCodeset`): input is decoded from it to UTF-8, output encoded to it.
     public var encoding = TerminalEncoding.utf8
 
@@ -40,6 +47,7 @@ public final class Terminal {
 
     deinit {
         restore()
+        CrashRestore.disarm(input: input)
         if closesDescriptorsOnDeinit {
             _ = Glibc.close(input)
             if output != input { _ = Glibc.close(output) }
@@ -76,7 +84,8 @@ public final class Terminal {
         // Copies: the audio libraries' start-up points fd 2 at a capture file for a while
         // (`StderrCapture`), which must not swallow the prompt drawn meanwhile.
         let input = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
-        let output = fcntl(isatty(STDERR_FILENO) == 1 ? STDERR_FILENO : STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
+        let ownError = StandardError.descriptor
+        let output = fcntl(isatty(ownError) == 1 ? ownError : STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
         guard input >= 0, output >= 0 else {
             let failure = Errno.current
             if input >= 0 { _ = Glibc.close(input) }

@@ -70,6 +70,13 @@ import Testing
         #expect(decodeWhole(bytes(sequence)) == [key])
     }
 
+    /// Shift+ß (kitty's CSI 223;2u): its upper case is two letters ("SS"), so the key is the one character it is.
+    @Test func aShiftedKeyWhoseUpperCaseIsTwoLettersIsStillOneCharacter() {
+        let keys = decodeWhole(bytes("\u{1B}[223;2u"))
+        #expect(keys == [.character("ß")])
+        if case .character(let character) = keys.first { #expect(character.unicodeScalars.count == 1) }
+    }
+
     @Test(arguments: ["\u{1B}[99;3u", "\u{1B}[99;9u", "\u{1B}[57441u", "\u{1B}[1;5A"])
     func otherModifiedKeysAreIgnored(sequence: String) {
         #expect(decodeWhole(bytes(sequence)) == [.ignored])

@@ -23,14 +23,28 @@ import Testing
         #expect(throws: Never.self) { try rule.check(Status(kind: kind, owner: Self.user, permissions: 0o644)) }
     }
 
-    @Test func anOutputDeviceMayBeRootsButNoOtherUsers() {
+    /// Only root's /dev/null (1:3) and /dev/full (1:7), which keep nothing: never a disk, a terminal or another
+    /// device, whoever owns it (root's speech log pointed at /dev/sda, or a config's audio file at a tty).
+    @Test func anOutputDeviceIsOnlyRootsNullOrFull() {
         let rule = FileTrust.outputFile(user: Self.user)
-        #expect(throws: Never.self) { try rule.check(Status(kind: .characterDevice, owner: 0, permissions: 0o666)) }
-        #expect(throws: Never.self) {
-            try rule.check(Status(kind: .characterDevice, owner: Self.user, permissions: 0o620))
+        let null: UInt64 = 1 << 8 | 3
+        let full: UInt64 = 1 << 8 | 7
+        for device in [null, full] {
+            #expect(throws: Never.self) {
+                try rule.check(Status(kind: .characterDevice, owner: 0, permissions: 0o666, device: device))
+            }
         }
-        #expect(throws: FileTrust.Refusal.owner(Self.other), "another user's terminal") {
-            try rule.check(Status(kind: .characterDevice, owner: Self.other, permissions: 0o622))
+        #expect(throws: FileTrust.Refusal.kind(.blockDevice), "a disk") {
+            try rule.check(Status(kind: .blockDevice, owner: 0, permissions: 0o660, device: 8 << 8))
+        }
+        #expect(throws: FileTrust.Refusal.device(.characterDevice), "root's console") {
+            try rule.check(Status(kind: .characterDevice, owner: 0, permissions: 0o620, device: 4 << 8 | 1))
+        }
+        #expect(throws: FileTrust.Refusal.device(.characterDevice), "the user's own terminal") {
+            try rule.check(Status(kind: .characterDevice, owner: Self.user, permissions: 0o620, device: 136 << 8))
+        }
+        #expect(throws: FileTrust.Refusal.owner(Self.user), "a null device only root can make") {
+            try rule.check(Status(kind: .characterDevice, owner: Self.user, permissions: 0o666, device: null))
         }
     }
 

@@ -193,18 +193,35 @@ private let source = "~/.config/otc-prompt/config"
         #expect(ConfigFileSettings.configPath(environment: ["XDG_CONFIG_HOME": ""]) == nil)
     }
 
-    @Test func missingNamedFileAndUnreadableFileAreReported() {
-        struct Unreadable: Error, CustomStringConvertible {
-            var description: String { "cannot open: Permission denied" }
-        }
+    @Test func missingNamedFileAndRefusedFileAreReported() {
         let missing = ConfigFileSettings.load(environment: ["OTC_PROMPT_CONFIG": "/tmp/nope"]) { _ in nil }
         #expect(
             missing.problems.map(\.description) == ["otc-prompt: /tmp/nope: no such file (OTC_PROMPT_CONFIG); ignored"])
+        let refused = ConfigFileSettings.load(environment: ["HOME": "/home/joe"]) { _ in
+            throw ConfigFileRefusal("not believed: it belongs to user 1001 (bob), not to you or root")
+        }
+        #expect(
+            refused.problems.map(\.description) == [
+                "otc-prompt: ~/.config/otc-prompt/config: not believed: it belongs to user 1001 (bob), not to you or "
+                    + "root; ignored"
+            ])
+        #expect(refused.values == SettingValues())
+    }
+
+    /// A file that exists but cannot be read (EACCES, EMFILE, EIO) might have said mask = true and speech = "none":
+    /// the run is as private as that, and says so.
+    @Test func aFileThatCannotBeReadFailsClosed() {
+        struct Unreadable: Error, CustomStringConvertible {
+            var description: String { "cannot open: Too many open files" }
+        }
         let unreadable = ConfigFileSettings.load(environment: ["HOME": "/home/joe"]) { _ in throw Unreadable() }
         #expect(
             unreadable.problems.map(\.description) == [
-                "otc-prompt: ~/.config/otc-prompt/config: cannot open: Permission denied; ignored"
+                "otc-prompt: ~/.config/otc-prompt/config: cannot open: Too many open files; the field is masked and "
+                    + "nothing is spoken"
             ])
+        #expect(unreadable.values[Settings.mask] == true)
+        #expect(unreadable.values[Settings.speech] == SpeechChoice.none)
         let none = ConfigFileSettings.load(environment: ["HOME": "/home/joe"]) { _ in nil }
         #expect(none.problems.isEmpty && none.values == SettingValues())
     }

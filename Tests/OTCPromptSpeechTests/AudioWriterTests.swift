@@ -74,9 +74,9 @@ private struct DrivenWriter {
     let writer: AudioWriter
     let generations = GenerationCounter()
 
-    init(_ sink: ThreadRecordingSink) {
+    init(_ sink: ThreadRecordingSink) throws {
         writer = AudioWriter(sink: sink, generations: generations)
-        startThread { [writer] in writer.run() }
+        try startThread { [writer] in writer.run() }
     }
 
     /// What the synthesis thread does for a new announcement: a new generation, the interrupt, then
@@ -112,9 +112,9 @@ private func order(_ events: [ThreadRecordingSink.Event]) -> [ThreadRecordingSin
 }
 
 @Suite struct AudioWriterTests {
-    @Test func anAnnouncementsFirstChunkIsWrittenOnTheSynthesisThreadWhenTheWriterIsIdle() {
+    @Test func anAnnouncementsFirstChunkIsWrittenOnTheSynthesisThreadWhenTheWriterIsIdle() throws {
         let sink = ThreadRecordingSink(paced: true, interruptDropsWrittenAudio: true)
-        let driven = DrivenWriter(sink)
+        let driven = try DrivenWriter(sink)
         driven.announce(1, 2)
         #expect(sink.waitForWrites(2))
         #expect(settled(driven.writer))
@@ -131,11 +131,11 @@ private func order(_ events: [ThreadRecordingSink.Event]) -> [ThreadRecordingSin
         #expect(driven.closes())
     }
 
-    @Test func whileTheWriterIsInAWriteTheNextAnnouncementWaitsForItAndItsFlush() {
+    @Test func whileTheWriterIsInAWriteTheNextAnnouncementWaitsForItAndItsFlush() throws {
         // The writer's chunk 2 is held in the device: the interrupt cannot cover it, so the new
         // announcement's first chunk must not overtake it, and a flush must come between them.
         let sink = ThreadRecordingSink(paced: true, interruptDropsWrittenAudio: true, holdWrite: 2)
-        let driven = DrivenWriter(sink)
+        let driven = try DrivenWriter(sink)
         driven.announce(1, 2)
         #expect(sink.waitForWrites(2))
         driven.announce(3)
@@ -158,13 +158,13 @@ private func order(_ events: [ThreadRecordingSink.Event]) -> [ThreadRecordingSin
     ])
     func otherSinksGetASupersedingAnnouncementFromTheWriterAfterItsFlush(
         paced: Bool, interruptDropsWrittenAudio: Bool
-    ) {
+    ) throws {
         // Unpaced: a write may block for a chunk's length, which must not hold the synthesis
         // thread from a newer key, so the writer writes every chunk. An interrupt that keeps
         // written audio: the writer's flush is the one that drops it, so the new announcement
         // waits for the writer (the first one, with nothing stale, is written at once if paced).
         let sink = ThreadRecordingSink(paced: paced, interruptDropsWrittenAudio: interruptDropsWrittenAudio)
-        let driven = DrivenWriter(sink)
+        let driven = try DrivenWriter(sink)
         driven.announce(1)
         #expect(sink.waitForWrites(1))
         #expect(settled(driven.writer))

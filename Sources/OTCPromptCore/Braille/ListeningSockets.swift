@@ -4,7 +4,9 @@ public enum ListeningSockets {
     /// The owners of the sockets that listen on `port` where a connection to the loopback address reaches them (the
     /// loopback address itself, or any address).
     /// - Parameter tables: the text of /proc/net/tcp, /proc/net/tcp6, or both.
-    public static func owners(ofPort port: Int, in tables: [String]) -> Set<UInt32> {
+    /// - Parameter anyLocalAddress: count the listeners on every address of this machine (a name or address of one of
+    ///   its interfaces was asked for): which of them a connection reaches is not told apart, so two owners refuse it.
+    public static func owners(ofPort port: Int, in tables: [String], anyLocalAddress: Bool = false) -> Set<UInt32> {
         var owners: Set<UInt32> = []
         for table in tables {
             for line in table.split(separator: "\n").dropFirst() {
@@ -12,7 +14,9 @@ public enum ListeningSockets {
                 // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid ...
                 guard fields.count > 7, fields[3] == "0A", let uid = UInt32(fields[7]) else { continue }
                 let local = fields[1].split(separator: ":")
-                guard local.count == 2, Int(local[1], radix: 16) == port, reachesLoopback(String(local[0])) else {
+                guard local.count == 2, Int(local[1], radix: 16) == port,
+                    anyLocalAddress || reachesLoopback(String(local[0]))
+                else {
                     continue
                 }
                 owners.insert(uid)

@@ -174,7 +174,9 @@ extension KeyDecoder {
             return nil
         }
         let character = Character(scalar)
-        return .character(shift ? Character(character.uppercased()) : character)
+        // Shift+ß: "ß".uppercased() is "SS", two letters, never one character of the field; kitty's own base key.
+        let shifted = character.uppercased()
+        return .character(shift && shifted.count == 1 ? Character(shifted) : character)
     }
 
     /// A byte after ESC and a non-ASCII lead byte: the rest of an Alt-modified character.

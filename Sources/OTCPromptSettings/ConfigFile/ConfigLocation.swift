@@ -29,8 +29,10 @@ extension ConfigFileSettings {
     ///
     /// A missing file is normal (most users have none) unless `OTC_PROMPT_CONFIG` names it: then the user asked
     /// for that file and is told it is not there.
+    /// A file that exists but cannot be read fails closed: masked and silent, said in the one problem. A file that
+    /// is refused (`ConfigFileRefusal`: another user's, not a text file) is ignored.
     /// - Parameter readFile: returns the file's text, nil when it does not exist, and throws an error whose
-    ///   description is one line when it cannot be read (`ConfigFile.readText` in the host module).
+    ///   description is one line when it cannot be read (`ConfigFile.readConfig` in the host module).
     public static func load(
         environment: [String: String], readFile: (String) throws -> String?
     ) -> ConfigFileSettings {
@@ -42,7 +44,18 @@ extension ConfigFileSettings {
         } catch {
             let reason = UntrustedText.visible(String(describing: error))
             var settings = ConfigFileSettings(source: source)
-            settings.problems = [SettingProblem(source: source, line: nil, message: "\(reason); ignored")]
+            guard (error as? ConfigFileRefusal) == nil else {
+                settings.problems = [SettingProblem(source: source, line: nil, message: "\(reason); ignored")]
+                return settings
+            }
+            // A file that is there but cannot be read (no descriptor left, EACCES, EIO) may say mask = true and
+            // speech = "none": the run is as private as it could have asked, until an option says otherwise.
+            settings.values[Settings.mask] = true
+            settings.values[Settings.speech] = SpeechChoice.none
+            settings.problems = [
+                SettingProblem(
+                    source: source, line: nil, message: "\(reason); the field is masked and nothing is spoken")
+            ]
             return settings
         }
         guard let text else {
@@ -61,4 +74,12 @@ extension ConfigFileSettings {
     private static func joined(_ base: String, _ relative: String) -> String {
         base.hasSuffix("/") ? base + relative : base + "/" + relative
     }
+}
+
+/// A configuration file that was read but refused (another user's, writable by others, not a text file): its words
+/// are ignored, and the defaults apply.
+public struct ConfigFileRefusal: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
 }
