@@ -115,15 +115,20 @@ class Recording:
                     self.last_voice_at = now
                     self.first_voice_at = self.first_voice_at or now
 
-    def wait_until_quiet(self, since, quiet=0.8, deadline=30):
-        """Waits for sound after `since`, then for `quiet` seconds without any."""
+    def wait_until_quiet(self, since, quiet=0.8, deadline=30, at_least=0.0):
+        """Waits for sound after `since`, at least `at_least` seconds of it, then for `quiet` seconds without any.
+        `at_least` tells an opening that has not begun from one that has ended: the tail of what was said before it
+        followed by a pause (a voice that starts late on a loaded machine) is quiet too."""
         end = time.monotonic() + deadline
         while time.monotonic() < end:
             self.poll()
             if self.last_voice_at and self.last_voice_at > since and time.monotonic() - self.last_voice_at > quiet:
-                return
+                with self.lock:
+                    voiced = sum(1 for arrival, on in zip(self.arrivals, self.windows) if on and arrival > since)
+                if voiced * self.WINDOW / self.RATE >= at_least:
+                    return
             time.sleep(0.02)
-        raise AssertionError(f"no sound then quiet within {deadline} s")
+        raise AssertionError(f"no sound (at least {at_least} s of it) then quiet within {deadline} s")
 
     def mark(self):
         """Where the recording is now, to split it by what the harness did."""
@@ -206,7 +211,9 @@ class Boot:
                 news_on_screen = news in self.child.before
                 self.mark(f"question of try {attempt}")
                 if voiced:
-                    self.recording.wait_until_quiet(time.monotonic() - 0.5)
+                    # The retry's opening begins with its news and lasts well over a second: waiting for that much
+                    # voice keeps the first key from cutting an opening that had not begun when the screen showed it.
+                    self.recording.wait_until_quiet(self.mark_times[f"question of try {attempt}"], at_least=1.2)
             if not voiced and settle:
                 # The opening's hint, its last sentence but the field's: "Type it, then Enter."
                 self.expect(r"then (press )?Enter\.", timeout=30)
