@@ -1,5 +1,5 @@
-/// Escape sequences: lone Esc, Esc and the next key, CSI (ESC [), SS3 (ESC O), Alt plus a control key, the paste start, kitty and
-/// modifyOtherKeys keys, and the control strings a terminal replies with (OSC, DCS, APC, PM, SOS).
+/// Escape sequences: lone Esc, Esc and the next key, CSI (ESC [), SS3 (ESC O), Alt plus a control key, the paste
+/// start, kitty and modifyOtherKeys keys, and the control strings a terminal replies with (OSC, DCS, APC, PM, SOS).
 extension KeyDecoder {
     /// The parameters of ESC [ 2 0 0 ~, the start of a bracketed paste.
     private static let pasteStartParameters: [UInt8] = Array("200".utf8)
