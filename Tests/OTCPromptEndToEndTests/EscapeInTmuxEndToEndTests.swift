@@ -23,8 +23,8 @@ struct EscapeInTmuxEndToEndTests {
         // After the prompt, the shell reads the next line and runs it; the pane then stays for capture-pane, 60 s at
         // most, so that a run stopped before its clean-up leaves nothing behind for long.
         let pane =
-            "\(PromptRun.binary) --speech none; echo \"status=$?\"; IFS= read -r line; printf 'read=[%s]\\n' \"$line\"; "
-            + "eval \"$line\"; sleep 60"
+            "\(PromptRun.binary) --speech none; echo \"status=$?\"; "
+            + "IFS= read -r line; printf 'read=[%s]\\n' \"$line\"; eval \"$line\"; sleep 60"
         // Spawned with a clean signal mask, as a shell would: tmux's event loop needs its signals.
         func tmux(_ arguments: [String]) async throws -> (status: OTCPromptTestSupport.ExitStatus?, output: String) {
             let run = try PseudoTerminalProcess(

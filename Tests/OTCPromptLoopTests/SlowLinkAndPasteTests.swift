@@ -41,7 +41,7 @@ import Testing
 
     /// A person's Esc, then their next key read apart from it within the wait: no Alt key keeps the prompt open;
     /// the Esc cancels the moment the key arrives, without waiting the rest of the delay, and that key and what came
-    /// with it go back to the terminal for the shell, as typed. A second Esc was the same cancel: it is not the shell's.
+    /// with it go back to the terminal for the shell, as typed. A second Esc was the same cancel, not the shell's.
     @Test(arguments: [("e", "e"), ("echo hi\r", "echo hi\r"), ("1", "1"), ("\u{1B}", ""), ("\u{1B}[A", "\u{1B}[A")])
     func anEscThenAKeyReadApartCancelsAtOnce(next: String, givenBack: String) {
         let run = LoopRun(
