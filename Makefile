@@ -1,4 +1,5 @@
-# otc-prompt — the two commands that do all the set-up on a fresh Debian machine:
+# otc-prompt — the two commands that do all the set-up on a fresh Debian machine, once a Swift toolchain is there
+# (SWIFT_MINIMUM or newer: `make deps` installs Debian's where apt offers one, and otherwise says where to get it):
 #   make run    install what is missing, build, and run the prompt (ARGS="--length 8" to pass options)
 #   make test   install what is missing, build, and run every test
 #   make bench  install what is missing, build (release), and measure against the anchors (~26 min from a fresh clone, builds included)
@@ -10,6 +11,11 @@ PREFIX ?= /usr/local
 CONFIG ?= debug
 ARGS ?=
 SWIFT ?= swift
+# The oldest Swift that builds the package: Package.swift's swift-tools-version. Debian's toolchain is the swiftlang
+# package (Debian's "swift" is OpenStack's object store): 6.0.3 in Debian 13, none in Debian 12, so both need
+# swift.org's (README, "Install").
+SWIFT_MINIMUM := 6.1
+SWIFT_ELSEWHERE := install Swift $(SWIFT_MINIMUM) or newer from https://www.swift.org/install/linux/ (swiftly, or the tarball for your Debian) and put its usr/bin on PATH, as README.md says under Install
 
 # Debian packages the build, the tests and the speech need.
 # gnupg, gpg-agent, pinentry-tty, pinentry-curses: the pinentry tests run the real gpg and compare replies.
@@ -65,7 +71,7 @@ PINENTRY_LINK ?= auto
 # The stripped release binary's size ceiling in MB of 10^6 bytes (the footprint target; docs/packaging.md).
 MAX_BINARY_MB ?= 12
 
-.PHONY: deps build release release-flags static-libstdc++ link-order link-order-check binary-check run test bench docs catalogs install uninstall deb deb-check deb-check-fresh boot-test boot-test-dracut clean
+.PHONY: deps toolchain build release release-flags static-libstdc++ link-order link-order-check binary-check run test bench docs catalogs install uninstall deb deb-check deb-check-fresh boot-test boot-test-dracut clean
 
 # $(call install-missing,PACKAGES): apt-get install those of PACKAGES that are not installed yet.
 define install-missing
@@ -79,9 +85,28 @@ define install-missing
 	fi
 endef
 
-## deps: install the Debian packages that are missing (needs root or sudo)
-deps:
+## deps: install the Debian packages that are missing (needs root or sudo), and the Swift toolchain where apt has one
+deps: toolchain
 	$(call install-missing,$(APT_PACKAGES))
+
+## toolchain: nothing when $(SWIFT) is SWIFT_MINIMUM or newer; else Debian's swiftlang when apt offers one that new
+## (and no swift is on PATH); else one line saying what to do, and a failure.
+toolchain:
+	@at_least() { printf '%s\n%s\n' "$(SWIFT_MINIMUM)" "$$1" | sort -V -C; }; \
+	if command -v $(SWIFT) >/dev/null 2>&1; then \
+	  version=$$($(SWIFT) --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9.]*\).*/\1/p' | head -n 1); \
+	  at_least "$$version" && exit 0; \
+	  echo "otc-prompt: $(SWIFT) is Swift $${version:-of an unknown version}; $(SWIFT_ELSEWHERE)." >&2; exit 1; \
+	fi; \
+	sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	$$sudo apt-get update -qq || true; \
+	candidate=$$(apt-cache policy swiftlang 2>/dev/null | sed -n 's/^ *Candidate: \([0-9][0-9.]*\).*/\1/p'); \
+	if [ -z "$$candidate" ] || ! at_least "$$candidate"; then \
+	  echo "otc-prompt: no swift on PATH, and apt's swiftlang is $${candidate:-not offered here}; $(SWIFT_ELSEWHERE)." >&2; \
+	  exit 1; \
+	fi; \
+	echo "installing: swiftlang $$candidate"; \
+	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends swiftlang
 
 ## build: build the prompt (installs nothing: `make deps` does, and so do run, test, bench and deb)
 build:

@@ -33,6 +33,8 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// Under `TypeAheadRule.heldUntilHeard`: the keys dropped until the opening has been heard.
     var held: HeldKeys?
     var decoder = KeyDecoder()
+    /// The keys read after the Esc that ended the prompt, as the terminal sent them: the next program's.
+    private var typedAfterEscape: [UInt8] = []
     /// Without bracketed paste, the pieces of one paste that a link split across reads, joined.
     private var pasteJoin = UnmarkedPasteJoin()
     /// Asks the terminal for kitty's keyboard protocol (`KeyboardProtocol.mayAsk`), and turns it on once it answers.
@@ -76,7 +78,8 @@ public struct PromptLoop<Session: InteractiveSession> {
 
     /// Runs until the prompt is over, then leaves the terminal as it found it, at once: what was typed while the
     /// prompt still decided is discarded with the restore (as readpassphrase and sudo do: the tail of a secret never
-    /// reaches the shell), and what is typed after it is the next program's, byte for byte.
+    /// reaches the shell), and what is typed after it is the next program's, byte for byte. So is what came in the
+    /// same read as the Esc that ended it, after that Esc (`KeyDecoder`): tmux, or a link, wrote them together.
     public mutating func run() -> PromptOutcome {
         var outcome = loop()
         runningCheck?.process.kill()
@@ -87,7 +90,13 @@ public struct PromptLoop<Session: InteractiveSession> {
             if !leavesLine() { outputs.end() }
         } else {
             outputs.end()
-            if !(keepsRawMode && outcome.isOrdinary) { terminal.restore(discardingInput: true) }
+            if !(keepsRawMode && outcome.isOrdinary) {
+                if typedAfterEscape.isEmpty {
+                    terminal.restore(discardingInput: true)
+                } else {
+                    terminal.restore(givingBack: typedAfterEscape)
+                }
+            }
         }
         outputs.release()
         session.wipe()
@@ -115,7 +124,12 @@ public struct PromptLoop<Session: InteractiveSession> {
             let others =
                 [runningCheck?.process.descriptor, speechStartup?.descriptor, system.outside?.descriptor]
                 .compactMap { $0 } + outputs.descriptors
-            switch terminal.read(timeout: nextTimeout(), alsoWatching: others, callerWatching: system.caller) {
+            // What came after an Esc that did not end the prompt is decoded before the terminal is read again.
+            let input =
+                decoder.holdsBytesAfterEscape
+                ? .bytes(decoder.takeBytesAfterEscape())
+                : terminal.read(timeout: nextTimeout(), alsoWatching: others, callerWatching: system.caller)
+            switch input {
             case .bytes(let bytes):
                 resumedAfterOwnStop = false
                 followSplitKey()
@@ -153,12 +167,25 @@ public struct PromptLoop<Session: InteractiveSession> {
                 // The last key is drawn too: the screen confirms what was submitted.
                 let outcome = key == .suspend ? suspend() : perform(withWhatWaits(session.handle(key), after: key))
                 draw()
-                if let outcome { return outcome }
+                if let outcome {
+                    if key == .escape { typedAfterEscape = Self.forTheNextProgram(decoder.takeBytesAfterEscape()) }
+                    return outcome
+                }
             }
             // After the keys that came with it: what they did is caught up in the same announcement.
             if let outcome = followSpeechStartup() { return outcome }
             draw()
         }
+    }
+
+    /// What came after the Esc that ended the prompt, less a second Esc pressed to cancel (Esc Esc): that one was
+    /// the prompt's, and the shell would take it for Alt on the next key. Esc and the rest of a key (an arrow) stay.
+    static func forTheNextProgram(_ bytes: [UInt8]) -> [UInt8] {
+        var rest = bytes[...]
+        while rest.first == 0x1B, !(rest.dropFirst().first.map { [0x5B, 0x4F].contains($0) } ?? false) {
+            rest = rest.dropFirst()
+        }
+        return Array(rest)
     }
 
     /// A lone Esc held past the Esc delay, or a paste left open past its limit, given up on.

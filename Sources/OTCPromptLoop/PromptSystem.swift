@@ -14,6 +14,10 @@ public protocol PromptTerminal: AnyObject {
     /// Leaves the terminal as it was found, discarding in the same step what has been typed and not yet read:
     /// nothing typed for the prompt reaches the next program, and nothing typed after it is lost.
     func restore(discardingInput: Bool)
+    /// `restore(discardingInput: true)`, then `bytes` (keys typed after the Esc that ended the prompt, read with it)
+    /// go back to the front of what the next program reads, with what was typed after them, in order, as if typed
+    /// now. Where the system refuses to take keys back, they are discarded with the rest.
+    func restore(givingBack bytes: [UInt8])
     /// Sets raw mode again after someone else's stop, with no moment of echo in between.
     func reassertRawMode(bracketedPaste: Bool) throws
     /// Waits at most `timeout` (nil: until something happens) for bytes, a signal, one of `others`

@@ -74,6 +74,49 @@ extension Terminal {
         isRaw = false
     }
 
+    /// `restore(discardingInput: true)`, and then `bytes` (UTF-8: keys typed after the Esc that ended the prompt, read
+    /// with it) go back to the terminal's input, followed by what was typed and not yet read: the next program reads
+    /// them all in the order typed, through the restored attributes, as if typed now (Enter becomes a line feed, a
+    /// terminal that echoes echoes them). A key that would raise a signal there (Ctrl-C, Ctrl-\, Ctrl-Z) and what
+    /// follows it go, as typed while the prompt decided. Where the kernel refuses to take keys back
+    /// (`dev.tty.legacy_tiocsti` = 0, or a terminal that is not this process's own), they are discarded with the rest.
+    /// The corresponding C calls are `poll`, `read`, `tcsetattr` and `ioctl(TIOCSTI)`.
+    public func restore(givingBack bytes: [UInt8]) {
+        var keys = encoding == .utf8 ? bytes : encoding.encode(String(decoding: bytes, as: UTF8.self))
+        keys += queuedBytes()
+        let signalling = savedAttributes.map(Self.signallingKeys) ?? []
+        restore(discardingInput: true)
+        for key in keys.prefix(while: { !signalling.contains($0) }) {
+            var byte = key
+            guard SystemCall.retrying("ioctl", { ioctl(input, UInt(TIOCSTI), &byte) }) == 0 else { return }
+        }
+    }
+
+    /// What has been typed and not yet read, read now without waiting (at most 64 KiB).
+    private func queuedBytes() -> [UInt8] {
+        var queued: [UInt8] = []
+        var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while queued.count < 65536, SystemCall.retrying("poll", { poll(&ready, 1, 0) }) == 1,
+            ready.revents & Int16(POLLIN) != 0
+        {
+            let count = buffer.withUnsafeMutableBytes { raw in
+                SystemCall.retrying("read") { Glibc.read(input, raw.baseAddress, raw.count) }
+            }
+            guard count > 0 else { break }
+            queued += buffer[0..<count]
+        }
+        return queued
+    }
+
+    /// The keys that raise a signal under `attributes` (with ISIG: interrupt, quit, suspend).
+    static func signallingKeys(_ attributes: termios) -> [UInt8] {
+        guard attributes.c_lflag & tcflag_t(ISIG) != 0 else { return [] }
+        return withUnsafeBytes(of: attributes.c_cc) { keys in
+            [keys[Int(VINTR)], keys[Int(VQUIT)], keys[Int(VSUSP)]].filter { $0 != 0 }
+        }
+    }
+
     /// Discards what has been typed and not yet read, so that no leftover answers a question or
     /// reaches the next program. Best effort: a terminal that refuses has nothing to discard.
     /// The corresponding C function is `tcflush` (TCIFLUSH).

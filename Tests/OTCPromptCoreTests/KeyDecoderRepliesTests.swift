@@ -90,7 +90,7 @@ import Testing
         ] {
             #expect(decodeWhole(bytes(report)) == [.terminalReport], "\(report.debugDescription)")
         }
-        for key in ["\u{1B}[A", "\u{1B}OP", "\u{1B}[15~", "\u{1B}x"] {
+        for key in ["\u{1B}[A", "\u{1B}OP", "\u{1B}[15~", "\u{1B}\u{7F}"] {
             #expect(decodeWhole(bytes(key)) == [.ignored], "\(key.debugDescription)")
         }
     }

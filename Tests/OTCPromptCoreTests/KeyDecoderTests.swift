@@ -1,19 +1,20 @@
 import OTCPromptCore
 import Testing
 
-/// Feeds `bytes` in one piece, then flushes as the caller does after its Esc delay.
+/// Feeds `bytes` in one piece, then flushes as the caller does after its Esc delay. What an Esc held back is
+/// decoded next, as the loop does when that Esc has not ended the prompt.
 func decodeWhole(_ bytes: [UInt8], flush: Bool = true) -> [Key] {
-    var decoder = KeyDecoder()
-    var keys = decoder.feed(bytes)
-    if flush { keys += decoder.flush() }
-    return mergingPasteText(keys)
+    decodeInPieces([bytes], flush: flush)
 }
 
-/// Feeds `bytes` in the given pieces (flushing only at the end).
+/// Feeds `bytes` in the given pieces (flushing only at the end), each followed by what an Esc held back.
 func decodeInPieces(_ pieces: [[UInt8]], flush: Bool = true) -> [Key] {
     var decoder = KeyDecoder()
     var keys: [Key] = []
-    for piece in pieces { keys += decoder.feed(piece) }
+    for piece in pieces {
+        keys += decoder.feed(piece)
+        while decoder.holdsBytesAfterEscape { keys += decoder.feed([]) }
+    }
     if flush { keys += decoder.flush() }
     return mergingPasteText(keys)
 }
@@ -143,7 +144,7 @@ struct KeyDecoderEscapeTests {
         "whole sequences are one ignored key",
         arguments: [
             "\u{1B}[A", "\u{1B}[1;5C", "\u{1B}[15~", "\u{1B}[201~", "\u{1B}[ q",
-            "\u{1B}OP", "\u{1B}OA", "\u{1B}x", "\u{1B}[", "\u{1B}O", "\u{1B}\u{7F}", "\u{1B}\u{12}", "\u{1B}é",
+            "\u{1B}OP", "\u{1B}OA", "\u{1B}[", "\u{1B}O", "\u{1B}\u{7F}", "\u{1B}\u{12}",
         ])
     func sequences(sequence: String) {
         #expect(decodeWhole(bytes(sequence)) == [.ignored])
@@ -157,6 +158,8 @@ struct KeyDecoderEscapeTests {
         #expect(decodeWhole(bytes("\u{1B}\u{1B}[A")) == [.escape, .ignored])
         var decoder = KeyDecoder()
         #expect(decoder.feed([esc, esc]) == [.escape])
+        #expect(decoder.takeBytesAfterEscape() == [esc])
+        #expect(decoder.feed([esc]) == [])
         #expect(decoder.isAwaitingMoreBytes)
     }
 
@@ -196,10 +199,10 @@ struct KeyDecoderEscapeTests {
         #expect(decodeWhole([esc, 0x5B] + parameters + bytes("12"), flush: true) == [.ignored])
     }
 
-    @Test("Alt plus a character, in one read or with its character split, is one ignored key")
-    func altCharacterAcrossFeeds() {
-        #expect(decodeInPieces([[esc, 0xC3], [0xA9], [0x31]]) == [.ignored, .character("1")])
-        #expect(decodeWhole([esc, 0xC3, 0x31]) == [.ignored, .character("1")])
+    @Test("Esc and a character (tmux's Alt-é), in one read or with its character split, is Esc, then the character")
+    func escapeThenCharacterAcrossFeeds() {
+        #expect(decodeInPieces([[esc, 0xC3], [0xA9], [0x31]]) == [.escape, .character("é"), .character("1")])
+        #expect(decodeWhole([esc, 0xC3, 0x31]) == [.escape, .undecodable, .character("1")])
     }
 }
 
@@ -219,16 +222,58 @@ struct KeyDecoderLoneEscapeTests {
         var decoder = KeyDecoder()
         #expect(decoder.feed([esc]) == [])
         #expect(decoder.holdsLoneEscape)
-        #expect(decoder.feed(bytes(next)) == keys)
+        #expect(decoder.feed(bytes(next)) == [.escape])
         #expect(!decoder.isAwaitingMoreBytes)
+        #expect(decoder.takeBytesAfterEscape() == bytes(next))
+        #expect(decodeInPieces([[esc], bytes(next)]) == keys)
+    }
+
+    /// tmux's `escape-time` (500 ms by default) writes an Esc and the key typed within it as one Alt key, and so
+    /// may a link: Alt plus a printable key means nothing in a code or a secret, so it is the Esc that cancels, and
+    /// the decoder stops there. The key and what follows are held undecoded, for the shell once the prompt ends.
+    @Test(
+        "in one read, Esc and a printable key are Esc, with that key and the rest held back undecoded",
+        arguments: [
+            ("\u{1B}e", "e"), ("\u{1B}echo hi\r", "echo hi\r"), ("\u{1B}1", "1"), ("\u{1B}9", "9"),
+            ("\u{1B}é", "é"), ("\u{1B} x", " x"), ("\u{1B}\u{1B}[A", "\u{1B}[A"), ("\u{1B}~", "~"),
+        ])
+    func escapeAndAPrintableKeyInOneRead(sequence: String, held: String) {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(bytes(sequence)) == [.escape])
+        #expect(decoder.holdsBytesAfterEscape)
+        #expect(!decoder.isAwaitingMoreBytes)
+        #expect(decoder.takeBytesAfterEscape() == bytes(held))
+        #expect(!decoder.holdsBytesAfterEscape)
+    }
+
+    @Test("what an Esc held back is decoded by the next feed, before that feed's own bytes")
+    func heldBytesComeFirst() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(bytes("1\u{1B}23")) == [.character("1"), .escape])
+        #expect(decoder.feed(bytes("4")) == [.character("2"), .character("3"), .character("4")])
+        #expect(!decoder.holdsBytesAfterEscape)
+    }
+
+    @Test("the Esc kitty's protocol reports, CSI 27 u, also holds back what follows it")
+    func kittysEscapeHoldsTheRest() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(bytes("\u{1B}[27uls\r")) == [.escape])
+        #expect(decoder.takeBytesAfterEscape() == bytes("ls\r"))
     }
 
     @Test(
-        "in one read, Esc and a key are Alt plus that key: ignored, never a cancel",
-        arguments: ["\u{1B}1", "\u{1B}9", "\u{1B}e", "\u{1B}é", "\u{1B}\r", "\u{1B}\u{7F}"])
-    func altKeyInOneRead(sequence: String) {
+        "in one read, Esc and a control key are Alt plus that key: ignored, never a cancel",
+        arguments: ["\u{1B}\r", "\u{1B}\u{7F}", "\u{1B}\u{03}", "\u{1B}\t"])
+    func altControlKeyInOneRead(sequence: String) {
         #expect(decodeWhole(bytes(sequence)) == [.ignored])
-        #expect(!decodeWhole(bytes(sequence)).contains(.escape))
+    }
+
+    @Test("Esc inside a bracketed paste is text: it neither cancels nor holds anything back")
+    func escapeInsideAPaste() {
+        var decoder = KeyDecoder()
+        let keys = decoder.feed(bytes("\u{1B}[200~a\u{1B}b\u{1B}[201~c"))
+        #expect(keys == [.pasteBegan, .pasteText("a\u{1B}b"), .pasteEnded, .character("c")])
+        #expect(!decoder.holdsBytesAfterEscape)
     }
 
     @Test(
@@ -248,15 +293,13 @@ struct KeyDecoderLoneEscapeTests {
         #expect(apart.feed([esc]) == [.escape])
     }
 
-    @Test("only the read right after the Esc is apart from it: ESC then ESC x is Esc, then Alt-x")
+    @Test("only the read right after the Esc is apart from it: ESC then ESC Backspace is Esc, then Alt-Backspace")
     func onlyTheNextRead() {
-        var decoder = KeyDecoder()
-        #expect(decoder.feed([esc]) == [])
-        #expect(decoder.feed(bytes("\u{1B}x")) == [.escape, .ignored])
+        #expect(decodeInPieces([[esc], bytes("\u{1B}\u{7F}")]) == [.escape, .ignored])
         var flushed = KeyDecoder()
         _ = flushed.feed([esc])
         #expect(flushed.flush() == [.escape])
-        #expect(flushed.feed(bytes("\u{1B}x")) == [.ignored])
+        #expect(flushed.feed(bytes("\u{1B}\u{7F}")) == [.ignored])
     }
 }
 
@@ -373,8 +416,9 @@ struct KeyDecoderSplitTests {
     func expectedKeys() {
         #expect(
             decodeWhole(Self.streams[0]) == [
-                .character("9"), .character("8"), .backspace, .character("5"), .ignored, .ignored, .ignored,
-                .submit, .character("3"), .clearField, .readBack, .character("é"), .character("😀"), .escape,
+                .character("9"), .character("8"), .backspace, .character("5"), .ignored, .ignored, .escape,
+                .character("x"), .submit, .character("3"), .clearField, .readBack, .character("é"), .character("😀"),
+                .escape,
                 .ignored,
             ])
     }

@@ -54,6 +54,12 @@ final class ScriptedTerminal: PromptTerminal {
         calls.append("restore")
         if discardingInput { restoresDiscardingInput += 1 }
     }
+    /// The keys each restore gave back to the terminal, in order.
+    private(set) var givenBack: [[UInt8]] = []
+    func restore(givingBack bytes: [UInt8]) {
+        restore(discardingInput: true)
+        givenBack.append(bytes)
+    }
     func reassertRawMode(bracketedPaste: Bool) throws { calls.append("reassert") }
     func stopProcess() { calls.append("stop") }
     func discardInput() { calls.append("discard") }

@@ -40,9 +40,10 @@ import Testing
     }
 
     /// A person's Esc, then their next key read apart from it within the wait: no Alt key keeps the prompt open;
-    /// the Esc cancels the moment the key arrives, without waiting the rest of the delay.
-    @Test(arguments: ["e", "echo hi\r", "1", "\u{1B}"])
-    func anEscThenAKeyReadApartCancelsAtOnce(next: String) {
+    /// the Esc cancels the moment the key arrives, without waiting the rest of the delay, and that key and what came
+    /// with it go back to the terminal for the shell, as typed. A second Esc was the same cancel, not the shell's.
+    @Test(arguments: [("e", "e"), ("echo hi\r", "echo hi\r"), ("1", "1"), ("\u{1B}", ""), ("\u{1B}[A", "\u{1B}[A")])
+    func anEscThenAKeyReadApartCancelsAtOnce(next: String, givenBack: String) {
         let run = LoopRun(
             script: [.bytes("\u{1B}", after: .milliseconds(100)), .bytes(next, after: .milliseconds(20))],
             escapeDelay: .milliseconds(300))
@@ -50,10 +51,23 @@ import Testing
         #expect(run.terminal.deliveredAt.last! - run.terminal.deliveredAt.first! == .milliseconds(20))
         #expect(run.terminal.calls.last == "restore")
         #expect(run.terminal.restoresDiscardingInput == 1)
+        #expect(run.terminal.givenBack == (givenBack.isEmpty ? [] : [Array(givenBack.utf8)]))
     }
 
-    /// Alt plus a digit, an arrow, Home, End and a function key, each written whole: never a cancel.
-    @Test(arguments: ["\u{1B}1", "\u{1B}[A", "\u{1B}[H", "\u{1B}[F", "\u{1B}OP", "\u{1B}[15~"])
+    /// tmux's `escape-time` writes an Esc and the key typed within it as one Alt key, and a link may write Esc and a
+    /// whole command at once: the Esc cancels at once, and the key typed after it and everything after that are
+    /// the shell's, given back in order; what came before the Esc is the prompt's.
+    @Test(arguments: ["\u{1B}echo hi\r", "12\u{1B}echo hi\r", "\u{1B}e"])
+    func anEscAndTheNextKeysInOneReadCancelAndGoBackToTheShell(read: String) {
+        let run = LoopRun(script: [.bytes(read), .bytes("985391")], escapeDelay: .milliseconds(300))
+        #expect(run.outcome == .cancelled)
+        #expect(run.terminal.timeouts.count == 1, "read again after the Esc: \(run.terminal.timeouts)")
+        let after = read[read.index(after: read.firstIndex(of: "\u{1B}")!)...]
+        #expect(run.terminal.givenBack == [Array(after.utf8)])
+    }
+
+    /// Arrows, Home, End and function keys, each written whole: never a cancel.
+    @Test(arguments: ["\u{1B}[A", "\u{1B}[H", "\u{1B}[F", "\u{1B}OP", "\u{1B}[15~"])
     func aKeyWrittenWholeWithItsEscIsNoCancel(key: String) {
         let run = LoopRun(script: [.bytes(key), .bytes("985391")])
         #expect(run.outcome == .submitted("985391"))

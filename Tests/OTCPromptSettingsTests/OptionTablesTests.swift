@@ -36,6 +36,12 @@ import Testing
         #expect(document == expected, "run OTC_PROMPT_UPDATE_DOCS=1 swift test --filter OptionTablesTests")
     }
 
+    /// The user guide's example of a bad file quotes the reader's own words for an unknown setting, with every key.
+    @Test func theUserGuidesUnknownSettingExampleListsTheKeysTheReaderLists() throws {
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/user-guide.md"), encoding: .utf8)
+        #expect(guide.contains("unknown setting \"colour\" (known: \(ConfigFileSettings.knownKeys)); ignored"))
+    }
+
     @Test func theConfigKeysListHoldsEveryKeyTheFileAccepts() {
         for setting in Settings.all {
             #expect(OptionTables.configKeys.contains("`\(setting.name)`") == setting.inConfigFile, "\(setting.name)")

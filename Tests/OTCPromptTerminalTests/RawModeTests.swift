@@ -146,6 +146,31 @@ private func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
         #expect(read == Array("ls\n".utf8))
     }
 
+    /// The restore after an Esc that ended the prompt puts the keys read with it back in front of what is still
+    /// queued, through the restored line discipline (a cooked Enter), up to a key that would raise a signal there;
+    /// what is typed after the restore follows. TIOCSTI on a terminal that is not this process's own needs
+    /// CAP_SYS_ADMIN: as root only, as CI runs.
+    @Test(
+        .enabled(if: geteuid() == 0, "TIOCSTI on a pty that is not the controlling terminal needs root"),
+        arguments: [
+            ("ech", "o hi\r", "", "echo hi\n"), ("ls\u{03}rm -r x\r", "", "\r", "ls\n"), ("", "pwd\r", "", "pwd\n"),
+        ])
+    func aRestoreGivingBackPutsTheKeysBackInOrder(givenBack: String, queued: String, typedAfter: String, read: String)
+        throws
+    {
+        let (pty, terminal) = try terminalOnNewPty()
+        try terminal.enterRawMode()
+        _ = pty.readMaster(until: { contains($0, bracketedPasteOn) }, deadline: .seconds(5))
+        pty.typeOnMaster(Array(queued.utf8))
+        usleep(50_000)
+        terminal.restore(givingBack: Array(givenBack.utf8))
+        pty.typeOnMaster(Array(typedAfter.utf8))
+        let after = Terminal(input: pty.slave, output: pty.slave)
+        var bytes: [UInt8] = []
+        while !bytes.contains(0x0A), case .bytes(let more) = after.read(timeout: .seconds(5)) { bytes += more }
+        #expect(String(decoding: bytes, as: UTF8.self) == read)
+    }
+
     @Test func columnsComeFromTheWindowSize() throws {
         let (pty, terminal) = try terminalOnNewPty()
         pty.resize(columns: 123, rows: 45)

@@ -1,9 +1,14 @@
 /// Turns raw terminal bytes into `Key`s. Pure and incremental: bytes may arrive split across
 /// reads at any point (inside a UTF-8 character, an escape sequence or a paste marker), and the
 /// keys are the same however the bytes were split (only the sizes of `.pasteText` pieces differ),
-/// but for one cut: an Esc that ends a read followed by a byte that begins no sequence. A terminal
-/// writes each key whole, so ESC and a letter in one read are Alt plus that letter (ignored), while
-/// an Esc read alone and a letter read after it are two keys: Esc, which cancels, then the letter.
+/// but for one cut: an Esc that ends a read followed by a control byte or the start of a terminal's string
+/// (`]`, `P`, `_`, `^`, `X`). In one read those are Alt plus that key (ignored) or the terminal's reply; read
+/// apart, Esc and then that key.
+///
+/// Esc followed by a printable key is Esc, however the bytes were split: tmux (whose `escape-time` joins an Esc
+/// and the key typed within it into one Alt key) and a link write them together, and Alt plus a letter means
+/// nothing in a code or a secret. Decoding stops after every Esc: what follows it is held undecoded
+/// (`takeBytesAfterEscape()`), for the next program when that Esc ends the prompt, decoded next otherwise.
 ///
 /// Garbage never costs a later key: a broken sequence becomes `.ignored`, an invalid UTF-8 byte
 /// `.undecodable`, and decoding starts again on the byte that broke it; after `flush()` the decoder is back at rest
@@ -19,8 +24,6 @@ public struct KeyDecoder: Sendable {
         case escape
         /// ESC [ (CSI) or ESC O (SS3) and its parameters so far, in `sequenceBody`.
         case sequence(introducer: UInt8)
-        /// ESC and the start of a non-ASCII character (Alt plus a letter like é): discarded whole.
-        case altCharacter
         /// Inside an OSC, DCS, APC, PM or SOS string (a terminal's reply: a colour, a version), consumed up
         /// to BEL or ST; `sawEscape`: the last byte was ESC, which may begin ST (ESC \).
         case controlString(sawEscape: Bool)
@@ -36,6 +39,8 @@ public struct KeyDecoder: Sendable {
     var lineFeedEndsEnter = false
     /// The last read ended with a lone Esc held: its next byte came in a read of its own.
     var escapeEndedRead = false
+    /// What came after an Esc key in the bytes fed, not yet decoded (`takeBytesAfterEscape()`).
+    var bytesAfterEscape: [UInt8] = []
     /// The terminal answered the question about kitty's keyboard protocol (`KeyboardProtocol`): it has it.
     public internal(set) var heardKeyboardProtocol = false
     /// The terminal answered the request for its primary device attributes: every answer before it is in.
@@ -54,6 +59,7 @@ public struct KeyDecoder: Sendable {
     /// Decodes `bytes`, returning every key they complete. Bytes that may begin a longer
     /// sequence are held until the next call.
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+        if !bytesAfterEscape.isEmpty { return feed(takeBytesAfterEscape() + Array(bytes)) }
         if let keys = bytes.withContiguousStorageIfAvailable({ decode($0) }) { return keys }
         return Array(bytes).withUnsafeBufferPointer { decode($0) }
     }
@@ -63,6 +69,17 @@ public struct KeyDecoder: Sendable {
     /// False inside a paste: a paste only ends with its end marker.
     public var isAwaitingMoreBytes: Bool {
         !isPasting && (pending != .nothing || scalar.isAssembling)
+    }
+
+    /// True while bytes that came after an Esc key are held undecoded: the loop decodes them next if that Esc did
+    /// not end the prompt, and gives them back to the terminal if it did.
+    public var holdsBytesAfterEscape: Bool { !bytesAfterEscape.isEmpty }
+
+    /// The bytes that came after the last Esc key, undecoded, and forgets them: the next program's once that Esc
+    /// has ended the prompt (the key typed after it, and everything after that, as typed).
+    public mutating func takeBytesAfterEscape() -> [UInt8] {
+        defer { bytesAfterEscape = [] }
+        return bytesAfterEscape
     }
 
     /// True while what is held is an Esc alone, not yet the start of a sequence: the one key a
@@ -81,7 +98,7 @@ public struct KeyDecoder: Sendable {
         }
         switch pending {
         case .escape: return [.escape]
-        case .sequence, .altCharacter: return [.ignored]
+        case .sequence: return [.ignored]
         case .controlString: return [.terminalReport]
         case .nothing: return scalar.isAssembling ? [.undecodable] : []
         }
@@ -93,8 +110,13 @@ public struct KeyDecoder: Sendable {
         while index < bytes.count {
             if isPasting {
                 index = decodePaste(bytes, from: index, into: &keys)
-            } else if decodeKeyByte(bytes[index], into: &keys) {
-                index += 1
+            } else {
+                let decodedBefore = keys.count
+                if decodeKeyByte(bytes[index], into: &keys) { index += 1 }
+                if keys[decodedBefore...].contains(.escape) {
+                    bytesAfterEscape = Array(bytes[index...])
+                    break
+                }
             }
         }
         emitPasteText(into: &keys)
@@ -112,7 +134,6 @@ public struct KeyDecoder: Sendable {
         switch pending {
         case .escape: return decodeAfterEscape(byte, escapeCameAlone: escapeCameAlone, into: &keys)
         case .sequence(let introducer): return decodeSequence(byte, introducer: introducer, into: &keys)
-        case .altCharacter: return decodeAltCharacter(byte, into: &keys)
         case .controlString(let sawEscape): return decodeControlString(byte, sawEscape: sawEscape, into: &keys)
         case .nothing: break
         }

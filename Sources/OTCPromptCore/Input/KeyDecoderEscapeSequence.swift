@@ -1,37 +1,35 @@
-/// Escape sequences: lone Esc, CSI (ESC [), SS3 (ESC O), Alt plus a key, the paste start, kitty and
-/// modifyOtherKeys keys, and the control strings a terminal replies with (OSC, DCS, APC, PM, SOS).
+/// Escape sequences: lone Esc, Esc and the next key, CSI (ESC [), SS3 (ESC O), Alt plus a control key, the paste
+/// start, kitty and modifyOtherKeys keys, and the control strings a terminal replies with (OSC, DCS, APC, PM, SOS).
 extension KeyDecoder {
     /// The parameters of ESC [ 2 0 0 ~, the start of a bracketed paste.
     private static let pasteStartParameters: [UInt8] = Array("200".utf8)
 
     /// The byte after ESC. `escapeCameAlone`: the ESC ended an earlier read, so this byte was written apart
-    /// from it. Then only `[` or `O` (the rest of a key a link split) or another ESC continue it; anything else
-    /// is a person's next key after their Esc: the Esc counts (it cancels) and the byte is decoded itself. There
-    /// are no Alt bindings to keep: ESC and a key in one read (Alt plus that key) are ignored, never Esc.
+    /// from it. Then only `[` or `O` (the rest of a key a link split) continue it. In the same read, `]`, `P`, `_`,
+    /// `^` and `X` begin a terminal's string, and a control byte is Alt plus a key (Alt-Backspace), ignored. Any
+    /// other byte, and a printable key above all, is the person's next key after their Esc: tmux's `escape-time`
+    /// (500 ms by default) joins an Esc and the key typed within it into one write, and so may a link. The Esc
+    /// counts (it cancels) and the byte is not consumed: it and what follows are held (`takeBytesAfterEscape()`).
     mutating func decodeAfterEscape(_ byte: UInt8, escapeCameAlone: Bool, into keys: inout [Key]) -> Bool {
         switch byte {
-        case 0x1B:
-            keys.append(.escape)  // the first Esc was alone; the second one may start a sequence
         case UInt8(ascii: "["), UInt8(ascii: "O"):
             startSequence(introducer: byte)
+            return true
         case _ where escapeCameAlone:
-            keys.append(.escape)
-            pending = .nothing
-            return false
+            break
         case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
             pending = .controlString(sawEscape: false)  // OSC, DCS, APC, PM, SOS
-        case 0x00...0x7F:
-            keys.append(.ignored)  // Alt plus a printable key, Alt-Backspace or Alt-Ctrl-key
+            return true
+        case 0x00...0x1A, 0x1C...0x1F, 0x7F:
+            keys.append(.ignored)  // Alt-Backspace or Alt-Ctrl-key
             pending = .nothing
-        case 0xC2...0xF4:
-            _ = scalar.consume(byte)
-            pending = .altCharacter
+            return true
         default:
-            keys.append(.escape)  // an invalid byte cannot be part of an Alt key: Esc was alone
-            pending = .nothing
-            return false
+            break  // a printable key (ASCII or the start of a character), a second Esc, or a byte no key begins with
         }
-        return true
+        keys.append(.escape)
+        pending = .nothing
+        return false
     }
 
     /// A byte inside ESC [ … or ESC O …: parameters 0x30–0x3F, then intermediates 0x20–0x2F,
@@ -177,22 +175,6 @@ extension KeyDecoder {
         // Shift+ß: "ß".uppercased() is "SS", two letters, never one character of the field; kitty's own base key.
         let shifted = character.uppercased()
         return .character(shift && shifted.count == 1 ? Character(shifted) : character)
-    }
-
-    /// A byte after ESC and a non-ASCII lead byte: the rest of an Alt-modified character.
-    mutating func decodeAltCharacter(_ byte: UInt8, into keys: inout [Key]) -> Bool {
-        switch scalar.consume(byte) {
-        case .needsMore:
-            return true
-        case .scalar, .invalid:
-            keys.append(.ignored)
-            pending = .nothing
-            return true
-        case .truncatedBeforeByte:
-            keys.append(.ignored)
-            pending = .nothing
-            return false
-        }
     }
 
     private mutating func abandonSequence(into keys: inout [Key]) -> Bool {
