@@ -164,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OTCPromptSettingsTests",
-            dependencies: ["OTCPromptSettings", "OTCPromptDocs", "OTCPromptCore"]
+            dependencies: ["OTCPromptSettings", "OTCPromptDocs", "OTCPromptCore", "OTCPromptTestSupport"]
         ),
         .testTarget(
             name: "OTCPromptFrontEndsTests",

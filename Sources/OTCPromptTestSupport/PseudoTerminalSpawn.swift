@@ -22,12 +22,17 @@ extension PseudoTerminalProcess {
     /// replaced by /dev/null if asked (the controlling terminal stays). stdout is `standardOutput`.
     static func spawn(
         executable: String, arguments: [String], environment: [String: String],
-        terminalPath: String?, standardInputIsTerminal: Bool, standardOutput: Int32, standardError: Int32?
+        terminalPath: String?, standardInputIsTerminal: Bool, standardOutput: Int32, standardError: Int32?,
+        standardInput: Int32? = nil
     ) -> Result<pid_t, PseudoTerminalError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, terminalPath ?? "/dev/null", O_RDWR, 0)
+        if let standardInput, terminalPath == nil {
+            posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, terminalPath ?? "/dev/null", O_RDWR, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
         posix_spawn_file_actions_adddup2(&actions, standardError ?? 0, 2)
         if terminalPath != nil && !standardInputIsTerminal {

@@ -1,4 +1,5 @@
 import Foundation
+import OTCPromptTestSupport
 import Testing
 
 @testable import OTCPromptCore
@@ -11,17 +12,9 @@ import Testing
         .deletingLastPathComponent()
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let run = try runWithStatus(
+            "/usr/bin/env", ["-C", root.path] + arguments, environment: ProcessInfo.processInfo.environment)
+        return (exitStatus(run.status), run.output)
     }
 
     static var catalogFiles: [String] {

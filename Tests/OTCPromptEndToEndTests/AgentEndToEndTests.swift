@@ -122,16 +122,13 @@ import Testing
     }
 
     @Test func aRequestWhoseProcessEndsIsWithdrawn() async throws {
-        let sleeper = Process()
-        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        sleeper.arguments = ["60"]
-        try sleeper.run()
+        let sleeper = try SpawnedProgram("/bin/sleep", ["60"], environment: [:])
         let run = try await agent()
         let querier = try AgentQuerier(
-            in: directory, lines: ["PID=\(sleeper.processIdentifier)", "Message=Asked by sleep"])
+            in: directory, lines: ["PID=\(sleeper.processID)", "Message=Asked by sleep"])
         #expect(await run.process.waitForScreen(containing: "Asked by sleep", deadline: .seconds(20)))
         // SIGKILL, not reaped yet: a zombie's request is withdrawn too (its pidfd is readable).
-        kill(sleeper.processIdentifier, SIGKILL)
+        kill(sleeper.processID, SIGKILL)
         #expect(await said(run, "Request withdrawn."))
         #expect(!querier.hasAnswer)
     }

@@ -50,7 +50,7 @@ struct AgentSystemdEndToEndTests {
         #expect(await run.process.waitForScreen(containing: "Killed querier", deadline: .seconds(20)))
         // SIGKILL: its file and socket stay (in the private directory, gone with it), so only its process's end can
         // withdraw it.
-        kill(killed.process.processIdentifier, SIGKILL)
+        kill(killed.process.processID, SIGKILL)
         #expect(await said(run, "Request withdrawn."))
         #expect(
             await run.process.wait(deadline: .seconds(20)) { _ in

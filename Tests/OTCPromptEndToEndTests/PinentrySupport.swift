@@ -9,13 +9,8 @@ func runProgram(
     _ executable: String, _ arguments: [String], input: String = "", environment: [String: String],
     deadline: Duration = .seconds(60)
 ) throws -> (output: String, error: String, status: Int32) {
-    let started = try StartedProgram(executable, arguments, input: input, environment: environment)
-    let clock = ContinuousClock()
-    let end = clock.now + deadline
-    while started.process.isRunning && clock.now < end { usleep(10_000) }
-    started.end(deadline: deadline)
-    usleep(50_000)
-    return started.collect()
+    let started = try SpawnedProgram(executable, arguments, input: input, environment: environment)
+    return finish(started, status: started.waitForExit(deadline: deadline), deadline: deadline)
 }
 
 /// Runs a program to its end with `input` on stdin, bounded by `deadline`; its stdout, stderr and status. The task
@@ -24,68 +19,23 @@ func runProgram(
     _ executable: String, _ arguments: [String], input: String = "", environment: [String: String],
     deadline: Duration = .seconds(60)
 ) async throws -> (output: String, error: String, status: Int32) {
-    let started = try StartedProgram(executable, arguments, input: input, environment: environment)
-    let clock = ContinuousClock()
-    let end = clock.now + deadline
-    while started.process.isRunning && clock.now < end { try? await Task.sleep(for: .milliseconds(10)) }
-    started.end(deadline: deadline)
-    try? await Task.sleep(for: .milliseconds(50))
-    return started.collect()
+    let started = try SpawnedProgram(executable, arguments, input: input, environment: environment)
+    return finish(started, status: await started.waitForExit(deadline: deadline), deadline: deadline)
 }
 
-/// A program started with its input written and its output collected as it comes, so a chatty child never blocks
-/// on a full pipe; `end` ends it if it is still running.
-private struct StartedProgram {
-    let process = Process()
-    let description: String
-    private let stdout = Pipe()
-    private let stderr = Pipe()
-    private let collected = Collected()
-
-    init(_ executable: String, _ arguments: [String], input: String, environment: [String: String]) throws {
-        description = "\(executable) \(arguments)"
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        let stdin = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        let collected = collected
-        stdout.fileHandleForReading.readabilityHandler = { collected.append(output: $0.availableData) }
-        stderr.fileHandleForReading.readabilityHandler = { collected.append(error: $0.availableData) }
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
+/// Ends a program still running at its deadline (recorded as an issue), then takes what it wrote: all of it, unless
+/// a daemon it started still holds its output (gpg's agent), then what came within a moment.
+private func finish(_ started: SpawnedProgram, status: Int32?, deadline: Duration)
+    -> (output: String, error: String, status: Int32)
+{
+    var status = status
+    if status == nil {
+        Issue.record("\(started.description) did not finish within \(deadline)")
+        started.terminate(SIGKILL)
+        status = started.waitForExit(deadline: .seconds(5))
     }
-
-    /// Ends a program still running at its deadline (recorded as an issue) and reaps it.
-    func end(deadline: Duration) {
-        if process.isRunning {
-            process.terminate()
-            Issue.record("\(description) did not finish within \(deadline)")
-        }
-        process.waitUntilExit()
-    }
-
-    /// What is left of its output once it ended (a moment after, for the last of it to come through the handlers).
-    func collect() -> (output: String, error: String, status: Int32) {
-        stdout.fileHandleForReading.readabilityHandler = nil
-        stderr.fileHandleForReading.readabilityHandler = nil
-        collected.append(output: stdout.fileHandleForReading.readDataToEndOfFile())
-        collected.append(error: stderr.fileHandleForReading.readDataToEndOfFile())
-        return (collected.output, collected.error, process.terminationStatus)
-    }
-}
-
-private final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outputData = Data()
-    private var errorData = Data()
-    func append(output data: Data) { lock.withLock { outputData.append(data) } }
-    func append(error data: Data) { lock.withLock { errorData.append(data) } }
-    var output: String { lock.withLock { String(decoding: outputData, as: UTF8.self) } }
-    var error: String { lock.withLock { String(decoding: errorData, as: UTF8.self) } }
+    started.waitForOutput(deadline: .seconds(1))
+    return (started.output, started.errors, status ?? -1)
 }
 
 /// A throw-away GNUPGHOME (a short path under /tmp: gpg-agent's socket path is limited) with one

@@ -39,34 +39,28 @@ enum PrivateAskPassword {
 
     /// One `systemd-ask-password --no-tty` in the agent's namespace, its stdout (what the agent sent) read at its end.
     final class Querier {
-        let process = Process()
-        private let output = Pipe()
+        let process: SpawnedProgram
 
         init(_ message: String, options: [String] = [], namespaceOf agent: PromptRun) throws {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/nsenter")
-            process.arguments =
+            process = try SpawnedProgram(
+                "/usr/bin/nsenter",
                 ["--target", "\(agent.process.processID)", "--mount", "/bin/systemd-ask-password", "--no-tty"]
-                + options + [message]
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+                    + options + [message],
+                environment: ProcessInfo.processInfo.environment)
         }
 
         /// What it printed once it ended, and how it ended; nil when it did not end within `deadline`.
         /// The task is suspended between looks, so its thread runs other tests while the querier waits.
         func result(deadline: Duration = .seconds(20)) async -> (output: String, status: Int32)? {
-            let end = ContinuousClock.now + deadline
-            while process.isRunning && ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(20)) }
-            guard !process.isRunning else { return nil }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+            guard let status = await process.waitForExit(deadline: deadline) else { return nil }
+            process.waitForOutput()
+            return (process.output, status)
         }
 
+        /// SIGTERM, so that systemd-ask-password removes its request, as it does when a service stops.
         deinit {
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
+            process.terminate()
+            _ = process.waitForExit(deadline: .seconds(5))
         }
     }
 

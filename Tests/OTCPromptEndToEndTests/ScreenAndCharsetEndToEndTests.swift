@@ -11,14 +11,11 @@ struct ScreenAndCharsetEndToEndTests {
     static func compiledLocale(_ name: String, source: String, charmap: String) -> String? {
         let directory = NSTemporaryDirectory() + "/otc-e2e-locale-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let localedef = Process()
-        localedef.executableURL = URL(fileURLWithPath: "/usr/bin/localedef")
-        localedef.arguments = ["-i", source, "-f", charmap, directory + "/" + name]
-        localedef.standardOutput = FileHandle.nullDevice
-        localedef.standardError = FileHandle.nullDevice
-        guard (try? localedef.run()) != nil else { return nil }
-        localedef.waitUntilExit()
-        return localedef.terminationStatus == 0 ? directory : nil
+        guard
+            let localedef = try? runWithStatus(
+                "/usr/bin/localedef", ["-i", source, "-f", charmap, directory + "/" + name], captureOutput: false)
+        else { return nil }
+        return exitStatus(localedef.status) == 0 ? directory : nil
     }
 
     static func latin1Environment(installed: Bool) throws -> [String: String] {

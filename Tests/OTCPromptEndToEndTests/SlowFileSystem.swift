@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OTCPromptTestSupport
 
 /// A file system that is slow or stuck, for one path: a small library, built here with the C compiler and
 /// preloaded into the prompt, whose `open` of `OTC_TEST_SLOW_PATH` sleeps `OTC_TEST_SLOW_MS` milliseconds
@@ -69,17 +70,14 @@ enum SlowFileSystem {
         guard let compiler = compiler() else {
             return .failure(BuildFailed(description: "no C compiler (cc, gcc or clang) on PATH"))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: compiler)
-        process.arguments = ["-shared", "-fPIC", "-o", library, sourcePath, "-ldl"]
+        let compiled: (output: String, status: Int32)
         do {
-            try process.run()
+            compiled = try runWithStatus(compiler, ["-shared", "-fPIC", "-o", library, sourcePath, "-ldl"])
         } catch {
             return .failure(BuildFailed(description: "\(compiler): \(error)"))
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return .failure(BuildFailed(description: "\(compiler) exited \(process.terminationStatus)"))
+        guard exitStatus(compiled.status) == 0 else {
+            return .failure(BuildFailed(description: "\(compiler) exited \(exitStatus(compiled.status)): \(compiled.output)"))
         }
         return .success(library)
     }

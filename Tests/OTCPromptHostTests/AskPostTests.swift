@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import OTCPromptCore
 import OTCPromptHost
+import OTCPromptTestSupport
 import Testing
 
 /// `AskPost` and `AskPostDirectory`: a question posted as systemd's queriers post theirs, its answer taken only from
@@ -94,16 +95,14 @@ import Testing
         // Both made by this test (the directory, and the socket through the code under test): open to anyone, so
         // that only the credentials can keep nobody's answer out.
         #expect(chmod(directory.path, 0o711) == 0 && chmod(post.socketPath, 0o666) == 0)
-        let intruder = Process()
-        intruder.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        intruder.arguments = [
-            "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c",
-            "import socket, sys; s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.sendto(b'+stolen', sys.argv[1])",
-            post.socketPath,
-        ]
-        try intruder.run()
-        intruder.waitUntilExit()
-        #expect(intruder.terminationStatus == 0, "nobody's datagram was sent")
+        let intruder = try runWithStatus(
+            "/usr/bin/setpriv",
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c",
+                "import socket, sys; s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.sendto(b'+stolen', sys.argv[1])",
+                post.socketPath,
+            ])
+        #expect(exitStatus(intruder.status) == 0, "nobody's datagram was sent: \(intruder.output)")
         #expect(send("+mine", to: post.socketPath))
         #expect(text(post.waitForAnswer(until: .now + .seconds(5), signals: nil, caller: [])) == "+mine")
     }
@@ -114,11 +113,9 @@ import Testing
     @Test func aDeadPostersQuestionIsRemovedAndNothingElse() throws {
         let directory = try Directory()
         let own = try #require(ProcessLiveness.ownMark())
-        let gone = Process()
-        gone.executableURL = URL(fileURLWithPath: "/bin/true")
-        try gone.run()
-        gone.waitUntilExit()
-        let dead = gone.processIdentifier
+        let gone = try SpawnedProgram("/bin/true", [], environment: [:])
+        #expect(gone.waitForExit(deadline: .seconds(10)) == 0)
+        let dead = gone.processID
         func post(_ name: String, pid: Int32, mark: String?, socket: String? = nil) throws {
             let socketPath = directory.path + "/" + (socket ?? "sck." + name)
             let address = try #require(UnixSocketAddress(path: socketPath))

@@ -1,5 +1,6 @@
 import Foundation
 import OTCPromptCore
+import OTCPromptTestSupport
 import Testing
 
 @testable import OTCPromptDocs
@@ -66,15 +67,11 @@ import Testing
                 _otc_prompt otc-prompt "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
                 printf '%s\\n' "${COMPREPLY[@]}"
                 """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script, "bash"] + words
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let offered = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let process = try SpawnedProgram(
+            "/bin/bash", ["-c", script, "bash"] + words, environment: ProcessInfo.processInfo.environment)
+        _ = process.waitForExit(deadline: .seconds(30))
+        process.waitForOutput()
+        let offered = process.output.split(separator: "\n").map(String.init)
         if words == ["-"] {
             #expect(offered.count == Settings.all.count + Settings.all.filter { $0.shortName != nil }.count + 3)
             #expect(expected.allSatisfy(offered.contains))

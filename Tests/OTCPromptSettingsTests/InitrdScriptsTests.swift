@@ -1,4 +1,5 @@
 import Foundation
+import OTCPromptTestSupport
 import Testing
 
 /// The scripts that put otc-prompt into an initrd and set its sound up at boot (packaging/initrd, packaging/dracut,
@@ -24,23 +25,14 @@ import Testing
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("otc-initrd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: shell)
-        process.arguments = ["-c", script]
-        process.environment = ProcessInfo.processInfo.environment.merging(
-            ["WORK": work.path, "PACKAGING": packaging], uniquingKeysWith: { $1 }
-        ).merging(environment, uniquingKeysWith: { $1 })
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-            errors: String(decoding: err, as: UTF8.self), work: work.path)
+        let process = try SpawnedProgram(
+            shell, ["-c", script],
+            environment: ProcessInfo.processInfo.environment.merging(
+                ["WORK": work.path, "PACKAGING": packaging], uniquingKeysWith: { $1 }
+            ).merging(environment, uniquingKeysWith: { $1 }))
+        let status = process.waitForExit(deadline: .seconds(60)) ?? -1
+        process.waitForOutput()
+        return Run(status: status, output: process.output, errors: process.errors, work: work.path)
     }
 
     // MARK: mkinitcpio

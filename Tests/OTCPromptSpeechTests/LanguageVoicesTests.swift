@@ -11,15 +11,11 @@ extension SpeechTests {
     @Suite struct LanguageVoicesTests {
         /// The phonemes the espeak-ng command gives for `text`, without its pause marks.
         static func commandPhonemes(voice: String, _ text: String) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
-            process.arguments = ["-v", voice, "-x", "-q", text]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: output, as: UTF8.self).filter { !"_|\n ".contains($0) }
+            let process = try SpawnedProgram(
+                "/usr/bin/espeak-ng", ["-v", voice, "-x", "-q", text], environment: ProcessInfo.processInfo.environment)
+            _ = process.waitForExit(deadline: .seconds(30))
+            process.waitForOutput()
+            return process.output.filter { !"_|\n ".contains($0) }
         }
 
         @Test(arguments: Language.allCases)
