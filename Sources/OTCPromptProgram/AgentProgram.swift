@@ -165,6 +165,9 @@ struct AgentProgram {
                 afterSwitch: afterSwitch,
                 on: terminal)
             news = []
+            // A request that ends the wait soon after a switch may meet the rest of the withdrawn one's keys: they
+            // stay held until its question has been heard, as if it had waited in the queue.
+            let holding = afterSwitch && MonotonicInstant.now - waitBegan < Self.cueAfterWaiting
             afterSwitch = false
             switch waited {
             case .ended(let status): return status
@@ -184,6 +187,7 @@ struct AgentProgram {
                 waitLineOpen = true
             case .answered, .withdrawn:
                 if MonotonicInstant.now - waitBegan >= Self.cueAfterWaiting { afterQuietWait = true }
+                afterSwitch = holding
             }
         }
     }
