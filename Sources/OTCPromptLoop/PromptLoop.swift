@@ -53,6 +53,9 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// next prompt of the same process (one that asks several questions in turn): a key typed in between is
     /// neither echoed on the screen nor left to the terminal's line editing. The process restores it when it ends.
     public var keepsRawMode = false
+    /// Told, as the prompt ends, whether it still held keys (`TypeAheadRule.heldUntilHeard`): what comes next goes on
+    /// holding them (the password agent's wait, ended by a request).
+    public var endsHolding: ((Bool) -> Void)?
 
     public init(
         session: Session, outputs: SessionOutputs, system: PromptSystem,
@@ -79,6 +82,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// reaches the shell), and what is typed after it is the next program's, byte for byte.
     public mutating func run() -> PromptOutcome {
         var outcome = loop()
+        endsHolding?(held?.isHolding == true)
         runningCheck?.process.kill()
         if outcome != .terminalClosed, let signalled = awaitKeyboardAnswers() { outcome = signalled }
         if disambiguatesKeys { terminal.setKeyboardDisambiguation(false) }
@@ -187,6 +191,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         if let deadline = pasteJoin.deadline { deadlines.append(deadline) }
         if let deadline = session.nextDeadline(after: now) { deadlines.append(deadline) }
         if let deadline = held?.deadline(at: now, speaking: outputs.isSpeaking) { deadlines.append(deadline) }
+        if system.outside?.keepsNews == true { deadlines.append(now + HeldKeys.speakingRecheck) }
         if let runningCheck, let check { deadlines.append(runningCheck.nextDeadline(settings: check)) }
         return deadlines.min().map { max(.zero, $0 - now) }
     }

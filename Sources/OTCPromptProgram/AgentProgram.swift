@@ -160,14 +160,14 @@ struct AgentProgram {
             let waitBegan = MonotonicInstant.now
             // Not while a process answered here may ask again: its retry would lose the count with this image.
             retries.forget { !ProcessLiveness.isRunning($0) }
+            let stillHolding = Flag()
             let waited = waitForRequests(
                 news: news, requests: requests, renews: renews && !retries.awaitsAskers, takesWakingKey: woken,
-                afterSwitch: afterSwitch,
-                on: terminal)
+                afterSwitch: afterSwitch, stillHolding: stillHolding, on: terminal)
             news = []
-            // A request that ends the wait soon after a switch may meet the rest of the withdrawn one's keys: they
+            // A request that ends the wait while it still holds the withdrawn one's keys meets the rest of them: they
             // stay held until its question has been heard, as if it had waited in the queue.
-            let holding = afterSwitch && MonotonicInstant.now - waitBegan < Self.cueAfterWaiting
+            let holding = afterSwitch && stillHolding.isSet
             afterSwitch = false
             switch waited {
             case .ended(let status): return status

@@ -105,6 +105,31 @@ import Testing
         #expect(await second?.answer() == "+ok")
     }
 
+    /// 300 requests posted at once while one is answered: one merged line, counted then ("300 more waiting: …"),
+    /// never a line for each, and the field keeps its keys.
+    @Test func threeHundredRequestsAtOnceAreOneMergedLine() async throws {
+        let run = try await agent()
+        let first = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Request A"])
+        #expect(await run.process.waitForScreen(containing: "Request A", deadline: .seconds(20)))
+        await run.waitPastTheGrace()
+        run.type("abc")
+        let flood = try (0..<300).map { index in
+            try AgentQuerier(
+                in: directory, name: String(format: "ask.flood-%03d", index),
+                lines: ["PID=\(getpid())", "Message=Flood \(index)"])
+        }
+        #expect(
+            await run.process.wait(deadline: .seconds(20)) { _ in
+                run.log.contains { $0.text.hasPrefix("300 more waiting: ") }
+            }, "log: \(run.log.map(\.text).suffix(10))")
+        let news = run.log.filter { $0.text.contains("more waiting") || $0.text.contains("ew request") }
+        // Each is said when the last has been heard, at most once a second: the posting takes well under two.
+        #expect(news.count <= 3, "\(news.count) lines: \(news.map(\.text).prefix(10))")
+        run.type("d\r")
+        #expect(await first.answer() == "+abcd")
+        #expect(flood.allSatisfy { !$0.hasAnswer })
+    }
+
     /// Two agents run and the other answers first: an Esc pressed just after "Request withdrawn." was meant for that
     /// request, and neither cancels the wait nor stops this agent.
     @Test func escapeJustAfterAWithdrawalDoesNotStopTheAgent() async throws {
@@ -130,26 +155,26 @@ import Testing
         #expect(await next.answer() == "+ok")
     }
 
-    /// A request that arrives while the user answers another is said at once, in short, and takes none of the
-    /// field's keys; a readback says how many wait and for what, counted then; the next request's count is true.
-    @Test func aRequestArrivingMidFieldIsSaidAtOnceAndReadBackWithTheQueue() async throws {
+    /// A request that arrives while the user answers another is said at once, as what waits ("1 more waiting:
+    /// Backup passphrase."), and takes none of the field's keys; a readback says how many wait and for what, counted then; the next request's count is true.
+    @Test func aRequestArrivingMidFieldIsSaidAsWhatWaitsAndReadBackWithTheQueue() async throws {
         let run = try await agent()
         let first = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=First request"])
         #expect(await run.process.waitForScreen(containing: "First request", deadline: .seconds(20)))
         await run.waitPastTheGrace()
         run.type("abc")
         let second = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Backup passphrase"])
-        #expect(await said(run, "New request waiting: Backup passphrase."), "log: \(run.log.map(\.text))")
-        #expect(run.process.screen.contains("New request waiting: Backup passphrase."))
+        #expect(await said(run, "1 more waiting: Backup passphrase."), "log: \(run.log.map(\.text))")
+        #expect(run.process.screen.contains("1 more waiting: Backup passphrase."))
         run.type([0x12])
         #expect(await said(run, "1 more waiting: Backup passphrase."), "log: \(run.log.map(\.text))")
         let third = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Third one"])
-        #expect(await said(run, "New request waiting: Third one."))
+        #expect(await said(run, "2 more waiting: Backup passphrase, Third one."), "log: \(run.log.map(\.text))")
         unlink(third.askPath)
         run.type([0x12])
         #expect(
             await run.process.wait(deadline: .seconds(20)) { _ in
-                run.log.filter { $0.text.contains("1 more waiting: Backup passphrase.") }.count == 2
+                run.log.filter { $0.text.contains("1 more waiting: Backup passphrase.") }.count == 3
             }, "the withdrawn one is not counted: \(run.log.map(\.text))")
         run.type("def\r")
         #expect(await first.answer() == "+abcdef")

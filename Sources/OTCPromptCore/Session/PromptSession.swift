@@ -69,14 +69,18 @@ public struct PromptSession: Sendable {
     /// What to say and show when the prompt appears, or comes back after a stop: a retry's news, then the lead
     /// (the label and how to fill the field), then the details (a short time limit, the caller's lines, the keys),
     /// which any key cuts short (`Wording.opening`).
-    public mutating func start() -> [PromptEffect] {
+    public mutating func start() -> [PromptEffect] { opening(news: configuration.news) }
+
+    /// The opening with `news` first: a readback leaves the news out, said once when it was news ("Request
+    /// withdrawn.", "New request.").
+    private func opening(news: [String]) -> [PromptEffect] {
         let details = [
             wording.openingTimeLeft(clock.spokenTimeLeft),
             configuration.details.isEmpty ? Utterance([]) : wording.sentenceLines(configuration.details),
             wording.fieldKeys(field: field, style: style),
         ]
         let lead = wording.fieldLead(label: configuration.label, field: field, style: style)
-        return [.announce(wording.opening(news: configuration.news, lead: lead, details: details))]
+        return [.announce(wording.opening(news: news, lead: lead, details: details))]
     }
 
     /// Applies one key.
@@ -113,9 +117,9 @@ public struct PromptSession: Sendable {
             field.clear()
             lostCharacter = false
             return [announce(.clear, wording.cleared(field: field, style: style))]
-        case .readBack where field.isEmpty && !(configuration.details.isEmpty && configuration.news.isEmpty):
+        case .readBack where field.isEmpty && !configuration.details.isEmpty:
             // Nothing typed yet: hear the caller's whole question again (a fingerprint, PAM's instructions).
-            return start()
+            return opening(news: [])
         case .readBack: return [announce(.readback, wording.readBack(field: field, style: style))]
         case .submit: return submit()
         case .interrupt, .escape: return cancel()
