@@ -56,6 +56,9 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// Told, as the prompt ends, whether it still held keys (`TypeAheadRule.heldUntilHeard`): what comes next goes on
     /// holding them (the password agent's wait, ended by a request).
     public var endsHolding: ((Bool) -> Void)?
+    /// Called the moment the user declines (Esc, Ctrl-C), before anything is said of it: a caller waiting for the
+    /// answer has it at once, not after "cancelled" has been heard (the password agent's querier).
+    public var declines: (() -> Void)?
 
     public init(
         session: Session, outputs: SessionOutputs, system: PromptSystem,
@@ -227,6 +230,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// Carries out the session's effects; returns an outcome when the prompt is over.
     mutating func perform(_ effects: [PromptEffect]) -> PromptOutcome? {
         var outcome: PromptOutcome?
+        if let declines, effects.contains(.cancel) { declines() }
         for effect in effects {
             outputs.carryOut(effect, snapshot: session.snapshot)
             switch effect {

@@ -223,8 +223,18 @@ struct AgentProgram {
         var program = prompt(request, caller: relay.descriptor)
         program.cue = cue
         program.outside = AgentOutside(requests: requests, asked: candidate.entry, frontEnd: frontEnd)
+        // Esc declines at once: the querier has "-" before "cancelled" is said, not once it has been heard.
+        let declined = Flag()
+        program.declines = {
+            guard requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true else {
+                return
+            }
+            AskDirectory.send(.cancel, to: candidate.file.socket)
+            declined.isSet = true
+        }
         let outcome = try? program.runSession(on: terminal).get()
         relay.stop()
+        if declined.isSet, case .cancelled? = outcome { return .answered(nil) }
         if let ended = ending(outcome, on: terminal) { return .ended(ended) }
         if AgentFrontEnd.wasWithdrawn(outcome) { return .withdrawn }
         return .answered(AgentFrontEnd.answer(outcome, kind: candidate.file.kind))

@@ -43,6 +43,8 @@ struct PromptProgram {
     var keepsTerminalWhenCallerGoes: (() -> Bool)?
     /// `PromptLoop.endsHolding`.
     var endsHolding: ((Bool) -> Void)?
+    /// `PromptLoop.declines`.
+    var declines: (() -> Void)?
     /// espeak-ng starts while `--speech auto` still probes, to gain the probes' time; false for a prompt whose
     /// process should hold espeak-ng's libraries only when it speaks with them (the password agent: they cannot
     /// be unloaded, and with the user's speech-dispatcher chosen they would be held for nothing).
@@ -181,6 +183,7 @@ extension PromptProgram {
             asksKeyboardProtocol: asksKeyboardProtocol)
         loop.keepsTerminalWhenCallerGoes = keepsTerminalWhenCallerGoes
         loop.endsHolding = endsHolding
+        loop.declines = declines
         loop.keepsRawMode = keepsRawMode
         defer { loop.outputs.close() }
         return loop.run()

@@ -145,6 +145,25 @@ import Testing
         #expect(!readback.contains(":.") && !readback.contains("withdrawn"), "\(readback)")
     }
 
+    /// Esc declines before anything is said of it: the caller waiting for the answer is told first.
+    @Test func escDeclinesBeforeCancelledIsSaid() {
+        let clock = ManualClock()
+        let terminal = ScriptedTerminal(clock: clock, [.bytes("ab"), .bytes("\u{1B}"), .timeout])
+        let system = PromptSystem(
+            terminal: terminal, now: { clock.now }, startCheck: { _, _ in fatalError("no check") },
+            lockInMemory: { _ in true })
+        let voice = TimedVoice(clock: clock, speaksUntil: clock.now)
+        var loop = PromptLoop(
+            session: PromptSession(configuration: .freeText(label: "Passphrase for B", mask: true)),
+            renderer: LineRenderer(), system: system, speech: voice, escapeDelay: .milliseconds(50),
+            capabilities: TerminalCapabilities(isDumb: false, colorDepth: .none, isUTF8: true), check: nil)
+        var saidWhenDeclined: [String]?
+        loop.declines = { saidWhenDeclined = voice.spoken.map(\.text) }
+        #expect(loop.run() == .cancelled)
+        #expect(saidWhenDeclined?.contains { $0.lowercased().contains("cancel") } == false, "\(saidWhenDeclined ?? [])")
+        #expect(voice.spoken.contains { $0.text.lowercased().contains("cancel") }, "\(voice.spoken.map(\.text))")
+    }
+
     @Test func aReadbackSaysWhatWaitsOutsideCountedThen() {
         let outside = ScriptedOutside([], waiting: "2 more waiting: disk sda2, Backup.")
         let result = run(.kept, outside: outside, [.bytes("\u{12}"), .bytes("\u{3}")])
