@@ -18,11 +18,15 @@ final class AgentOutside: OutsideEvents {
     /// A directory gone or back, not told yet.
     private var kept: [String] = []
     private var lastTold: MonotonicInstant?
+    /// What waits as last told (by the opening's count, then by each line of news): a line is said only when more
+    /// wait than that, never again what was just heard.
+    private var told: Set<AgentQueue.Entry>
 
     init(requests: AgentRequests, asked: AgentQueue.Entry, frontEnd: AgentFrontEnd) {
         self.requests = requests
         self.asked = asked
         self.frontEnd = frontEnd
+        told = Set(requests.waiting(besides: asked))
     }
 
     var descriptor: Int32 { requests.watch.descriptor }
@@ -54,7 +58,9 @@ final class AgentOutside: OutsideEvents {
             arrived = false
             // Counted now, from the directories: the truth at the moment it is said.
             let entries = requests.waiting(besides: asked)
-            if !entries.isEmpty {
+            let known = told
+            told = Set(entries)
+            if !told.isSubset(of: known) {
                 lines.append(
                     Wording(language: frontEnd.language).agentWaiting(
                         entries.count, subjects: requests.subjects(entries, frontEnd: frontEnd)))
