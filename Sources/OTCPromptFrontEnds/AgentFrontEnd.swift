@@ -47,6 +47,7 @@ public struct AgentFrontEnd: Sendable {
         let timeLimit = file.timeLeft(atMicroseconds: now)
         let asked = Self.systemAsk(file, from: origin)
         // Said first, before the question: what happened, and that a program of the user's, not the system, asks.
+        let saidOnce = news.count
         var news = news
         var details: [String] = []
         if asked == nil, let purpose = AskPurpose(id: file.id) {
@@ -80,6 +81,8 @@ public struct AgentFrontEnd: Sendable {
             var configuration = PromptConfiguration.freeText(
                 label: question, mask: masked, language: language, verbosity: verbosity, timeLimit: timeLimit)
             configuration.details = details
+            // What happened before it (a request withdrawn) is news once: a readback says what is true now.
+            configuration.newsSaidOnce = saidOnce
             request = Request(.field(configuration), typeAhead: .discarded(grace: ConfirmSession.grace))
         case .question:
             request = .question(

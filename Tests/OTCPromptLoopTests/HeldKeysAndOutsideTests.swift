@@ -177,6 +177,7 @@ import Testing
     private static func configuration(label: String, news: [String]) -> PromptConfiguration {
         var configuration = PromptConfiguration.freeText(label: label, mask: true)
         configuration.news = news
+        configuration.newsSaidOnce = news.count
         configuration.details = ["For disk sda3."]
         return configuration
     }

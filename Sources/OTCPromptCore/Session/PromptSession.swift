@@ -71,8 +71,7 @@ public struct PromptSession: Sendable {
     /// which any key cuts short (`Wording.opening`).
     public mutating func start() -> [PromptEffect] { opening(news: configuration.news) }
 
-    /// The opening with `news` first: a readback leaves the news out, said once when it was news ("Request
-    /// withdrawn.", "New request.").
+    /// The opening with `news` first: a readback leaves out what was said once (`newsSaidOnce`).
     private func opening(news: [String]) -> [PromptEffect] {
         let details = [
             wording.openingTimeLeft(clock.spokenTimeLeft),
@@ -117,9 +116,9 @@ public struct PromptSession: Sendable {
             field.clear()
             lostCharacter = false
             return [announce(.clear, wording.cleared(field: field, style: style))]
-        case .readBack where field.isEmpty && !configuration.details.isEmpty:
+        case .readBack where field.isEmpty && !(configuration.details.isEmpty && configuration.news.isEmpty):
             // Nothing typed yet: hear the caller's whole question again (a fingerprint, PAM's instructions).
-            return opening(news: [])
+            return opening(news: Array(configuration.news.dropFirst(configuration.newsSaidOnce)))
         case .readBack: return [announce(.readback, wording.readBack(field: field, style: style))]
         case .submit: return submit()
         case .interrupt, .escape: return cancel()
