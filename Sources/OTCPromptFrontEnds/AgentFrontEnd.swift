@@ -36,20 +36,19 @@ public struct AgentFrontEnd: Sendable {
     ///
     /// One of systemd's own requests (`SystemAsk`) is said in the user's words instead ("Passphrase for disk root",
     /// its disk named in the label), opened on a retry (`attempt` above 1) by the news of it: "Wrong passphrase, try 2."
-    /// - Parameter afterQuietWait: the request ends a wait that had gone quiet: a cue word comes first
-    ///   (`cuesWithWord`), so that its first words are not missed.
     /// - Parameter afterSwitch: another request ended while the user may have been typing: keys are held until the
     ///   opening's first sentence has been heard (`TypeAheadRule.heldUntilHeard`).
     public func request(
         _ file: AskFile, from origin: AskOrigin, waiting: Int, nowMicroseconds now: UInt64, news: [String] = [],
-        attempt: Int = 1, afterQuietWait: Bool = false, afterSwitch: Bool = false
+        attempt: Int = 1, afterSwitch: Bool = false
     ) -> Request {
         let wording = Wording(language: language)
         let lines = file.message.map(UntrustedText.visibleLines)?.filter { !$0.isEmpty } ?? []
         let timeLimit = file.timeLeft(atMicroseconds: now)
         let asked = Self.systemAsk(file, from: origin)
         // Said first, before the question: what happened, and that a program of the user's, not the system, asks.
-        var news = afterQuietWait && cuesWithWord ? [wording.cue] + news : news
+        let saidOnce = news.count
+        var news = news
         var details: [String] = []
         if asked == nil, let purpose = AskPurpose(id: file.id) {
             let said = wording.agentPurpose(purpose, from: origin)
@@ -82,6 +81,8 @@ public struct AgentFrontEnd: Sendable {
             var configuration = PromptConfiguration.freeText(
                 label: question, mask: masked, language: language, verbosity: verbosity, timeLimit: timeLimit)
             configuration.details = details
+            // What happened before it (a request withdrawn) is news once: a readback says what is true now.
+            configuration.newsSaidOnce = saidOnce
             request = Request(.field(configuration), typeAhead: .discarded(grace: ConfirmSession.grace))
         case .question:
             request = .question(
@@ -98,10 +99,6 @@ public struct AgentFrontEnd: Sendable {
         if afterSwitch { request.typeAhead = .heldUntilHeard(quiet: TypeAheadRule.switchQuiet) }
         return request
     }
-
-    /// Whether a request after a quiet wait is cued by a word: unless terse, which cues it with the terminal's
-    /// tone instead (`AgentProgram`), as it does where speech is off.
-    public var cuesWithWord: Bool { verbosity != .terse }
 
     /// What a request is for, in a list or news ("disk sda2", or its question), its text scrubbed.
     public func subject(of file: AskFile, from origin: AskOrigin) -> String {

@@ -12,7 +12,7 @@ extension PromptLoop {
             terminal.discardInput()
             keysIgnoredUntil = now + grace
         case .heldUntilHeard(let quiet):
-            terminal.discardInput()
+            // Nothing is flushed: what waits is read, held and counted with the rest ("6 keys were dropped.", not 5).
             // Once released, a stop and its resume hold nothing again.
             if held == nil { held = HeldKeys(quiet: quiet, since: now) }
         }

@@ -55,6 +55,12 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// next prompt of the same process (one that asks several questions in turn): a key typed in between is
     /// neither echoed on the screen nor left to the terminal's line editing. The process restores it when it ends.
     public var keepsRawMode = false
+    /// Told, as the prompt ends, whether it still held keys (`TypeAheadRule.heldUntilHeard`): what comes next goes on
+    /// holding them (the password agent's wait, ended by a request).
+    public var endsHolding: ((Bool) -> Void)?
+    /// Called the moment the user declines (Esc, Ctrl-C), before anything is said of it: a caller waiting for the
+    /// answer has it at once, not after "cancelled" has been heard (the password agent's querier).
+    public var declines: (() -> Void)?
 
     public init(
         session: Session, outputs: SessionOutputs, system: PromptSystem,
@@ -82,6 +88,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// same read as the Esc that ended it, after that Esc (`KeyDecoder`): tmux, or a link, wrote them together.
     public mutating func run() -> PromptOutcome {
         var outcome = loop()
+        endsHolding?(held?.isHolding == true)
         runningCheck?.process.kill()
         if outcome != .terminalClosed, let signalled = awaitKeyboardAnswers() { outcome = signalled }
         if disambiguatesKeys { terminal.setKeyboardDisambiguation(false) }
@@ -214,6 +221,7 @@ public struct PromptLoop<Session: InteractiveSession> {
         if let deadline = pasteJoin.deadline { deadlines.append(deadline) }
         if let deadline = session.nextDeadline(after: now) { deadlines.append(deadline) }
         if let deadline = held?.deadline(at: now, speaking: outputs.isSpeaking) { deadlines.append(deadline) }
+        if system.outside?.keepsNews == true { deadlines.append(now + HeldKeys.speakingRecheck) }
         if let runningCheck, let check { deadlines.append(runningCheck.nextDeadline(settings: check)) }
         return deadlines.min().map { max(.zero, $0 - now) }
     }
@@ -249,6 +257,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// Carries out the session's effects; returns an outcome when the prompt is over.
     mutating func perform(_ effects: [PromptEffect]) -> PromptOutcome? {
         var outcome: PromptOutcome?
+        if let declines, effects.contains(.cancel) { declines() }
         for effect in effects {
             outputs.carryOut(effect, snapshot: session.snapshot)
             switch effect {

@@ -73,10 +73,13 @@ public protocol CheckProcess: AnyObject {
 
 /// What happens outside the prompt that its user should hear while it asks (other questions waiting their turn).
 public protocol OutsideEvents: AnyObject {
-    /// Readable when something may have happened; the loop then asks `news()`.
+    /// Readable when something may have happened; the loop then asks `news(openingHeard:)`.
     var descriptor: Int32 { get }
-    /// What to tell the user now, read without waiting; empty when what happened is nothing to them.
-    func news() -> [String]
+    /// What to tell the user now, read without waiting; empty when what happened is nothing to them, or when it is
+    /// kept because the question's first sentence has not been heard yet (`openingHeard`): news never cuts it.
+    func news(openingHeard: Bool) -> [String]
+    /// Whether news is kept for later (`news(openingHeard:)`): the loop looks again soon, with nothing to wake it.
+    var keepsNews: Bool { get }
     /// What waits outside, said after a readback (Ctrl-R, or `?` where it types nothing): recomputed now.
     func waiting() -> String?
 }

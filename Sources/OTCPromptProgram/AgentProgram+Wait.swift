@@ -17,7 +17,7 @@ extension AgentProgram {
     /// does not stop the agent.
     func waitForRequests(
         news: [String], requests: AgentRequests, renews: Bool, takesWakingKey: Bool, afterSwitch: Bool,
-        on terminal: Terminal
+        stillHolding: Flag, on terminal: Terminal
     ) -> Asked {
         // The wait's voice posts here each time it lets its device go: the wait then ends, for the agent to renew.
         let voiceLetGo = renews ? try? NoticePipe() : nil
@@ -41,6 +41,7 @@ extension AgentProgram {
             released.isSet = voiceLetGo?.take() ?? false
             return released.isSet
         }
+        waiting.endsHolding = { stillHolding.isSet = $0 }
         let outcome = try? waiting.runSession(on: terminal).get()
         relay.stop()
         if let ended = ending(outcome, on: terminal) { return .ended(ended) }
@@ -99,6 +100,6 @@ private enum Rehearsal {
 }
 
 /// What the wait's end decided, read once the session has returned.
-private final class Flag {
+final class Flag {
     var isSet = false
 }

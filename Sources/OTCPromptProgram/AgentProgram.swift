@@ -33,8 +33,8 @@ struct AgentProgram {
     /// closed and the speech threads waiting with no deadline, nothing of the agent wakes until a request comes
     /// (or a key is typed), whose first sound then pays the stream's opening, as a prompt's start-up does.
     static let voiceReleasedAfterSilence: Duration = .seconds(1)
-    /// A request that ends a wait this long (or the quiet wait of a renewed image) is cued (`cue`): its first words
-    /// come after minutes of silence, maybe, and a listener may miss them. Longer than the wait's own line takes to say.
+    /// A request that ends a wait this long (or the quiet wait of a renewed image) is cued by a tone (`cue`): its
+    /// first words come after minutes of silence, maybe. Longer than the wait's own line takes to say.
     static let cueAfterWaiting: Duration = .seconds(5)
 
     /// The directories watched by default: the system's (as root), systemd 257's per-user one and otc-prompt's
@@ -112,8 +112,7 @@ struct AgentProgram {
                 // Counted now, from the directories: what waits besides this one, at the moment it is said.
                 let request = frontEnd.request(
                     candidate.file, from: origin, waiting: requests.waiting(besides: candidate.entry).count,
-                    nowMicroseconds: now, news: news + requests.takeNews(), attempt: attempt,
-                    afterQuietWait: afterQuietWait, afterSwitch: afterSwitch)
+                    nowMicroseconds: now, news: news + requests.takeNews(), attempt: attempt, afterSwitch: afterSwitch)
                 let bootCue = cuesAtBoot ? AgentFrontEnd.cue(candidate.file, from: origin, attempt: attempt) : nil
                 if afterQuietWait { cue(on: terminal) }
                 news = []
@@ -160,11 +159,14 @@ struct AgentProgram {
             let waitBegan = MonotonicInstant.now
             // Not while a process answered here may ask again: its retry would lose the count with this image.
             retries.forget { !ProcessLiveness.isRunning($0) }
+            let stillHolding = Flag()
             let waited = waitForRequests(
                 news: news, requests: requests, renews: renews && !retries.awaitsAskers, takesWakingKey: woken,
-                afterSwitch: afterSwitch,
-                on: terminal)
+                afterSwitch: afterSwitch, stillHolding: stillHolding, on: terminal)
             news = []
+            // A request that ends the wait while it still holds the withdrawn one's keys meets the rest of them: they
+            // stay held until its question has been heard, as if it had waited in the queue.
+            let holding = afterSwitch && stillHolding.isSet
             afterSwitch = false
             switch waited {
             case .ended(let status): return status
@@ -184,6 +186,7 @@ struct AgentProgram {
                 waitLineOpen = true
             case .answered, .withdrawn:
                 if MonotonicInstant.now - waitBegan >= Self.cueAfterWaiting { afterQuietWait = true }
+                afterSwitch = holding
             }
         }
     }
@@ -219,8 +222,18 @@ struct AgentProgram {
         var program = prompt(request, caller: relay.descriptor)
         program.cue = cue
         program.outside = AgentOutside(requests: requests, asked: candidate.entry, frontEnd: frontEnd)
+        // Esc declines at once: the querier has "-" before "cancelled" is said, not once it has been heard.
+        let declined = Flag()
+        program.declines = {
+            guard requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true else {
+                return
+            }
+            AskDirectory.send(.cancel, to: candidate.file.socket)
+            declined.isSet = true
+        }
         let outcome = try? program.runSession(on: terminal).get()
         relay.stop()
+        if declined.isSet, case .cancelled? = outcome { return .answered(nil) }
         if let ended = ending(outcome, on: terminal) { return .ended(ended) }
         if AgentFrontEnd.wasWithdrawn(outcome) { return .withdrawn }
         return .answered(AgentFrontEnd.answer(outcome, kind: candidate.file.kind))
@@ -252,9 +265,10 @@ struct AgentProgram {
         return program
     }
 
-    /// The terminal's tone before a request after a quiet wait, where no cue word is said: speech off, or terse.
+    /// The terminal's tone before a request after a quiet wait: its first words come after minutes of silence,
+    /// maybe. A tone, not a word: "New request." put a second before the question, and the question is the news.
     private func cue(on terminal: Terminal) {
-        if template.speech == .none || !frontEnd.cuesWithWord { terminal.write(TerminalText.bell) }
+        terminal.write(TerminalText.bell)
     }
 
     /// A line on the terminal and in the system log, scrubbed whole: a file's name is a querier's text.

@@ -141,8 +141,14 @@ final class AgentRequests: @unchecked Sendable {
             guard let directory = directories[entry.directory] else { continue }
             let file: AskFile
             do { file = try directory.read(entry.name) } catch {
-                // A request answered or given up between the listing and the read is no news.
-                if case .unreadable(_, let errno) = error, errno == .noSuchFileOrDirectory { continue }
+                if case .unreadable(let name, let errno) = error, errno == .noSuchFileOrDirectory {
+                    // A request answered or given up between the listing and the read is no news.
+                    if name == entry.name || !directory.contains(entry.name) { continue }
+                    // Its socket gone, its querier is: skipped as one whose process is gone, and remembered, or
+                    // every reading of a flooded directory would queue it again.
+                    queue.skip(entry, identity: directory.identity(of: entry.name))
+                    continue
+                }
                 refusals.record(entry.name, reason: Self.reason(error))
                 queue.skip(entry, identity: directory.identity(of: entry.name))
                 continue

@@ -41,6 +41,10 @@ struct PromptProgram {
     /// A caller's hang-up keeps raw mode, and the last line as drawn when this says so
     /// (`PromptLoop.keepsTerminalWhenCallerGoes`).
     var keepsTerminalWhenCallerGoes: (() -> Bool)?
+    /// `PromptLoop.endsHolding`.
+    var endsHolding: ((Bool) -> Void)?
+    /// `PromptLoop.declines`.
+    var declines: (() -> Void)?
     /// espeak-ng starts while `--speech auto` still probes, to gain the probes' time; false for a prompt whose
     /// process should hold espeak-ng's libraries only when it speaks with them (the password agent: they cannot
     /// be unloaded, and with the user's speech-dispatcher chosen they would be held for nothing).
@@ -178,6 +182,8 @@ extension PromptProgram {
             capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup,
             asksKeyboardProtocol: asksKeyboardProtocol)
         loop.keepsTerminalWhenCallerGoes = keepsTerminalWhenCallerGoes
+        loop.endsHolding = endsHolding
+        loop.declines = declines
         loop.keepsRawMode = keepsRawMode
         defer { loop.outputs.close() }
         return loop.run()

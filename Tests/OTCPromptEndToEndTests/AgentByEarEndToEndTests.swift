@@ -4,8 +4,7 @@ import OTCPromptTestSupport
 import Testing
 
 /// The agent by ear, against the real systemd-ask-password (root only; its directory private
-/// as in `AgentSystemdEndToEndTests`): a request after a quiet wait is cued (a word; the terminal's bell where speech is off
-/// or terse), then says what is asked and how to answer in its first sentence, its details after; systemd's usual
+/// as in `AgentSystemdEndToEndTests`): a request after a quiet wait is cued by the terminal's bell, then says what is asked and how to answer in its first sentence, its details after; systemd's usual
 /// 90 s is not said, nor the colon its message ends in; a disk's name is said as a name.
 extension AgentSystemdEndToEndTests {
     typealias Run = (run: PromptRun, trace: SpeechTraceFile)
@@ -42,7 +41,7 @@ extension AgentSystemdEndToEndTests {
     }
 
     @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio (make deps)"))
-    func aRequestAfterTheQuietWaitIsCuedThenAsksTheQuestionFirst() async throws {
+    func aRequestAfterTheQuietWaitIsCuedByAToneThenAsksTheQuestionFirst() async throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
         let (run, trace) = try await quietAgent(pulse: pulse)
@@ -54,11 +53,12 @@ extension AgentSystemdEndToEndTests {
         // is in the question, not said again after it.
         let lead = "Passphrase for disk sda2. Type it, then Enter."
         #expect(said.lead == lead, "\(said)")
-        #expect(said.text.hasPrefix("New request. " + lead), "\(said.text)")
+        // The question itself is the news, cued by a tone: no word before it.
+        #expect(said.text.hasPrefix(lead), "\(said.text)")
+        #expect(run.process.screenBytesSoFar.contains(0x07), "no bell")
         #expect(!said.text.contains("For disk sda2."), "the disk said twice: \(said.text)")
         #expect(!said.text.contains(" left"), "systemd's usual 90 s is no news: \(said.text)")
         #expect(!said.text.contains(":.") && !said.text.contains(":,"), "the message's colon said: \(said.text)")
-        #expect(!run.process.screenBytesSoFar.contains(0x07), "a word cues it: no bell")
         await run.waitPastTheGrace()
         run.type("correct horse\r")
         #expect(await querier.result()?.output == "correct horse\n")
@@ -69,7 +69,7 @@ extension AgentSystemdEndToEndTests {
         await cancel(next, at: run)
     }
 
-    /// Terse drops the word: the terminal's bell cues the request instead, just before it is drawn.
+    /// Terse too: the terminal's bell cues the request, just before it is drawn.
     @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio (make deps)"))
     func aTerseAgentCuesARequestAfterTheQuietWaitWithTheBell() async throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
@@ -98,7 +98,7 @@ extension AgentSystemdEndToEndTests {
         #expect(await run.process.waitForScreen(containing: "Passphrase for backup", deadline: .seconds(20)))
         #expect(run.process.screenBytesSoFar.contains(0x07), "no bell")
         let said = try #require(await opening(run, "Passphrase for backup"))
-        #expect(said.text.hasPrefix("New request. Passphrase for backup."), "the word is logged too: \(said.text)")
+        #expect(said.text.hasPrefix("Passphrase for backup."), "the question comes first: \(said.text)")
         await cancel(querier, at: run)
     }
 }

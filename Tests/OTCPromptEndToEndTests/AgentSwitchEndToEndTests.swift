@@ -73,6 +73,63 @@ import Testing
         #expect(!first.hasAnswer && !second.hasAnswer)
     }
 
+    /// A is withdrawn after five keys and the agent shows its wait; B is posted while the user types on at a
+    /// listener's pace. The rest of A's password, its Enter and an Esc meant for A reach neither B nor the wait:
+    /// the hold that began with A's withdrawal goes on into B, every key counted, and B gets only its own answer.
+    @Test func keysOfARequestWithdrawnIntoTheWaitNeverReachTheRequestThatEndsIt() async throws {
+        let run = try await agent()
+        let first = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Request A"])
+        #expect(await run.process.waitForScreen(containing: "Request A", deadline: .seconds(20)))
+        await run.waitPastTheGrace()
+        run.type("abcde")
+        unlink(first.askPath)
+        #expect(await said(run, "Request withdrawn."))
+        // B comes 0.3 s into the wait, while the user still types A's password, then Enter and Esc for A.
+        nonisolated(unsafe) var second: AgentQuerier?
+        let directory = directory
+        let gap = await typePaced(
+            run, "f", every: .milliseconds(150),
+            until: { run in
+                if second == nil {
+                    usleep(300_000)
+                    second = try? AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Request B"])
+                }
+                return run.log.contains { $0.text.contains("Request B") }
+            }, then: Array("gh\r\u{1B}".utf8))
+        #expect(gap < Self.switchQuiet, "the test itself stalled between two keys: \(gap)")
+        #expect(await said(run, "keys were dropped."), "log: \(run.log.map(\.text))")
+        #expect(second?.hasAnswer == false, "A's keys answered B")
+        #expect(!run.process.hasExited, "A's Esc stopped the agent")
+        await run.waitPastTheGrace()
+        run.type("ok\r")
+        #expect(await second?.answer() == "+ok")
+    }
+
+    /// 300 requests posted at once while one is answered: one merged line, counted then ("300 more waiting: …"),
+    /// never a line for each, and the field keeps its keys.
+    @Test func threeHundredRequestsAtOnceAreOneMergedLine() async throws {
+        let run = try await agent()
+        let first = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Request A"])
+        #expect(await run.process.waitForScreen(containing: "Request A", deadline: .seconds(20)))
+        await run.waitPastTheGrace()
+        run.type("abc")
+        let flood = try (0..<300).map { index in
+            try AgentQuerier(
+                in: directory, name: String(format: "ask.flood-%03d", index),
+                lines: ["PID=\(getpid())", "Message=Flood \(index)"])
+        }
+        #expect(
+            await run.process.wait(deadline: .seconds(20)) { _ in
+                run.log.contains { $0.text.hasPrefix("300 more waiting: ") }
+            }, "log: \(run.log.map(\.text).suffix(10))")
+        let news = run.log.filter { $0.text.contains("more waiting") || $0.text.contains("ew request") }
+        // Each is said when the last has been heard, at most once a second: the posting takes well under two.
+        #expect(news.count <= 3, "\(news.count) lines: \(news.map(\.text).prefix(10))")
+        run.type("d\r")
+        #expect(await first.answer() == "+abcd")
+        #expect(flood.allSatisfy { !$0.hasAnswer })
+    }
+
     /// Two agents run and the other answers first: an Esc pressed just after "Request withdrawn." was meant for that
     /// request, and neither cancels the wait nor stops this agent.
     @Test func escapeJustAfterAWithdrawalDoesNotStopTheAgent() async throws {
@@ -98,27 +155,35 @@ import Testing
         #expect(await next.answer() == "+ok")
     }
 
-    /// A request that arrives while the user answers another is said at once, in short, and takes none of the
-    /// field's keys; a readback says how many wait and for what, counted then; the next request's count is true.
-    @Test func aRequestArrivingMidFieldIsSaidAtOnceAndReadBackWithTheQueue() async throws {
+    /// A request that arrives while the user answers another is said at once, as what waits ("1 more waiting:
+    /// Backup passphrase."), and takes none of the field's keys; a readback says how many wait and for what,
+    /// counted then; the next request's count is true.
+    @Test func aRequestArrivingMidFieldIsSaidAsWhatWaitsAndReadBackWithTheQueue() async throws {
         let run = try await agent()
         let first = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=First request"])
         #expect(await run.process.waitForScreen(containing: "First request", deadline: .seconds(20)))
         await run.waitPastTheGrace()
         run.type("abc")
         let second = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Backup passphrase"])
-        #expect(await said(run, "New request waiting: Backup passphrase."), "log: \(run.log.map(\.text))")
-        #expect(run.process.screen.contains("New request waiting: Backup passphrase."))
-        run.type([0x12])
         #expect(await said(run, "1 more waiting: Backup passphrase."), "log: \(run.log.map(\.text))")
+        #expect(run.process.screen.contains("1 more waiting: Backup passphrase."))
+        // Readbacks only: the news line says the same.
+        func readbacks(_ text: String) -> Int {
+            run.log.filter { $0.event == "readback" && $0.text.contains(text) }.count
+        }
+        run.type([0x12])
+        #expect(
+            await run.process.wait(deadline: .seconds(20)) { _ in readbacks("1 more waiting: Backup passphrase.") == 1
+            },
+            "log: \(run.log.map(\.text))")
         let third = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Third one"])
-        #expect(await said(run, "New request waiting: Third one."))
+        #expect(await said(run, "2 more waiting: Backup passphrase, Third one."), "log: \(run.log.map(\.text))")
         unlink(third.askPath)
         run.type([0x12])
         #expect(
-            await run.process.wait(deadline: .seconds(20)) { _ in
-                run.log.filter { $0.text.contains("1 more waiting: Backup passphrase.") }.count == 2
-            }, "the withdrawn one is not counted: \(run.log.map(\.text))")
+            await run.process.wait(deadline: .seconds(20)) { _ in readbacks("1 more waiting: Backup passphrase.") == 2
+            },
+            "the withdrawn one is not counted: \(run.log.map(\.text))")
         run.type("def\r")
         #expect(await first.answer() == "+abcdef")
         #expect(await run.process.waitForScreen(containing: "Backup passphrase", deadline: .seconds(20)))

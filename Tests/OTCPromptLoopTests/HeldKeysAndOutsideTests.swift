@@ -31,7 +31,13 @@ import Testing
             waitingNow = waiting
         }
         var descriptor: Int32 { 77 }
-        func news() -> [String] { pending.isEmpty ? [] : pending.removeFirst() }
+        /// Whether the loop said the opening had been heard, each time it asked.
+        var heard: [Bool] = []
+        func news(openingHeard: Bool) -> [String] {
+            heard.append(openingHeard)
+            return pending.isEmpty || !openingHeard ? [] : pending.removeFirst()
+        }
+        var keepsNews: Bool { !pending.isEmpty }
         func waiting() -> String? { waitingNow }
     }
 
@@ -42,7 +48,8 @@ import Testing
     }
 
     private func run(
-        _ typeAhead: TypeAheadRule, speaksFor: Duration = .zero, outside: ScriptedOutside? = nil,
+        _ typeAhead: TypeAheadRule, label: String = "Passphrase for B", news: [String] = [],
+        speaksFor: Duration = .zero, outside: ScriptedOutside? = nil,
         _ script: [ScriptedTerminal.Step]
     ) -> Run {
         let clock = ManualClock()
@@ -52,7 +59,7 @@ import Testing
             lockInMemory: { _ in true }, outside: outside)
         let voice = TimedVoice(clock: clock, speaksUntil: clock.now + speaksFor)
         var loop = PromptLoop(
-            session: PromptSession(configuration: .freeText(label: "Passphrase for B", mask: true)),
+            session: PromptSession(configuration: Self.configuration(label: label, news: news)),
             renderer: LineRenderer(), system: system, speech: voice, escapeDelay: .milliseconds(50),
             capabilities: TerminalCapabilities(isDumb: false, colorDepth: .none, isUTF8: true), check: nil,
             typeAhead: typeAhead)
@@ -115,6 +122,48 @@ import Testing
         #expect(result.terminal.written.contains("New request waiting: disk sda2."))
     }
 
+    /// News that comes while the opening is being said is kept until it has been heard: it never cuts the question.
+    @Test func newsWaitsUntilTheOpeningHasBeenHeard() {
+        let outside = ScriptedOutside([["1 more waiting: disk sda2."]])
+        let result = run(
+            .kept, speaksFor: .seconds(2), outside: outside,
+            [Self.outsideReady, .bytes("a", after: .seconds(3)), .timeout, .bytes("b\r")])
+        #expect(submitted(result.outcome) == "ab")
+        #expect(outside.heard.first == false && outside.heard.last == true, "\(outside.heard)")
+        #expect(result.spoken.contains { $0.text == "1 more waiting: disk sda2." }, "\(result.spoken.map(\.text))")
+    }
+
+    /// A readback with nothing typed is the question and what waits now, each sentence ended once, never
+    /// "Passphrase for B:." nor the news the opening came with.
+    @Test func aReadbackEndsTheQuestionOnceBeforeWhatWaits() {
+        let outside = ScriptedOutside([], waiting: "1 more waiting: disk sda2.")
+        let result = run(
+            .kept, label: "Passphrase for B:", news: ["Request withdrawn."], outside: outside,
+            [.bytes("\u{12}"), .bytes("\u{3}")])
+        let readback = result.spoken.last { $0.text.contains("more waiting") }?.text ?? ""
+        #expect(readback.hasPrefix("Passphrase for B. "), "\(readback)")
+        #expect(!readback.contains(":.") && !readback.contains("withdrawn"), "\(readback)")
+    }
+
+    /// Esc declines before anything is said of it: the caller waiting for the answer is told first.
+    @Test func escDeclinesBeforeCancelledIsSaid() {
+        let clock = ManualClock()
+        let terminal = ScriptedTerminal(clock: clock, [.bytes("ab"), .bytes("\u{1B}"), .timeout])
+        let system = PromptSystem(
+            terminal: terminal, now: { clock.now }, startCheck: { _, _ in fatalError("no check") },
+            lockInMemory: { _ in true })
+        let voice = TimedVoice(clock: clock, speaksUntil: clock.now)
+        var loop = PromptLoop(
+            session: PromptSession(configuration: .freeText(label: "Passphrase for B", mask: true)),
+            renderer: LineRenderer(), system: system, speech: voice, escapeDelay: .milliseconds(50),
+            capabilities: TerminalCapabilities(isDumb: false, colorDepth: .none, isUTF8: true), check: nil)
+        var saidWhenDeclined: [String]?
+        loop.declines = { saidWhenDeclined = voice.spoken.map(\.text) }
+        #expect(loop.run() == .cancelled)
+        #expect(saidWhenDeclined?.contains { $0.lowercased().contains("cancel") } == false, "\(saidWhenDeclined ?? [])")
+        #expect(voice.spoken.contains { $0.text.lowercased().contains("cancel") }, "\(voice.spoken.map(\.text))")
+    }
+
     @Test func aReadbackSaysWhatWaitsOutsideCountedThen() {
         let outside = ScriptedOutside([], waiting: "2 more waiting: disk sda2, Backup.")
         let result = run(.kept, outside: outside, [.bytes("\u{12}"), .bytes("\u{3}")])
@@ -123,6 +172,14 @@ import Testing
         outside.waitingNow = "Nothing else waiting."
         let typed = run(.kept, outside: outside, [.bytes("?"), .bytes("\u{3}")])
         #expect(!typed.spoken.contains { $0.text.contains("waiting") }, "in a password, ? is typed")
+    }
+
+    private static func configuration(label: String, news: [String]) -> PromptConfiguration {
+        var configuration = PromptConfiguration.freeText(label: label, mask: true)
+        configuration.news = news
+        configuration.newsSaidOnce = news.count
+        configuration.details = ["For disk sda3."]
+        return configuration
     }
 
     static var outsideReady: ScriptedTerminal.Step { .init(input: .otherReady, after: .milliseconds(100)) }

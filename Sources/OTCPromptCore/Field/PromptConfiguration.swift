@@ -37,6 +37,9 @@ public struct PromptConfiguration: Equatable, Sendable {
     /// What changed since the caller last asked (pinentry's SETERROR, "Bad Passphrase (try 2 of 3)"):
     /// said first, before the label; the details then follow the field's hint instead of leading.
     public var news: [String] = []
+    /// How many of the first `news` are said once, with the opening, and left out of a readback: they were news
+    /// then ("Request withdrawn."), not what is true now.
+    public var newsSaidOnce = 0
 
     public static let lengthRange = 1...12
     /// The most a free-text secret holds: far beyond any password typed by hand, small enough

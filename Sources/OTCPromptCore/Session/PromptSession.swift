@@ -69,14 +69,17 @@ public struct PromptSession: Sendable {
     /// What to say and show when the prompt appears, or comes back after a stop: a retry's news, then the lead
     /// (the label and how to fill the field), then the details (a short time limit, the caller's lines, the keys),
     /// which any key cuts short (`Wording.opening`).
-    public mutating func start() -> [PromptEffect] {
+    public mutating func start() -> [PromptEffect] { opening(news: configuration.news) }
+
+    /// The opening with `news` first: a readback leaves out what was said once (`newsSaidOnce`).
+    private func opening(news: [String]) -> [PromptEffect] {
         let details = [
             wording.openingTimeLeft(clock.spokenTimeLeft),
             configuration.details.isEmpty ? Utterance([]) : wording.sentenceLines(configuration.details),
             wording.fieldKeys(field: field, style: style),
         ]
         let lead = wording.fieldLead(label: configuration.label, field: field, style: style)
-        return [.announce(wording.opening(news: configuration.news, lead: lead, details: details))]
+        return [.announce(wording.opening(news: news, lead: lead, details: details))]
     }
 
     /// Applies one key.
@@ -115,7 +118,7 @@ public struct PromptSession: Sendable {
             return [announce(.clear, wording.cleared(field: field, style: style))]
         case .readBack where field.isEmpty && !(configuration.details.isEmpty && configuration.news.isEmpty):
             // Nothing typed yet: hear the caller's whole question again (a fingerprint, PAM's instructions).
-            return start()
+            return opening(news: Array(configuration.news.dropFirst(configuration.newsSaidOnce)))
         case .readBack: return [announce(.readback, wording.readBack(field: field, style: style))]
         case .submit: return submit()
         case .interrupt, .escape: return cancel()
