@@ -41,16 +41,25 @@ import Testing
         #expect(try chosen(["--stdin", "--askpass", "--", Self.presence], none) == .stdin)
     }
 
-    @Test func theNoticeIsSshsWordsWithTheOptionsLanguageAndLimitAndNoField() throws {
+    @Test func sshsRequestForATouchSaysWhatToDoWithItsOwnLineOnRequestInTheOptionsLanguageAndNoField() throws {
         let request = TouchFrontEnd.request(prompt: Self.presence, configuration: options)
         guard case .notice(let notice) = request.ask else { throw Failure("not a notice: \(request.ask)") }
-        #expect(notice.message == Self.presence)
-        #expect(notice.details.isEmpty)
+        #expect(notice.message == "Berühren Sie Ihren Sicherheitsschlüssel.")
+        #expect(notice.details == [Self.presence])
+        #expect(notice.detailsTold == .onReadBack)
+        #expect(notice.shownLines == [Self.presence], "ssh's line on the screen, above what to do")
         #expect(!notice.takesEnter, "nothing to answer: ssh ends it")
         #expect(notice.wording.language == .de)
         #expect(!request.isField)
         // A key typed just before it appeared was meant for something else.
         #expect(request.typeAhead == .discarded(grace: ConfirmSession.grace))
+    }
+
+    @Test func otherWordsAreSaidAsTheCallerGaveThem() throws {
+        let request = TouchFrontEnd.request(prompt: "Tap your YubiKey now", configuration: options)
+        guard case .notice(let notice) = request.ask else { throw Failure("not a notice: \(request.ask)") }
+        #expect(notice.message == "Tap your YubiKey now")
+        #expect(notice.details.isEmpty && notice.detailsTold == .withTheOpening)
     }
 
     @Test func aMultiLineNoticeSaysItsLastLineAndShowsTheOthersAsDetails() throws {

@@ -160,6 +160,7 @@ extension Catalog {
             "typed": ["eingegeben"],
             "fingerprintSent": ["Fingerabdruck gesendet"],
             "noticeHint": ["Nichts einzugeben. Escape schließt diesen Hinweis."],
+            "touchSecurityKey": ["Berühren Sie Ihren Sicherheitsschlüssel."],
             "noticeClosed": ["geschlossen"],
             "previousAnswerNotAccepted": ["Die vorige Antwort wurde nicht angenommen."],
             "characterNotRead": ["Ein Zeichen war nicht lesbar und wurde nicht hinzugefügt. Zeichensatz des Terminals prüfen."],

@@ -160,6 +160,7 @@ extension Catalog {
             "typed": ["typed"],
             "fingerprintSent": ["fingerprint sent"],
             "noticeHint": ["Nothing to type. Escape closes this notice."],
+            "touchSecurityKey": ["Touch your security key."],
             "noticeClosed": ["closed"],
             "previousAnswerNotAccepted": ["The previous answer was not accepted."],
             "characterNotRead": ["A character could not be read and was not added. Check the terminal's character set."],

@@ -160,6 +160,7 @@ extension Catalog {
             "typed": ["escrito"],
             "fingerprintSent": ["huella enviada"],
             "noticeHint": ["Nada que escribir. Escape cierra este aviso."],
+            "touchSecurityKey": ["Toque su llave de seguridad."],
             "noticeClosed": ["cerrado"],
             "previousAnswerNotAccepted": ["La respuesta anterior no se aceptó."],
             "characterNotRead": ["Un carácter no se pudo leer y no se añadió. Compruebe el juego de caracteres del terminal."],

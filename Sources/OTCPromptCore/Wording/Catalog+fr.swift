@@ -160,6 +160,7 @@ extension Catalog {
             "typed": ["saisi"],
             "fingerprintSent": ["empreinte envoyée"],
             "noticeHint": ["Rien à taper. Échap ferme cet avis."],
+            "touchSecurityKey": ["Touchez votre clé de sécurité."],
             "noticeClosed": ["fermé"],
             "previousAnswerNotAccepted": ["La réponse précédente n'a pas été acceptée."],
             "characterNotRead": ["Un caractère n'a pas pu être lu et n'a pas été ajouté. Vérifiez le jeu de caractères du terminal."],

@@ -160,6 +160,7 @@ extension Catalog {
             "typed": ["escrito"],
             "fingerprintSent": ["impressão digital enviada"],
             "noticeHint": ["Nada a escrever. Esc fecha este aviso."],
+            "touchSecurityKey": ["Toque na sua chave de segurança."],
             "noticeClosed": ["fechado"],
             "previousAnswerNotAccepted": ["A resposta anterior não foi aceite."],
             "characterNotRead": ["Não foi possível ler um carácter, que não foi adicionado. Verifique o conjunto de caracteres do terminal."],

@@ -160,6 +160,7 @@ extension Catalog {
             "typed": ["digitado"],
             "fingerprintSent": ["impressão digital enviada"],
             "noticeHint": ["Nada a digitar. Esc fecha este aviso."],
+            "touchSecurityKey": ["Toque na sua chave de segurança."],
             "noticeClosed": ["fechado"],
             "previousAnswerNotAccepted": ["A resposta anterior não foi aceita."],
             "characterNotRead": ["Um caractere não pôde ser lido e não foi adicionado. Verifique o conjunto de caracteres do terminal."],
