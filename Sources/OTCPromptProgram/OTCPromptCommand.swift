@@ -22,7 +22,7 @@ public struct OTCPromptCommand {
     public static func main() {
         let arguments = AskpassArguments.forParsing(
             Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current,
-            programPath: CommandLine.arguments.first ?? "", standardOutputIsTerminal: StandardOutput.isTerminal)
+            programPath: CommandLine.arguments.first ?? "", standardOutput: StandardOutputReading.current)
         switch CommandLineParser.parse(arguments) {
         case .failure(let error):
             StandardError.writeLine(error.message)

@@ -20,7 +20,7 @@ import Testing
         #expect(try chosen(["--askpass", "--", Self.presence], none) == .touch(prompt: Self.presence))
         // An askpass call as ssh makes it (no `--askpass`) reaches the same choice.
         let arguments = AskpassArguments.forParsing(
-            [Self.presence], environment: none, programPath: "/usr/bin/otc-prompt", standardOutputIsTerminal: false)
+            [Self.presence], environment: none, programPath: "/usr/bin/otc-prompt", standardOutput: .mayBeTheCaller)
         #expect(try chosen(arguments, none) == .touch(prompt: Self.presence))
     }
 
