@@ -187,7 +187,9 @@ public enum Settings {
         "style", group: .appearance, "How the field is drawn.",
         details: "`line`: the label and the characters as typed; `boxes`: one outlined cell per character. "
             + "Without it: boxes on a terminal with 256 colours or more and a UTF-8 locale (and no `NO_COLOR`), else "
-            + "line. `TERM=dumb` and `--speech text` override any style.",
+            + "line. `TERM=dumb` and `--speech text` override any style, and so does `ACCESSIBLE` (huh's and gum's "
+            + "variable) when set to anything but empty, `0`, `false` or `no`: plain lines, appended, for a screen "
+            + "reader to read one by one, and no questions to the terminal.",
         domain: .choice(), defaultNote: "from the terminal",
         inConfigFile: true)
     public static let startColor = Setting<Color>(
