@@ -161,6 +161,8 @@ extension Catalog {
             "fingerprintSent": ["Fingerabdruck gesendet"],
             "noticeHint": ["Nichts einzugeben. Escape schließt diesen Hinweis."],
             "touchSecurityKey": ["Berühren Sie Ihren Sicherheitsschlüssel."],
+            "sudoPassword": ["Sudo-Passwort"],
+            "sudoPasswordFor": ["Sudo-Passwort für %1$s"],
             "noticeClosed": ["geschlossen"],
             "previousAnswerNotAccepted": ["Die vorige Antwort wurde nicht angenommen."],
             "characterNotRead": ["Ein Zeichen war nicht lesbar und wurde nicht hinzugefügt. Zeichensatz des Terminals prüfen."],

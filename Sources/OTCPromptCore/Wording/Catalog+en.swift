@@ -161,6 +161,8 @@ extension Catalog {
             "fingerprintSent": ["fingerprint sent"],
             "noticeHint": ["Nothing to type. Escape closes this notice."],
             "touchSecurityKey": ["Touch your security key."],
+            "sudoPassword": ["Sudo password"],
+            "sudoPasswordFor": ["Sudo password for %1$s"],
             "noticeClosed": ["closed"],
             "previousAnswerNotAccepted": ["The previous answer was not accepted."],
             "characterNotRead": ["A character could not be read and was not added. Check the terminal's character set."],

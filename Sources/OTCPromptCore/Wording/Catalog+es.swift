@@ -161,6 +161,8 @@ extension Catalog {
             "fingerprintSent": ["huella enviada"],
             "noticeHint": ["Nada que escribir. Escape cierra este aviso."],
             "touchSecurityKey": ["Toque su llave de seguridad."],
+            "sudoPassword": ["Contraseña de sudo"],
+            "sudoPasswordFor": ["Contraseña de sudo para %1$s"],
             "noticeClosed": ["cerrado"],
             "previousAnswerNotAccepted": ["La respuesta anterior no se aceptó."],
             "characterNotRead": ["Un carácter no se pudo leer y no se añadió. Compruebe el juego de caracteres del terminal."],

@@ -161,6 +161,8 @@ extension Catalog {
             "fingerprintSent": ["empreinte envoyée"],
             "noticeHint": ["Rien à taper. Échap ferme cet avis."],
             "touchSecurityKey": ["Touchez votre clé de sécurité."],
+            "sudoPassword": ["Mot de passe sudo"],
+            "sudoPasswordFor": ["Mot de passe sudo de %1$s"],
             "noticeClosed": ["fermé"],
             "previousAnswerNotAccepted": ["La réponse précédente n'a pas été acceptée."],
             "characterNotRead": ["Un caractère n'a pas pu être lu et n'a pas été ajouté. Vérifiez le jeu de caractères du terminal."],

@@ -161,6 +161,8 @@ extension Catalog {
             "fingerprintSent": ["impressão digital enviada"],
             "noticeHint": ["Nada a escrever. Esc fecha este aviso."],
             "touchSecurityKey": ["Toque na sua chave de segurança."],
+            "sudoPassword": ["Palavra-passe do sudo"],
+            "sudoPasswordFor": ["Palavra-passe do sudo de %1$s"],
             "noticeClosed": ["fechado"],
             "previousAnswerNotAccepted": ["A resposta anterior não foi aceite."],
             "characterNotRead": ["Não foi possível ler um carácter, que não foi adicionado. Verifique o conjunto de caracteres do terminal."],

@@ -161,6 +161,8 @@ extension Catalog {
             "fingerprintSent": ["impressão digital enviada"],
             "noticeHint": ["Nada a digitar. Esc fecha este aviso."],
             "touchSecurityKey": ["Toque na sua chave de segurança."],
+            "sudoPassword": ["Senha do sudo"],
+            "sudoPasswordFor": ["Senha do sudo de %1$s"],
             "noticeClosed": ["fechado"],
             "previousAnswerNotAccepted": ["A resposta anterior não foi aceita."],
             "characterNotRead": ["Um caractere não pôde ser lido e não foi adicionado. Verifique o conjunto de caracteres do terminal."],
