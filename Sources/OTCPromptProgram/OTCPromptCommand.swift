@@ -1,3 +1,4 @@
+import OTCPromptBraille
 import OTCPromptCore
 import OTCPromptFrontEnds
 import OTCPromptHost
@@ -131,7 +132,12 @@ public struct OTCPromptCommand {
             check: settings[Settings.check].map {
                 CheckSettings(command: $0, timeout: settings.value(Settings.checkTimeout))
             },
-            voice: voice, notices: file.problems.map(\.description) + frontEnd.problems(environment: environment),
+            voice: voice,
+            notices: file.problems.map(\.description) + frontEnd.problems(environment: environment)
+                + [
+                    BrailleReport.notHonoured(
+                        settings.value(Settings.braille), environment: environment, terminal: terminal?.input)
+                ].compactMap { $0 },
             // Said once: drawn above the field and spoken with the opening.
             tooSlowNotice: configTooSlow.map {
                 Wording(language: language).configFileTooSlow($0, seconds: ConfigFileLoad.deadlineSeconds)

@@ -53,7 +53,8 @@ public enum Settings {
             + "goes; a masked field is one cell of dots 7 and 8 per character, never the character; Ctrl-R shows "
             + "the code in groups; the display's panning keys move along a long line, and its keyboard types into "
             + "the field. `brlapi`: as `auto`, and a `BRLAPI_HOST` on another machine, whose owner cannot be "
-            + "known, is used too; `none`: never. Silent and private: `--speech none --braille auto`.",
+            + "known, is used too; where no display can be used, the opening says so once, with the reason (`auto` "
+            + "stays silent); `none`: never. Silent and private: `--speech none --braille auto`.",
         domain: .choice(), default: .auto, inConfigFile: true)
     public static let speechLog = Setting<String>(
         "speech-log", group: .general, "Append every announcement to this file as JSON Lines.",
