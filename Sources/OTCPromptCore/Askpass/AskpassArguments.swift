@@ -57,7 +57,7 @@ public enum AskpassArguments {
     }
 
     /// The options that each name a job of their own rather than a prompt's setting: what a person types alone.
-    /// `FrontEndTests` checks the list against the front ends the command line chooses.
+    /// `FrontEndChoiceTests` checks the list against the front ends the command line chooses.
     public static let jobOptions = [
         "--doctor", "--version", "--help", "-h", "--pinentry", "--agent", "--stdin", "--cryptsetup",
     ]
