@@ -41,6 +41,31 @@ public enum BrailleReport {
         return lines
     }
 
+    /// Why an explicit `--braille brlapi` (or the file's `braille = brlapi`) cannot be honoured for the prompt on
+    /// `terminal`, as one line to show and say with the opening: no server, one refused, or a terminal brltty would
+    /// not show. nil when it can, or when the display was not asked for by name (`auto` stays silent).
+    public static func notHonoured(_ choice: BrailleChoice, environment: [String: String], terminal: Int32?) -> String?
+    {
+        guard choice == .brlapi, let terminal else { return nil }
+        let route = BrailleRoute.choose(
+            choice, location: LoginSession.locate(descriptor: terminal), environment: environment,
+            user: UserAccount.currentUID, systemUIDs: BrailleServerProbe.systemUIDs
+        ) { address in
+            BrailleServerProbe.finding(at: address, named: !(environment["BRLAPI_HOST"] ?? "").isEmpty)
+        }
+        let why: String
+        if route.address == nil {
+            why = route.reason
+        } else if BrailleTty.path(terminal: TerminalDevices.device(descriptor: terminal), environment: environment)
+            == nil
+        {
+            why = "\(BrailleError.noTty)"
+        } else {
+            return nil
+        }
+        return "Braille display not used, though --braille brlapi asks for it: \(why)."
+    }
+
     /// How long the report waits for brltty to answer (the connection, the display's size, its driver): a live one
     /// answers within milliseconds, and libbrlapi's own waits have no deadline.
     static let answerLimit: Duration = .seconds(1)

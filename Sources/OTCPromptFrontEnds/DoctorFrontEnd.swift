@@ -9,7 +9,7 @@ public enum DoctorFrontEnd {
         var notice = NoticeSession(
             message: lines.first ?? "", details: Array(lines.dropFirst()), takesEnter: true, language: language,
             verbosity: verbosity)
-        notice.detailsOnRequest = true
+        notice.detailsTold = .onEnter
         notice.closing = (wording.doctorOffer, wording.noticeClosed)
         return .notice(notice)
     }

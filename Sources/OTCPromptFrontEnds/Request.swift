@@ -58,7 +58,8 @@ public struct Request: Sendable {
     /// The caller's lines before its question, drawn above the field: a retry's news first.
     public var details: [String] {
         switch ask {
-        case .field(let configuration): (configuration.news + configuration.details).flatMap(Wording.lines)
+        case .field(let configuration):
+            (configuration.news + configuration.details + configuration.aboutOnRequest).flatMap(Wording.lines)
         case .question(let question): question.shownLines
         case .notice(let notice): notice.shownLines
         }

@@ -45,6 +45,14 @@ public struct UserAccount: Equatable, Sendable {
         return UserAccount(name: String(cString: entry.pw_name), homeDirectory: String(cString: entry.pw_dir))
     }
 
+    /// Whether the password database has an account named `name`. The corresponding C function is `getpwnam_r`.
+    public static func exists(_ name: String) -> Bool {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        return getpwnam_r(name, &entry, &buffer, buffer.count, &result) == 0 && result != nil
+    }
+
     /// "root", "user 1001 (bob)", or "user 1001" where the password database has no name for it: for messages.
     /// The corresponding C function is `getpwuid_r`.
     public static func describe(_ uid: UInt32) -> String {

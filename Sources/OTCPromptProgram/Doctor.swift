@@ -44,7 +44,9 @@ struct Doctor {
             speechLibraryProblems: SpeechLibraries.problems())
         report.escapeWait = EscapeWait.choose(chosen: escapeDelay, location: found.location)
         report.tmuxEscapeTime = found.location.multiplexerSocket.flatMap(Self.tmuxEscapeTime)
-        let lines = report.lines + BrailleReport.lines(braille, environment: environment, terminal: nil)
+        let lines =
+            report.lines + [DoctorReport.accessibleLine(environment["ACCESSIBLE"])]
+            + BrailleReport.lines(braille, environment: environment, terminal: nil)
         try? StandardOutput.write(lines.map(UntrustedText.visible).joined(separator: "\n"))
         engine.finish(timeout: .zero)
         // A report redirected into a file is read there, not heard: it speaks to a terminal, or when a

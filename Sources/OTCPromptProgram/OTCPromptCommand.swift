@@ -1,3 +1,4 @@
+import OTCPromptBraille
 import OTCPromptCore
 import OTCPromptFrontEnds
 import OTCPromptHost
@@ -22,7 +23,7 @@ public struct OTCPromptCommand {
     public static func main() {
         let arguments = AskpassArguments.forParsing(
             Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current,
-            programPath: CommandLine.arguments.first ?? "", standardOutputIsTerminal: StandardOutput.isTerminal)
+            programPath: CommandLine.arguments.first ?? "", standardOutput: StandardOutputReading.current)
         switch CommandLineParser.parse(arguments) {
         case .failure(let error):
             StandardError.writeLine(error.message)
@@ -137,7 +138,12 @@ public struct OTCPromptCommand {
             check: settings[Settings.check].map {
                 CheckSettings(command: $0, timeout: settings.value(Settings.checkTimeout))
             },
-            voice: voice, notices: file.problems.map(\.description) + frontEnd.problems(environment: environment),
+            voice: voice,
+            notices: file.problems.map(\.description) + frontEnd.problems(environment: environment)
+                + [
+                    BrailleReport.notHonoured(
+                        settings.value(Settings.braille), environment: environment, terminal: terminal?.input)
+                ].compactMap { $0 },
             // Said once: drawn above the field and spoken with the opening.
             tooSlowNotice: configTooSlow.map {
                 Wording(language: language).configFileTooSlow($0, seconds: ConfigFileLoad.deadlineSeconds)

@@ -6,10 +6,11 @@ import Testing
     private static let path = "/usr/local/bin/otc-prompt"
 
     private func parsed(
-        _ arguments: [String], _ environment: [String: String] = ["SUDO_ASKPASS": path], terminal: Bool = false
+        _ arguments: [String], _ environment: [String: String] = ["SUDO_ASKPASS": path],
+        reader: StandardOutputReader = .mayBeTheCaller
     ) -> [String] {
         AskpassArguments.forParsing(
-            arguments, environment: environment, programPath: Self.path, standardOutputIsTerminal: terminal)
+            arguments, environment: environment, programPath: Self.path, standardOutput: reader)
     }
 
     /// What sudo -p, a PAM challenge or a keyboard-interactive server can put in the one argument.
@@ -31,8 +32,23 @@ import Testing
 
     /// A person at a shell with SUDO_ASKPASS exported: no caller reads an answer from a terminal.
     @Test func onATerminalTheArgumentsAreAPersons() {
-        #expect(parsed(["--help"], terminal: true) == ["--help"])
-        #expect(parsed(["Bank PIN"], terminal: true) == ["Bank PIN"])
+        #expect(parsed(["--help"], reader: .terminal) == ["--help"])
+        #expect(parsed(["Bank PIN"], reader: .terminal) == ["Bank PIN"])
+    }
+
+    /// A person's `otc-prompt --doctor > report.txt` or `--version | cat` with SUDO_ASKPASS or SSH_ASKPASS exported:
+    /// an option that names a job does it where stdout is shown not to be a caller's; a label is still a label.
+    @Test(arguments: AskpassArguments.jobOptions + ["--boot-cue=first"])
+    func anOptionThatNamesAJobIsThatJobWhereNoCallerReadsTheOutput(option: String) {
+        for environment in [["SUDO_ASKPASS": Self.path], ["SSH_ASKPASS": Self.path], ["SSH_ASKPASS_PROMPT": "none"]] {
+            #expect(parsed([option], environment, reader: .notTheCaller) == [option])
+            #expect(parsed([option], environment, reader: .mayBeTheCaller) == ["--askpass", "--", option])
+        }
+        #expect(
+            parsed(["[sudo] password for joe: "], reader: .notTheCaller) == [
+                "--askpass", "--", "[sudo] password for joe: ",
+            ])
+        #expect(parsed(["--check=id"], reader: .notTheCaller) == ["--askpass", "--", "--check=id"])
     }
 
     @Test func moreThanOneArgumentIsAPersonOrAWrapper() {
@@ -44,7 +60,7 @@ import Testing
     @Test(arguments: ["--check=id > /tmp/pwned", "--help", "--askpass", "-h", "Password: ", "--"])
     func afterAskpassTheLastArgumentIsThePrompt(prompt: String) {
         #expect(parsed(["--askpass", "--rate", "320", prompt], [:]) == ["--askpass", "--rate", "320", "--", prompt])
-        #expect(parsed(["--askpass", prompt], [:], terminal: true) == ["--askpass", "--", prompt])
+        #expect(parsed(["--askpass", prompt], [:], reader: .terminal) == ["--askpass", "--", prompt])
     }
 
     @Test func aWrapperThatSaysDoubleDashIsReadAsItIs() {

@@ -289,6 +289,21 @@ import Testing
         #expect(notice.isFinished)
     }
 
+    @Test func detailsToldOnReadBackAreDrawnAboveAndSaidOnlyWhenAskedFor() {
+        var notice = NoticeSession(
+            message: "Touch your security key.", details: ["Confirm user presence for key ED25519-SK SHA256:abc"])
+        notice.detailsTold = .onReadBack
+        #expect(notice.start().map(\.announcement?.text) == ["Touch your security key. Nothing to type. Escape closes this notice."])
+        #expect(notice.shownLines == ["Confirm user presence for key ED25519-SK SHA256:abc"])
+        for key in [Key.readBack, .character("?")] {
+            #expect(
+                notice.handle(key).map(\.announcement?.text) == [
+                    "Touch your security key. Nothing to type. Escape closes this notice. Confirm user presence for key ED25519-SK SHA256:abc."
+                ])
+        }
+        #expect(!notice.isFinished)
+    }
+
     /// pinentry's MESSAGE and one-button CONFIRM: taken with Enter, not a yes/no question; Esc cancels.
     @Test(arguments: Language.allCases)
     func aNoticeThatTakesEnterIsAcknowledgedWithIt(language: Language) {

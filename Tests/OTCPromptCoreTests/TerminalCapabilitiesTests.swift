@@ -67,4 +67,18 @@ import Testing
     @Test func aDumbTerminalNeverClaimsColourEvenWhenBuiltByHand() {
         #expect(TerminalCapabilities(isDumb: true, colorDepth: .trueColor, isUTF8: true).colorDepth == .none)
     }
+
+    /// As the GitHub CLI reads GH_ACCESSIBLE_PROMPTER and huh's examples read ACCESSIBLE: set when not empty and not a
+    /// false word; `--doctor` says which.
+    @Test func accessibleIsSetUnlessEmptyOrAFalseWord() {
+        for value in ["1", "true", "yes", "on", "anything"] {
+            #expect(TerminalCapabilities(environment: ["TERM": "xterm", "ACCESSIBLE": value]).wantsPlainOutput)
+            #expect(DoctorReport.accessibleLine(value).hasPrefix("Screen: plain lines"))
+        }
+        for value in ["", "0", "false", "no", "False", "NO"] {
+            #expect(!TerminalCapabilities(environment: ["TERM": "xterm", "ACCESSIBLE": value]).wantsPlainOutput)
+            #expect(DoctorReport.accessibleLine(value).contains("counts as not set"))
+        }
+        #expect(DoctorReport.accessibleLine(nil).contains("ACCESSIBLE is not set"))
+    }
 }

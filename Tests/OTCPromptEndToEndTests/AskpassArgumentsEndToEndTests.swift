@@ -86,6 +86,26 @@ struct AskpassArgumentsEndToEndTests {
         #expect(process.screen.contains("Usage: otc-prompt"))
     }
 
+    /// A person's shell with SUDO_ASKPASS and SSH_ASKPASS exported, as the docs suggest: an option that names a job
+    /// does it when stdout is a file or a pipe the shell made (no masked field that waits), while the same argument
+    /// from a caller that reads the answer itself stays a label (`theOnlyArgumentOfAnAskpassCallIsNeverAnOption`).
+    @Test(arguments: [
+        ("--version | cat", "0."), ("--help | head -n 1", "otc-prompt: "),
+        ("--doctor > \"$1\"; cat \"$1\"", "Speech: "),
+    ])
+    func anOptionThatNamesAJobWinsOverTheAskpassVariables(command: String, printed: String) async throws {
+        let scratch = try Scratch()
+        let process = try PseudoTerminalProcess(
+            executable: "/bin/sh",
+            arguments: ["-c", "\"$0\" " + command, PromptRun.binary, scratch.directory + "/report"],
+            environment: PromptRun.environment([
+                "SUDO_ASKPASS": PromptRun.binary, "SSH_ASKPASS": PromptRun.binary, "OTC_PROMPT_CONFIG": scratch.config,
+            ]))
+        #expect(await process.waitForExit(deadline: .seconds(20)) == .exited(0), "screen: \(process.screen)")
+        #expect(process.standardOutput.contains(printed), "\(command): \(process.standardOutput)")
+        #expect(!process.screen.contains("Secret text"), "\(command) asked: \(process.screen)")
+    }
+
     @Test(arguments: ["--bad\u{1b}]0;owned\u{07}", "--placeholder=\u{1b}[2J", "--voice=\u{9b}31m"])
     func anErrorMessageNeverEchoesAControlCharacter(argument: String) async throws {
         let process = try PseudoTerminalProcess(

@@ -127,4 +127,17 @@ struct AutoSpeechEndToEndTests {
         run.type([0x1B])
         #expect(await run.exit() == .exited(130))
     }
+
+    /// As the GitHub CLI and huh's examples read it: empty, `0`, `false` and `no` are not set, so the boxes are drawn.
+    @Test(arguments: ["0", "false", "no", "FALSE"])
+    func accessibleSetToAFalseWordIsNotSet(value: String) async throws {
+        let run = try await PromptRun(
+            ["--style", "boxes"],
+            environment: PromptRun.environment(["ACCESSIBLE": value, "COLORTERM": "truecolor"]))
+        run.type("12")
+        #expect(await run.waitForEvent("digit", count: 2), "\(run.log)")
+        #expect(run.process.screen.contains("\u{2595}"), "no boxes drawn: \(run.process.screen.debugDescription)")
+        run.type([0x1B])
+        #expect(await run.exit() == .exited(130))
+    }
 }

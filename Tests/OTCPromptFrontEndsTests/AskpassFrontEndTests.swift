@@ -20,6 +20,49 @@ import Testing
         return nil
     }
 
+    /// sudo's "[sudo] password for NAME: " in any language: "Sudo password" first; the account named where it is not
+    /// the login's own (rootpw, targetpw); sudo's words drawn above and said on Ctrl-R; any other prompt unchanged.
+    @Test func sudosQuestionComesFirstAndNamesOnlyAnotherAccount() throws {
+        let accounts = ["joe", "root", "christopher.kowalski"]
+        func sudo(_ prompt: String, login: String, language: Language = .en) throws -> PromptConfiguration {
+            var configuration = options
+            configuration.language = language
+            return try #require(
+                fieldOf(
+                    AskpassFrontEnd.request(
+                        prompt: prompt, configuration: configuration, environment: [:], askedAgain: false,
+                        login: login, isAccount: accounts.contains)))
+        }
+        let own = try sudo("[sudo] password for christopher.kowalski: ", login: "christopher.kowalski")
+        #expect(own.label == "Sudo password")
+        #expect(own.aboutOnRequest == ["password for christopher.kowalski (sudo)"])
+        #expect(own.details.isEmpty)
+        #expect(try sudo("[sudo] password for root: ", login: "joe").label == "Sudo password for root")
+        #expect(try sudo("[sudo] Passwort für joe: ", login: "joe", language: .de).label == "Sudo-Passwort")
+        #expect(try sudo("[sudo] PIN for the card: ", login: "joe").label == "PIN for the card (sudo)")
+        #expect(try sudo("[sudo] password for nobody-here: ", login: "joe").label == "password for nobody-here (sudo)")
+        #expect(try sudo("password for joe: ", login: "joe").label == "password for joe")
+    }
+
+    /// Nothing typed: Ctrl-R says the opening again with sudo's own words; once typed, it counts as before.
+    @Test func ctrlRBeforeTypingSaysSudosOwnWords() throws {
+        let field = try #require(
+            fieldOf(
+                AskpassFrontEnd.request(
+                    prompt: "[sudo] password for joe: ", configuration: options, environment: [:], askedAgain: false,
+                    login: "joe", isAccount: { $0 == "joe" })))
+        var session = PromptSession(configuration: field)
+        let said = { (effects: [PromptEffect]) in
+            effects.compactMap { if case .announce(let announcement) = $0 { announcement.text } else { nil } }.joined()
+        }
+        let opening = said(session.start())
+        #expect(opening.hasPrefix("Sudo password. Type it, then Enter."))
+        #expect(!opening.contains("joe"))
+        let again = said(session.handle(.readBack))
+        #expect(again.hasPrefix("Sudo password. Type it, then Enter."))
+        #expect(again.contains("password for joe (sudo)"))
+    }
+
     @Test func aCodePromptGetsTheOptionsCodeField() throws {
         let field = try #require(fieldOf(request("(joe@host) Verification code: ")))
         #expect(field.kind == .code)

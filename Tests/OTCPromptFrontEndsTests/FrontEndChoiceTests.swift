@@ -38,4 +38,13 @@ import Testing
         #expect(try chosen(["--stdin"]) == .stdin)
         #expect(try chosen(["--stdin", "--askpass", "--", "Password: "]) == .stdin)
     }
+
+    /// The options a person's shell may pass alone, which an askpass variable must not turn into a prompt
+    /// (`AskpassArguments.jobOptions`), are each a job of their own: an action, or a front end other than the prompt.
+    @Test(arguments: AskpassArguments.jobOptions + ["--boot-cue=first"])
+    func eachJobOptionIsAJobOfItsOwn(option: String) throws {
+        let parsed = try CommandLineParser.parse([option]).get()
+        guard parsed.action == .run else { return }
+        #expect(try chosen([option]) != .prompt)
+    }
 }

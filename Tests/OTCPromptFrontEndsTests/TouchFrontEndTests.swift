@@ -20,7 +20,7 @@ import Testing
         #expect(try chosen(["--askpass", "--", Self.presence], none) == .touch(prompt: Self.presence))
         // An askpass call as ssh makes it (no `--askpass`) reaches the same choice.
         let arguments = AskpassArguments.forParsing(
-            [Self.presence], environment: none, programPath: "/usr/bin/otc-prompt", standardOutputIsTerminal: false)
+            [Self.presence], environment: none, programPath: "/usr/bin/otc-prompt", standardOutput: .mayBeTheCaller)
         #expect(try chosen(arguments, none) == .touch(prompt: Self.presence))
     }
 
@@ -41,16 +41,25 @@ import Testing
         #expect(try chosen(["--stdin", "--askpass", "--", Self.presence], none) == .stdin)
     }
 
-    @Test func theNoticeIsSshsWordsWithTheOptionsLanguageAndLimitAndNoField() throws {
+    @Test func sshsRequestForATouchSaysWhatToDoWithItsOwnLineOnRequestInTheOptionsLanguageAndNoField() throws {
         let request = TouchFrontEnd.request(prompt: Self.presence, configuration: options)
         guard case .notice(let notice) = request.ask else { throw Failure("not a notice: \(request.ask)") }
-        #expect(notice.message == Self.presence)
-        #expect(notice.details.isEmpty)
+        #expect(notice.message == "Berühren Sie Ihren Sicherheitsschlüssel.")
+        #expect(notice.details == [Self.presence])
+        #expect(notice.detailsTold == .onReadBack)
+        #expect(notice.shownLines == [Self.presence], "ssh's line on the screen, above what to do")
         #expect(!notice.takesEnter, "nothing to answer: ssh ends it")
         #expect(notice.wording.language == .de)
         #expect(!request.isField)
         // A key typed just before it appeared was meant for something else.
         #expect(request.typeAhead == .discarded(grace: ConfirmSession.grace))
+    }
+
+    @Test func otherWordsAreSaidAsTheCallerGaveThem() throws {
+        let request = TouchFrontEnd.request(prompt: "Tap your YubiKey now", configuration: options)
+        guard case .notice(let notice) = request.ask else { throw Failure("not a notice: \(request.ask)") }
+        #expect(notice.message == "Tap your YubiKey now")
+        #expect(notice.details.isEmpty && notice.detailsTold == .withTheOpening)
     }
 
     @Test func aMultiLineNoticeSaysItsLastLineAndShowsTheOthersAsDetails() throws {

@@ -22,14 +22,20 @@ extension RealClientTests {
                     "SSH_ASKPASS": askpass, "SSH_ASKPASS_PROMPT": "none",
                     "XDG_RUNTIME_DIR": try scratch.runtimeDirectory(),
                 ]))
-            #expect(await run.waitForScreen("Confirm user presence"), "screen: \(run.visibleScreen)")
+            // ssh's line on the screen, above what to do.
+            #expect(await run.waitForScreen("Touch your security key"), "screen: \(run.visibleScreen)")
+            #expect(run.visibleScreen.contains("Confirm user presence"), "screen: \(run.visibleScreen)")
             // A barrier, not a wait for nothing to happen: asked to say itself again (Ctrl-R, past the grace),
             // the notice is still there to say it; only then is it ended.
             #expect(
-                await run.readBack("Confirm user presence", untilSaid: 2, speechLog: speechLog),
+                await run.readBack("Touch your security key", untilSaid: 2, speechLog: speechLog),
                 "a notice must stay until ssh ends it")
             #expect(await run.process.waitForExit(deadline: .zero) == nil, "a notice must stay until ssh ends it")
-            #expect(SpokenLine.transcript(speechLog).contains("Confirm user presence"))
+            // What to do first, without the fingerprint, which takes seconds to hear; ssh's words on Ctrl-R.
+            let said = SpokenLine.read(speechLog)
+            #expect(said.first?.text.hasPrefix("Touch your security key.") == true, "\(said)")
+            #expect(said.first?.text.contains("SHA256") == false, "\(said)")
+            #expect(said.last?.text.contains("Confirm user presence for key ED25519-SK") == true, "\(said)")
             run.process.sendSignal(SIGTERM)
             #expect(await run.exit(deadline: .seconds(5)) != nil)
             #expect(run.process.standardOutput == "")

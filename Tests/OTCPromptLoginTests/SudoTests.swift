@@ -31,11 +31,15 @@ extension RealClientTests {
 
         @Test func thePasswordTypedAtTheWrapperLetsSudoRun() async throws {
             let run = try sudo(askpass: try Askpass.wrapper(in: scratch, speechLog: speechLog))
-            await run.answer(user.password + "\r", after: "password for \(user.name)")
+            await run.answer(user.password + "\r", after: "Sudo password")
             #expect(await run.exit() == .exited(0), "screen: \(run.visibleScreen)")
             #expect(run.terminalRestored)
             let spoken = SpokenLine.transcript(speechLog)
-            #expect(spoken.contains("password for \(user.name)"), "spoken: \(spoken)")
+            // The question first; the user's own name, which tells them nothing, only on Ctrl-R. sudo's line is shown.
+            let opening = SpokenLine.read(speechLog).first { $0.event == "prompt" }?.text ?? ""
+            #expect(opening.hasPrefix("Sudo password. Type it, then Enter."), "spoken: \(spoken)")
+            #expect(!opening.contains(user.name), "spoken: \(spoken)")
+            #expect(run.visibleScreen.contains("password for \(user.name)"), "screen: \(run.visibleScreen)")
             #expect(!spoken.contains(user.password), "the password was spoken: \(spoken)")
             #expect(!run.visibleScreen.contains(user.password), "the password was shown: \(run.visibleScreen)")
         }
@@ -43,7 +47,7 @@ extension RealClientTests {
         @Test func theBareBinaryAsSudoAskpassFindsItsSettingsInTheConfigFile() async throws {
             let config = try Askpass.quietConfig(in: scratch)
             let run = try sudo(askpass: Askpass.binary, environment: ["OTC_PROMPT_CONFIG": config])
-            await run.answer(user.password + "\r", after: "password for \(user.name)")
+            await run.answer(user.password + "\r", after: "Sudo password")
             #expect(await run.exit() == .exited(0), "screen: \(run.visibleScreen)")
             #expect(run.terminalRestored)
             #expect(!run.visibleScreen.contains(user.password))
@@ -51,9 +55,9 @@ extension RealClientTests {
 
         @Test func aWrongPasswordThenTheRightOne() async throws {
             let run = try sudo(askpass: try Askpass.wrapper(in: scratch, speechLog: speechLog))
-            await run.answer("wrong-password\r", after: "password for \(user.name)")
+            await run.answer("wrong-password\r", after: "Sudo password")
             #expect(await run.waitForScreen("Sorry, try again."), "screen: \(run.visibleScreen)")
-            await run.answer(user.password + "\r", after: "password for \(user.name)", call: 2, speechLog: speechLog)
+            await run.answer(user.password + "\r", after: "Sudo password", call: 2, speechLog: speechLog)
             #expect(await run.exit() == .exited(0), "screen: \(run.visibleScreen)")
             #expect(run.terminalRestored)
             let spoken = SpokenLine.transcript(speechLog)
@@ -64,10 +68,10 @@ extension RealClientTests {
         @Test
         func aRetryIsSaidAloudBeforeTheQuestion() async throws {
             let run = try sudo(askpass: try Askpass.wrapper(in: scratch, speechLog: speechLog))
-            await run.answer("wrong-password\r", after: "password for \(user.name)")
-            await run.answer(user.password + "\r", after: "password for \(user.name)", call: 2, speechLog: speechLog)
+            await run.answer("wrong-password\r", after: "Sudo password")
+            await run.answer(user.password + "\r", after: "Sudo password", call: 2, speechLog: speechLog)
             #expect(await run.exit() == .exited(0))
-            let said = SpokenLine.saidBefore("password for \(user.name)", in: speechLog)
+            let said = SpokenLine.saidBefore("Sudo password", in: speechLog)
             try #require(said.count >= 2, "spoken: \(SpokenLine.transcript(speechLog))")
             #expect(SpokenLine.saysRefused(said[1]), "said before the second question: \(said[1])")
             #expect(!SpokenLine.saysRefused(said[0]), "said before the first question: \(said[0])")
@@ -96,16 +100,31 @@ extension RealClientTests {
                 environment: ClientRun.environment([
                     "SUDO_ASKPASS": askpass, "HOME": user.home, "XDG_RUNTIME_DIR": runtime,
                 ]))
-            await run.answer(user.password + "\r", after: "password for \(user.name)")
-            await run.answer(user.password + "\r", after: "password for \(user.name)", call: 2, speechLog: speechLog)
+            await run.answer(user.password + "\r", after: "Sudo password")
+            await run.answer(user.password + "\r", after: "Sudo password", call: 2, speechLog: speechLog)
             #expect(await run.exit() == .exited(0), "screen: \(run.visibleScreen)")
             let shown = run.visibleScreen.components(separatedBy: "no audio device").count - 1
             #expect(shown == 1, "the notice was shown \(shown) times: \(run.visibleScreen)")
         }
 
+        /// Ctrl-R before anything is typed says sudo's own words, with the user's name; an account other than the
+        /// user's own (the prompt sudo's rootpw gives, "[sudo] password for root: ") is named in the question itself.
+        @Test func theAccountIsNamedOnRequestOrWhereItIsNotTheUsersOwn() async throws {
+            let askpass = try Askpass.wrapper(in: scratch, speechLog: speechLog)
+            let own = try sudo(askpass: askpass)
+            #expect(await own.waitForQuestion("Sudo password", speechLog: speechLog), "screen: \(own.visibleScreen)")
+            #expect(await own.readBack("password for \(user.name)", untilSaid: 1, speechLog: speechLog))
+            own.process.type("\u{1b}")
+            #expect(await own.exit() == .exited(1), "screen: \(own.visibleScreen)")
+            let root = try sudo(askpass: askpass, options: ["-p", "[sudo] password for root: "])
+            #expect(await root.waitForQuestion("Sudo password for root", speechLog: speechLog))
+            root.process.type("\u{1b}")
+            #expect(await root.exit() == .exited(1), "screen: \(root.visibleScreen)")
+        }
+
         @Test func escapeAtTheAskpassGivesSudoNoPassword() async throws {
             let run = try sudo(askpass: try Askpass.wrapper(in: scratch, speechLog: speechLog))
-            await run.answer("\u{1b}", after: "password for \(user.name)")
+            await run.answer("\u{1b}", after: "Sudo password")
             #expect(await run.exit() == .exited(1), "screen: \(run.visibleScreen)")
             #expect(run.terminalRestored)
         }

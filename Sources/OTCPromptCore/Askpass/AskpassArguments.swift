@@ -16,13 +16,13 @@ public enum AskpassArguments {
     /// - Parameters:
     ///   - arguments: the command-line arguments after the program's name.
     ///   - programPath: how this program was run (argv[0]).
-    ///   - standardOutputIsTerminal: whether fd 1 is a terminal; an askpass caller always reads it from a pipe.
+    ///   - standardOutput: who reads fd 1; an askpass caller reads it itself, from a pipe.
     public static func forParsing(
-        _ arguments: [String], environment: [String: String], programPath: String, standardOutputIsTerminal: Bool
+        _ arguments: [String], environment: [String: String], programPath: String,
+        standardOutput: StandardOutputReader
     ) -> [String] {
         if isAskpassCall(
-            arguments: arguments, environment: environment, programPath: programPath,
-            standardOutputIsTerminal: standardOutputIsTerminal)
+            arguments: arguments, environment: environment, programPath: programPath, standardOutput: standardOutput)
         {
             return ["--askpass", "--"] + arguments
         }
@@ -39,11 +39,16 @@ public enum AskpassArguments {
     ///
     /// One of those variables must name this program (its last path component), or ssh must have set
     /// SSH_ASKPASS_PROMPT; and stdout must not be a terminal, where no caller could read an answer. So
-    /// `otc-prompt --help` typed at a shell with SUDO_ASKPASS exported still prints the help.
+    /// `otc-prompt --help` typed at a shell with SUDO_ASKPASS exported still prints the help. An option that names a
+    /// job (`namesAJob`) is that job where stdout is shown not to be the caller's (`--doctor > report.txt`,
+    /// `--version | cat`); where it may be (a pipe the parent holds, or one it cannot see), it stays a prompt, for a
+    /// caller's prompt that says "--doctor" must not send the report as the answer.
     public static func isAskpassCall(
-        arguments: [String], environment: [String: String], programPath: String, standardOutputIsTerminal: Bool
+        arguments: [String], environment: [String: String], programPath: String,
+        standardOutput: StandardOutputReader
     ) -> Bool {
-        guard arguments.count == 1, !standardOutputIsTerminal else { return false }
+        guard arguments.count == 1, standardOutput != .terminal else { return false }
+        if standardOutput == .notTheCaller && namesAJob(arguments[0]) { return false }
         if let hint = environment["SSH_ASKPASS_PROMPT"], hint == "confirm" || hint == "none" { return true }
         let program = lastComponent(programPath)
         return ["SSH_ASKPASS", "SUDO_ASKPASS", "GIT_ASKPASS"].contains { name in
@@ -51,7 +56,31 @@ public enum AskpassArguments {
         }
     }
 
+    /// The options that each name a job of their own rather than a prompt's setting: what a person types alone.
+    /// `FrontEndChoiceTests` checks the list against the front ends the command line chooses.
+    public static let jobOptions = [
+        "--doctor", "--version", "--help", "-h", "--pinentry", "--agent", "--stdin", "--cryptsetup",
+    ]
+
+    /// Whether `argument` is one of `jobOptions`, or `--boot-cue=CUE`.
+    static func namesAJob(_ argument: String) -> Bool {
+        jobOptions.contains(argument) || argument.hasPrefix("--boot-cue=")
+    }
+
     private static func lastComponent(_ path: String) -> Substring {
         path.split(separator: "/").last ?? ""
     }
+}
+
+/// Who reads the program's standard output, as far as the program can see: what tells a caller's askpass run from
+/// a person's `otc-prompt --version | cat` when the caller's variable names this program.
+public enum StandardOutputReader: Equatable, Sendable {
+    /// A terminal: a person; no caller reads an answer there.
+    case terminal
+    /// Not the caller: a file, a device other than a terminal, or a pipe the parent process does not hold (a
+    /// shell's pipeline: the shell keeps no end of it). ssh, sudo and git read their askpass's answer themselves.
+    case notTheCaller
+    /// A pipe or socket the parent holds, or whose holders cannot be seen (sudo runs its askpass as the user from a
+    /// process of root's): maybe the caller.
+    case mayBeTheCaller
 }

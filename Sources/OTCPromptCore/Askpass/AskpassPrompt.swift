@@ -75,7 +75,7 @@ public struct AskpassPrompt: Equatable, Sendable {
         /// "joe@host" from "(joe@host) …", "sudo" from "[sudo] …"; nil when the question names none.
         public let origin: String?
         /// The question without its origin.
-        let words: String
+        public let words: String
         /// The other lines, made visible.
         public let details: [String]
 

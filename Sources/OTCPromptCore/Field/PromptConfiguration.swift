@@ -34,6 +34,9 @@ public struct PromptConfiguration: Equatable, Sendable {
     /// Lines an askpass caller sent before its question (PAM's instructions, a key's fingerprint):
     /// said before the label, in reading order, and drawn above the field.
     public var details: [String] = []
+    /// The caller's own words behind a label of ours (sudo's "password for joe" behind "Sudo password"): drawn above
+    /// the field with the details, said only when Ctrl-R asks before anything is typed.
+    public var aboutOnRequest: [String] = []
     /// What changed since the caller last asked (pinentry's SETERROR, "Bad Passphrase (try 2 of 3)"):
     /// said first, before the label; the details then follow the field's hint instead of leading.
     public var news: [String] = []

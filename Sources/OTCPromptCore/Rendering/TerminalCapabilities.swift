@@ -6,8 +6,8 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var colorDepth: ColorDepth
     /// The locale's character encoding is UTF-8, so the box outlines (U+2595, U+258F) can be drawn.
     public var isUTF8: Bool
-    /// `ACCESSIBLE` is set (the convention of charmbracelet/huh and gum): the user wants plain, append-only output
-    /// that a screen reader reads line by line, whatever the terminal could draw.
+    /// `ACCESSIBLE` is set (`accessibleIsSet`): the user wants plain, append-only output that a screen reader reads
+    /// line by line, whatever the terminal could draw.
     public var wantsPlainOutput: Bool
 
     public init(isDumb: Bool, colorDepth: ColorDepth, isUTF8: Bool, wantsPlainOutput: Bool = false) {
@@ -41,7 +41,15 @@ public struct TerminalCapabilities: Equatable, Sendable {
         self.init(
             isDumb: isDumb, colorDepth: depth,
             isUTF8: encoding.contains(text: "utf-8") || encoding.contains(text: "utf8"),
-            wantsPlainOutput: !(environment["ACCESSIBLE"] ?? "").isEmpty)
+            wantsPlainOutput: Self.accessibleIsSet(environment["ACCESSIBLE"]))
+    }
+
+    /// Whether `ACCESSIBLE` is set as the tools that honour it read it: not empty and not a false word ("0",
+    /// "false", "no", any case), as the GitHub CLI reads its GH_ACCESSIBLE_PROMPTER and huh's examples read
+    /// ACCESSIBLE (strconv.ParseBool), so that `ACCESSIBLE=0` turns it off rather than on.
+    public static func accessibleIsSet(_ value: String?) -> Bool {
+        guard let value, !value.isEmpty else { return false }
+        return !["0", "false", "no"].contains(value.lowercased())
     }
 
     /// Whether the boxes style is the better default here: 256 colours or more (a 16-colour

@@ -19,9 +19,8 @@ public struct NoticeSession: Sendable {
     /// Drawn but not said when it opens: it is already on the screen and was heard (a notice drawn again, woken by a
     /// key that its answer alone should follow). Ctrl-R still says it, and so does its return after a stop.
     public var opensSilently = false
-    /// The details are said when Enter asks for them, not with the opening, and the next Enter closes it: a long
-    /// report whose message is its summary (`--doctor`), so that nothing holds the keys behind 30 s of speech.
-    public var detailsOnRequest = false
+    /// When the details are said: with the opening, or only when asked for (`DetailsTold`).
+    public var detailsTold = DetailsTold.withTheOpening
     private var detailsSaid = false
     /// What a key that does nothing here is told (a wait: that nothing is there to answer yet); nil: how to close the
     /// notice. `?` then reads the notice again, as Ctrl-R does.
@@ -49,10 +48,12 @@ public struct NoticeSession: Sendable {
         return opensSilently ? [] : opening()
     }
 
-    private func opening() -> [PromptEffect] {
+    /// - Parameter asked: Ctrl-R or `?` asked for it again, which says details told `onReadBack` too.
+    private func opening(asked: Bool = false) -> [PromptEffect] {
         // Each part on its own line in text mode (`Utterance.lineBreak`), as the caller wrote it.
         let lead = wording.noticeLead(message, hint: style.hints || takesEnter ? hint : nil)
-        let about = details.isEmpty || detailsOnRequest ? Utterance([]) : wording.sentenceLines(details)
+        let said = detailsTold == .withTheOpening || (asked && detailsTold == .onReadBack)
+        let about = details.isEmpty || !said ? Utterance([]) : wording.sentenceLines(details)
         return [.announce(wording.opening(news: news, lead: lead, details: [about]))]
     }
 
@@ -62,14 +63,14 @@ public struct NoticeSession: Sendable {
         case .escape, .interrupt, .endOfInput:
             isFinished = true
             return [.announce(Announcement(.cancel, closing?.closed ?? wording.noticeClosed)), .cancel]
-        case .submit where takesEnter && detailsOnRequest && !detailsSaid && !details.isEmpty:
+        case .submit where takesEnter && detailsTold == .onEnter && !detailsSaid && !details.isEmpty:
             detailsSaid = true
             let then = wording.noticeEnterHint
             return [.announce(Announcement(.readback, wording.sentenceLines(details) + .lineBreak() + then))]
         case .submit where takesEnter:
             isFinished = true
             return [.announce(Announcement(.confirm, wording.noticeTaken)), .confirmed(true)]
-        case .readBack, .character("?"): return opening()
+        case .readBack, .character("?"): return opening(asked: true)
         case .timeLeft: return [.announce(Announcement(.timeLeft, clock.timeLeftText(wording)))]
         case .redraw: return [.redraw]
         case .character, .submit, .backspace, .clearField, .pasteEnded, .unmarkedPaste, .undecodable, .tab:
@@ -88,10 +89,10 @@ public struct NoticeSession: Sendable {
         return [.announce(Announcement(.help, wording.leftoverIgnored))]
     }
 
-    /// The lines drawn above it: the news', the details' (unless said on request: they are on the screen already,
+    /// The lines drawn above it: the news', the details' (unless Enter says them: they are on the screen already,
     /// as the doctor's report), then the message's but its last (`snapshot`).
     public var shownLines: [String] {
-        (news + (detailsOnRequest ? [] : details)).flatMap(Wording.lines) + Wording.lines(message).dropLast()
+        (news + (detailsTold == .onEnter ? [] : details)).flatMap(Wording.lines) + Wording.lines(message).dropLast()
     }
 
     /// The message's last line alone: there is nothing to type.
@@ -106,5 +107,19 @@ public struct NoticeSession: Sendable {
         guard !isFinished else { return [] }
         isFinished = true
         return [.announce(Announcement(.timeout, wording.timeUp)), .timeout]
+    }
+}
+
+extension NoticeSession {
+    /// When a notice's details are said.
+    public enum DetailsTold: Sendable {
+        /// After the message and its hint, for a key to cut short.
+        case withTheOpening
+        /// When Enter asks for them, and the next Enter closes it: a long report whose message is its summary
+        /// (`--doctor`), so that nothing holds the keys behind 30 s of speech. They are not drawn above it.
+        case onEnter
+        /// Drawn above it, and said when Ctrl-R or `?` reads the notice again: the caller's own words behind a
+        /// message that says what to do (ssh's "Confirm user presence for key …" behind "Touch your security key.").
+        case onReadBack
     }
 }

@@ -69,13 +69,15 @@ public struct PromptSession: Sendable {
     /// What to say and show when the prompt appears, or comes back after a stop: a retry's news, then the lead
     /// (the label and how to fill the field), then the details (a short time limit, the caller's lines, the keys),
     /// which any key cuts short (`Wording.opening`).
-    public mutating func start() -> [PromptEffect] { opening(news: configuration.news) }
+    public mutating func start() -> [PromptEffect] { opening(news: configuration.news, asked: false) }
 
     /// The opening with `news` first: a readback leaves out what was said once (`newsSaidOnce`).
-    private func opening(news: [String]) -> [PromptEffect] {
+    /// - Parameter asked: Ctrl-R asked for it again, which says `aboutOnRequest` too.
+    private func opening(news: [String], asked: Bool) -> [PromptEffect] {
+        let lines = configuration.details + (asked ? configuration.aboutOnRequest : [])
         let details = [
             wording.openingTimeLeft(clock.spokenTimeLeft),
-            configuration.details.isEmpty ? Utterance([]) : wording.sentenceLines(configuration.details),
+            lines.isEmpty ? Utterance([]) : wording.sentenceLines(lines),
             wording.fieldKeys(field: field, style: style),
         ]
         let lead = wording.fieldLead(label: configuration.label, field: field, style: style)
@@ -116,9 +118,11 @@ public struct PromptSession: Sendable {
             field.clear()
             lostCharacter = false
             return [announce(.clear, wording.cleared(field: field, style: style))]
-        case .readBack where field.isEmpty && !(configuration.details.isEmpty && configuration.news.isEmpty):
+        case .readBack
+        where field.isEmpty
+            && !(configuration.details.isEmpty && configuration.news.isEmpty && configuration.aboutOnRequest.isEmpty):
             // Nothing typed yet: hear the caller's whole question again (a fingerprint, PAM's instructions).
-            return opening(news: Array(configuration.news.dropFirst(configuration.newsSaidOnce)))
+            return opening(news: Array(configuration.news.dropFirst(configuration.newsSaidOnce)), asked: true)
         case .readBack: return [announce(.readback, wording.readBack(field: field, style: style))]
         case .submit: return submit()
         case .interrupt, .escape: return cancel()

@@ -140,6 +140,7 @@ extension OutcomePhrases {
             fingerprintSent: catalog.text("fingerprintSent"),
             noticeHint: catalog.text("noticeHint"),
             noticeClosed: catalog.text("noticeClosed"),
+            touchSecurityKey: catalog.text("touchSecurityKey"),
             previousAnswerNotAccepted: catalog.text("previousAnswerNotAccepted"),
             characterNotRead: catalog.text("characterNotRead"),
             submitWithoutLostCharacter: catalog.text("submitWithoutLostCharacter"),

@@ -77,6 +77,12 @@ extension Wording {
     /// `--doctor`'s offer after its summary: Enter for the whole report, Escape to end.
     public var doctorOffer: String { language.catalog.text("doctor.offer") }
 
+    /// sudo's password question as the question first: "Sudo password", or "Sudo password for root" where the account
+    /// is not the login's own.
+    public func sudoPassword(account: String?) -> String {
+        account.map { language.catalog.text("sudoPasswordFor", $0) } ?? language.catalog.text("sudoPassword")
+    }
+
     /// The lead of a request after a quiet wait: a word, so that the first words of what follows are not missed.
     public var cue: String { language.catalog.text("cue") }
 

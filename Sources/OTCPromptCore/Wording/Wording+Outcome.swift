@@ -163,6 +163,9 @@ extension Wording {
     /// The user closed a notice before its caller ended it.
     public var noticeClosed: String { phrases.outcome.noticeClosed }
 
+    /// ssh waits for a touch of the security key that holds its key: "Touch your security key."
+    public var touchSecurityKey: String { phrases.outcome.touchSecurityKey }
+
     /// The answer given: "yes" or "no".
     public func answer(_ yes: Bool) -> String {
         yes ? phrases.outcome.yes : phrases.outcome.no
@@ -208,6 +211,7 @@ struct OutcomePhrases: Sendable {
     var fingerprintSent: String
     var noticeHint: String
     var noticeClosed: String
+    var touchSecurityKey: String
     var previousAnswerNotAccepted: String
     var characterNotRead: String
     var submitWithoutLostCharacter: String

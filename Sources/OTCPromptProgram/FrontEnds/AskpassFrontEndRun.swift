@@ -20,7 +20,8 @@ struct AskpassFrontEndRun: FrontEndRun {
         let request = context.withNotices(
             AskpassFrontEnd.request(
                 prompt: prompt, configuration: context.configuration, environment: context.environment,
-                askedAgain: memory.isAskedAgain(prompt)),
+                askedAgain: memory.isAskedAgain(prompt), login: UserAccount.current.name,
+                isAccount: UserAccount.exists),
             place: notices)
         let status = context.askOrPost(request, memory: memory)
         if AskpassFrontEnd.remembers(request) {

@@ -53,7 +53,8 @@ public enum Settings {
             + "goes; a masked field is one cell of dots 7 and 8 per character, never the character; Ctrl-R shows "
             + "the code in groups; the display's panning keys move along a long line, and its keyboard types into "
             + "the field. `brlapi`: as `auto`, and a `BRLAPI_HOST` on another machine, whose owner cannot be "
-            + "known, is used too; `none`: never. Silent and private: `--speech none --braille auto`.",
+            + "known, is used too; where no display can be used, the opening says so once, with the reason (`auto` "
+            + "stays silent); `none`: never. Silent and private: `--speech none --braille auto`.",
         domain: .choice(), default: .auto, inConfigFile: true)
     public static let speechLog = Setting<String>(
         "speech-log", group: .general, "Append every announcement to this file as JSON Lines.",
@@ -187,7 +188,9 @@ public enum Settings {
         "style", group: .appearance, "How the field is drawn.",
         details: "`line`: the label and the characters as typed; `boxes`: one outlined cell per character. "
             + "Without it: boxes on a terminal with 256 colours or more and a UTF-8 locale (and no `NO_COLOR`), else "
-            + "line. `TERM=dumb` and `--speech text` override any style.",
+            + "line. `TERM=dumb` and `--speech text` override any style, and so does `ACCESSIBLE` (huh's and gum's "
+            + "variable) when set to anything but empty, `0`, `false` or `no`: plain lines, appended, for a screen "
+            + "reader to read one by one, and no questions to the terminal.",
         domain: .choice(), defaultNote: "from the terminal",
         inConfigFile: true)
     public static let startColor = Setting<Color>(

@@ -18,30 +18,25 @@ enum Askpass {
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return source }
         let directory = String(cString: made)
         let copy = directory + "/otc-prompt"
-        // Both made here, by this process: their modes are ours to set.
-        guard chmod(directory, 0o755) == 0, copyClosedOnExec(source, to: copy), chmod(copy, 0o755) == 0
+        // Made here, by this process: its mode is ours to set.
+        guard chmod(directory, 0o755) == 0, copyInAChild(source, to: copy)
         else { return source }
         atexit { try? FileManager.default.removeItem(atPath: (Askpass.binary as NSString).deletingLastPathComponent) }
         return copy
     }()
 
-    /// Copies `source` to a new file `destination` through descriptors closed on exec. Other tests start programs
-    /// meanwhile: a child forked while the copy is open for writing would otherwise keep that descriptor through
-    /// its exec, and every exec of the copy would fail with ETXTBSY ("Text file busy") for as long as it runs.
-    private static func copyClosedOnExec(_ source: String, to destination: String) -> Bool {
-        let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { return false }
-        defer { close(input) }
-        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
-        guard output >= 0 else { return false }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var copied = true
-        while copied {
-            let count = read(input, &buffer, buffer.count)
-            if count == 0 { break }
-            copied = count > 0 && write(output, buffer, count) == count
-        }
-        return close(output) == 0 && copied
+    /// Copies `source` to a new file `destination`, mode 0755, in a child process (install(1)), so that this process
+    /// never holds the copy open for writing. Other tests start programs meanwhile, and a descriptor closed on exec
+    /// is closed only once the child's exec is under way: under load, a program spawned while the copy was open
+    /// still held it when the first client ran the copy, and that exec failed with ETXTBSY ("Text file busy"); the
+    /// askpass wrapper ended at once, having drawn nothing but sh's error.
+    private static func copyInAChild(_ source: String, to destination: String) -> Bool {
+        guard
+            let install = try? PseudoTerminalProcess(
+                executable: "/usr/bin/install", arguments: ["-m", "0755", source, destination],
+                environment: ["PATH": "/usr/bin:/bin"], terminal: false)
+        else { return false }
+        return install.waitForExit(deadline: .seconds(60)) == .exited(0)
     }
 
     /// The user guide's wrapper (`exec otc-prompt --askpass OPTIONS -- "$@"`), with a speech log, written
