@@ -11,8 +11,8 @@
 //   OTC_LINK_ORDER_FUNCTIONS=FILE  the executable's function addresses, hexadecimal, one per line
 //   OTC_LINK_ORDER_OUT=FILE        where the addresses that ran are written, first run first
 //
-// A profiling tool only: it makes the executable's code writable, and keeps SIGTRAP unblocked in
-// every thread (a trap in a thread that blocks it would kill the process).
+// A profiling tool only: it makes the executable's code writable, keeps SIGTRAP unblocked in every
+// thread (a trap in a thread that blocks it would kill the process), and keeps its own SIGTRAP handler.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -85,6 +85,17 @@ int sigprocmask(int how, const sigset_t *set, sigset_t *old) {
     return mask_keeping_trap("sigprocmask", &real, how, set, old);
 }
 
+typedef int (*action_function)(int, const struct sigaction *, struct sigaction *);
+static action_function real_sigaction;
+
+/// libc's sigaction, except that while profiling SIGTRAP stays ours: a program's own handler for it (otc-prompt's
+/// last-resort handler, which restores the terminal and re-raises) would take every breakpoint as a crash.
+int sigaction(int signal_number, const struct sigaction *action, struct sigaction *old) {
+    if (!real_sigaction) real_sigaction = (action_function)dlsym(RTLD_NEXT, "sigaction");
+    if (signal_number == SIGTRAP && action && out >= 0) return real_sigaction(signal_number, NULL, old);
+    return real_sigaction(signal_number, action, old);
+}
+
 static void fail(const char *what) {
     fprintf(stderr, "link-order-profiler: %s\n", what);
     _exit(125);
@@ -146,7 +157,8 @@ __attribute__((constructor)) static void start(void) {
     memset(&action, 0, sizeof action);
     action.sa_sigaction = on_trap;
     action.sa_flags = SA_SIGINFO | SA_NODEFER;
-    sigaction(SIGTRAP, &action, NULL);
+    if (!real_sigaction) real_sigaction = (action_function)dlsym(RTLD_NEXT, "sigaction");
+    real_sigaction(SIGTRAP, &action, NULL);
     for (long i = 0; i < count; i++) {
         unsigned char *first = (unsigned char *)(base + addresses[i]);
         original[i] = *first;
