@@ -144,7 +144,8 @@ let package = Package(
 
         .testTarget(
             name: "OTCPromptCoreTests",
-            dependencies: ["OTCPromptCore", "OTCPromptTestSupport"]
+            // OTCPromptFrontEnds too: a documented askpass transcript is replayed through the askpass front end.
+            dependencies: ["OTCPromptCore", "OTCPromptFrontEnds", "OTCPromptTestSupport"]
         ),
         .testTarget(
             name: "OTCPromptSystemTests",

@@ -16,7 +16,8 @@ cases = [
  ("ssh password", ["--askpass","--","joe@build.example.org's password: "], {}),
  ("ssh TOTP", ["--askpass","--","(joe@build.example.org) Verification code: "], {}),
  ("ssh-add -c", ["--askpass","--","Allow use of key joe@laptop?\nKey fingerprint SHA256:Vvh8dJ1VU7pCmxL9NTs5Uu0XTFa2nLqTFqj6yOZu7pw."], {"SSH_ASKPASS_PROMPT":"confirm"}),
- ("git", ["--askpass","--","Password for 'https://joe@git.example.org': "], {}),
+ ("git password", ["--askpass","--","Password for 'https://joe@git.example.org': "], {}),
+ ("git user name", ["--askpass","--","Username for 'https://git.example.org': "], {}),
  ("touch notice", ["--askpass","--","Confirm user presence for key ED25519-SK SHA256:Vvh8dJ1VU7pCmxL9NTs5Uu0XTFa2nLqTFqj6yOZu7pw"], {"SSH_ASKPASS_PROMPT":"none"}),
 ]
 def run(args, env, lang):

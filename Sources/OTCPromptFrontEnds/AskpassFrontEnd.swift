@@ -8,7 +8,7 @@ public enum AskpassFrontEnd {
     /// - Parameters:
     ///   - askedAgain: the caller asks the question it was just answered (`AskMemory.isAskedAgain`).
     ///   - login: the name of the account running the prompt (the password database's, not the caller's
-    ///     environment's); `isAccount`: whether a name is an account here. They tell sudo's question (`sudoLabel`).
+    ///     environment's); `isAccount`: whether a name is an account here. They tell sudo's question (`shortLabel`).
     public static func request(
         prompt: String, configuration: PromptConfiguration, environment: [String: String], askedAgain: Bool,
         login: String? = nil, isAccount: (String) -> Bool = { _ in false }
@@ -21,14 +21,6 @@ public enum AskpassFrontEnd {
             field.label = askpass.label
         case .secret:
             field = configuration.freeText(label: askpass.label, mask: true)
-            let wording = Wording(language: configuration.language)
-            if let sudo = sudoLabel(
-                askpass, words: AskpassPrompt.Lines(prompt).words, login: login, wording: wording,
-                isAccount: isAccount)
-            {
-                field.label = sudo
-                field.aboutOnRequest = [askpass.label]
-            }
         case .text:
             field = configuration.freeText(label: askpass.label, mask: false)
         case .confirmation:
@@ -40,26 +32,21 @@ public enum AskpassFrontEnd {
                     timeLimit: configuration.timeLimit))
         }
         field.details = askpass.details
+        // The question first: the caller's whole line (the host, the URL, the account) drawn above the field and
+        // said on Ctrl-R, where a short label of ours says what is asked.
+        if let short = shortLabel(
+            askpass, words: AskpassPrompt.Lines(prompt).words, login: login,
+            wording: Wording(language: configuration.language), isAccount: isAccount)
+        {
+            field.label = short
+            field.aboutOnRequest = [askpass.label]
+        }
         // sudo's "Sorry, try again." is printed on the terminal, never spoken: say it, first.
         if askedAgain {
             field.news.insert(Wording(language: configuration.language).previousAnswerNotAccepted, at: 0)
         }
         // A key typed before the field appeared belongs to the previous prompt (or the shell): no answer.
         return Request(.field(field), typeAhead: .discarded(grace: .zero))
-    }
-
-    /// sudo's "[sudo] password for joe: " (its default prompt, in the caller's locale) said as the question first,
-    /// "Sudo password", within the opening's first seconds: the account is named only where it is not the login's own
-    /// (sudo's targetpw or rootpw ask for the target's or root's), since the user's own name tells them nothing.
-    /// The account is the question's last word, where it is one here; any other prompt of sudo's ("[sudo] PIN for
-    /// the card") keeps its own words (nil).
-    static func sudoLabel(
-        _ askpass: AskpassPrompt, words: String, login: String?, wording: Wording, isAccount: (String) -> Bool
-    ) -> String? {
-        let parts = words.split(separator: " ")
-        guard askpass.origin == "sudo", parts.count > 1, let last = parts.last.map(String.init), isAccount(last)
-        else { return nil }
-        return wording.sudoPassword(account: last == login ? nil : last)
     }
 
     /// Whether the request is remembered after its answer: only a field's (a question asked again is a new one).

@@ -56,6 +56,24 @@ import Testing
         #expect(classify("Username for 'https://github.com': ").label == "Username for 'https://github.com'")
     }
 
+    /// ssh's and git's questions as said first, in each language: what is asked, and whose (ssh, git), no host.
+    @Test(arguments: [
+        (Language.en, "SSH password", "Git password", "Git user name"),
+        (.de, "SSH-Passwort", "Git-Passwort", "Git-Benutzername"),
+        (.es, "Contraseña de SSH", "Contraseña de Git", "Nombre de usuario de Git"),
+        (.fr, "Mot de passe SSH", "Mot de passe Git", "Nom d'utilisateur Git"),
+        (.pt, "Palavra-passe do SSH", "Palavra-passe do Git", "Nome de utilizador do Git"),
+        (.ptBR, "Senha do SSH", "Senha do Git", "Nome de usuário do Git"),
+    ])
+    func sshAndGitQuestionsAreSaidInTheUsersLanguage(
+        language: Language, ssh: String, gitPassword: String, gitUserName: String
+    ) {
+        let wording = Wording(language: language)
+        #expect(wording.sshPassword == ssh)
+        #expect(wording.git(userName: false) == gitPassword)
+        #expect(wording.git(userName: true) == gitUserName)
+    }
+
     @Test func sshHostKeyQuestionIsAConfirmationWithoutTheHint() {
         let text = """
             The authenticity of host 'build.example.org (192.0.2.7)' can't be established.

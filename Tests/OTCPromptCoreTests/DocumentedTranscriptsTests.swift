@@ -1,4 +1,5 @@
 import Foundation
+import OTCPromptFrontEnds
 import Testing
 
 @testable import OTCPromptCore
@@ -91,12 +92,10 @@ import Testing
             configuration = .freeText(label: attributes["label"], mask: true, language: language)
         }
         if let prompt = attributes["askpass"] {
-            let askpass = AskpassPrompt.classify(prompt, environment: [:])
-            switch askpass.kind {
-            case .code: configuration.label = askpass.label
-            case .text: configuration = .freeText(label: askpass.label, mask: false, language: language)
-            default: configuration = .freeText(label: askpass.label, mask: true, language: language)
-            }
+            // The field the askpass front end makes of the caller's words, its label included.
+            let asked = AskpassFrontEnd.request(
+                prompt: prompt, configuration: configuration, environment: [:], askedAgain: false)
+            if case .field(let field) = asked.ask { configuration = field }
         }
         var session = PromptSession(configuration: configuration)
         var said: [String] = []

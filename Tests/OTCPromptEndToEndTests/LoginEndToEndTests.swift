@@ -147,8 +147,9 @@ struct LoginEndToEndTests {
         let run = try await PromptRun(
             ["--askpass", "(joe@host) Verification code: "], environment: environment, ready: "Verification code")
         let prompt = try #require(await run.logEntries(atLeast: 1).first)
-        // What to type first, then where it goes.
-        #expect(prompt.text.hasPrefix("Verification code (joe@host)"), "\(prompt.text)")
+        // What to type first; where it goes is drawn above the field and said on Ctrl-R.
+        #expect(prompt.text.hasPrefix("Verification code. Type 6 digits."), "\(prompt.text)")
+        #expect(!prompt.text.contains("joe@host"), "\(prompt.text)")
         #expect(prompt.text.contains("Type 6 digits."))
         run.type("424242")
         #expect(await run.exit() == .exited(0))

@@ -63,11 +63,65 @@ import Testing
         #expect(again.contains("password for joe (sudo)"))
     }
 
+    /// ssh's and git's questions: the question first, short; their own line, with the host or URL, drawn above the
+    /// field (always on screen) and said on Ctrl-R; a host-key question and any other wording unchanged.
+    @Test func sshAndGitQuestionsComeFirstWithTheirHostShownAbove() throws {
+        func asked(_ prompt: String, _ language: Language = .en) throws -> (
+            label: String, about: [String], shown: [String]
+        ) {
+            var configuration = options
+            configuration.language = language
+            let asked = AskpassFrontEnd.request(
+                prompt: prompt, configuration: configuration, environment: [:], askedAgain: false, login: "joe",
+                isAccount: { $0 == "joe" })
+            let field = try #require(fieldOf(asked))
+            return (field.label, field.aboutOnRequest, asked.details)
+        }
+        let ssh = try asked("alice@host.example's password: ")
+        #expect(ssh.label == "SSH password")
+        #expect(ssh.about == ["alice@host.example's password"])
+        #expect(ssh.shown == ["alice@host.example's password"])
+        #expect(try asked("alice@host.example's password: ", .de).label == "SSH-Passwort")
+        let totp = try asked("(alice@host) Verification code: ")
+        #expect(totp.label == "Verification code")
+        #expect(totp.shown == ["Verification code (alice@host)"])
+        #expect(try asked("(alice@host) Password: ").label == "Password")
+        let git = try asked("Password for 'https://alice@git.example.org': ")
+        #expect(git.label == "Git password")
+        #expect(git.shown == ["Password for 'https://alice@git.example.org'"])
+        #expect(try asked("Username for 'https://git.example.org': ").label == "Git user name")
+        #expect(try asked("Username for 'https://git.example.org': ", .fr).label == "Nom d'utilisateur Git")
+        // Other words are said as given, with nothing more on request.
+        let key = try asked("Enter passphrase for key '/home/joe/.ssh/id_ed25519': ")
+        #expect(key.label == "Enter passphrase for key '/home/joe/.ssh/id_ed25519'")
+        #expect(key.about.isEmpty)
+        #expect(try asked("Password for alice: ").label == "Password for alice")
+        #expect(try asked("@host's password: ").label == "@host's password")
+        let hostKey = request(
+            "The authenticity of host 'h' can't be established.\nAre you sure (yes/no/[fingerprint])?")
+        guard case .question(let question) = hostKey.ask else { throw Failure("not a question: \(hostKey.ask)") }
+        #expect(question.question == "Are you sure?")
+    }
+
+    /// ssh's opening says the question, not the host; Ctrl-R before typing says the host too.
+    @Test func ctrlRBeforeTypingSaysWhichHostAsks() throws {
+        let field = try #require(fieldOf(request("alice@build.example.org's password: ")))
+        var session = PromptSession(configuration: field)
+        let said = { (effects: [PromptEffect]) in
+            effects.compactMap { if case .announce(let announcement) = $0 { announcement.text } else { nil } }.joined()
+        }
+        let opening = said(session.start())
+        #expect(opening.hasPrefix("SSH password. Type it, then Enter."))
+        #expect(!opening.contains("build"))
+        #expect(said(session.handle(.readBack)).contains("alice@build.example.org's password"))
+    }
+
     @Test func aCodePromptGetsTheOptionsCodeField() throws {
         let field = try #require(fieldOf(request("(joe@host) Verification code: ")))
         #expect(field.kind == .code)
         #expect(field.length == 6)
-        #expect(field.label == "Verification code (joe@host)")
+        #expect(field.label == "Verification code")
+        #expect(field.aboutOnRequest == ["Verification code (joe@host)"])
         #expect(request("Verification code: ").drawsBoxes)
     }
 

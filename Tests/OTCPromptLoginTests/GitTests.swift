@@ -32,8 +32,11 @@ extension RealClientTests {
 
         @Test func theUserNameIsShownThePasswordMaskedAndTheCloneDone() async throws {
             let run = try gitClone()
-            await run.answer(remote.userName + "\r", after: "Username for", speechLog: speechLog)
-            await run.answer(remote.password + "\r", after: "Password for", speechLog: speechLog)
+            // git's line, with the URL, is drawn above the field: which remote asks is always on screen.
+            #expect(run.waitForScreen("Username for 'http"), "screen: \(run.visibleScreen)")
+            await run.answer(remote.userName + "\r", after: "Git user name", speechLog: speechLog)
+            #expect(run.waitForScreen("Password for 'http"), "screen: \(run.visibleScreen)")
+            await run.answer(remote.password + "\r", after: "Git password", speechLog: speechLog)
             #expect(await run.exit() == .exited(0), "screen: \(run.visibleScreen)")
             let cloned = try await runCommand(["/usr/bin/git", "-C", clone, "rev-parse", "HEAD"]).output
             #expect(cloned.trimmingCharacters(in: .whitespacesAndNewlines) == remote.head)
@@ -43,14 +46,17 @@ extension RealClientTests {
             let spoken = SpokenLine.transcript(speechLog)
             #expect(!spoken.contains(remote.password), "the password was spoken: \(spoken)")
             let prompts = SpokenLine.read(speechLog).filter { $0.event == "prompt" }.map(\.text)
+            // The question first; git's line is said on Ctrl-R.
             #expect(
-                prompts.count == 2 && prompts[0].contains("Username") && prompts[1].contains("Password"), "\(prompts)")
+                prompts.count == 2 && prompts[0].hasPrefix("Git user name. Type it, then Enter.")
+                    && prompts[1].hasPrefix("Git password. Type it, then Enter."), "\(prompts)")
+            #expect(!prompts.contains { $0.contains("http") }, "the URL in an opening: \(prompts)")
         }
 
         @Test func aWrongPasswordLeavesNoClone() async throws {
             let run = try gitClone()
-            await run.answer(remote.userName + "\r", after: "Username for", speechLog: speechLog)
-            await run.answer("wrong-password\r", after: "Password for", speechLog: speechLog)
+            await run.answer(remote.userName + "\r", after: "Git user name", speechLog: speechLog)
+            await run.answer("wrong-password\r", after: "Git password", speechLog: speechLog)
             #expect(await run.exit() == .exited(128), "screen: \(run.visibleScreen)")
             #expect(run.visibleScreen.contains("Authentication failed"))
             #expect(access(clone, F_OK) != 0)

@@ -61,13 +61,16 @@ extension RealClientTests {
             let run = try ssh("password")
             await run.answer(user.password + "\r", after: "'s password")
             expectLoggedIn(run, secrets: [user.password])
-            #expect(SpokenLine.transcript(speechLog).contains("password"))
+            // The question first; ssh's line, with the host, was on screen (answered after it) and is said on Ctrl-R.
+            let prompts = SpokenLine.read(speechLog).filter { $0.event == "prompt" }.map(\.text)
+            #expect(prompts.first?.hasPrefix("SSH password. Type it, then Enter.") == true, "spoken: \(prompts)")
+            #expect(prompts.first?.contains("127.0.0.1") == false, "the host in the opening: \(prompts)")
         }
 
         @Test func aWrongPasswordThenTheRightOne() async throws {
             let run = try ssh("password")
             await run.answer("wrong-password\r", after: "'s password")
-            await run.answer(user.password + "\r", after: "'s password", call: 2, speechLog: speechLog)
+            await run.answer(user.password + "\r", after: "SSH password", call: 2, speechLog: speechLog)
             expectLoggedIn(run, secrets: [user.password, "wrong-password"])
             #expect(run.visibleScreen.contains("Permission denied, please try again."))
         }
@@ -79,8 +82,9 @@ extension RealClientTests {
             await run.answer(user.password + "\r", after: "Password")
             expectLoggedIn(run, secrets: [user.password])
             let prompts = SpokenLine.read(speechLog).filter { $0.event == "prompt" }.map(\.text)
-            #expect(prompts.first?.contains("Verification code") == true, "spoken: \(prompts)")
-            #expect(prompts.first?.contains("Type 6 digits.") == true, "a code field: \(prompts)")
+            #expect(prompts.first?.hasPrefix("Verification code. Type 6 digits.") == true, "spoken: \(prompts)")
+            #expect(prompts.last?.hasPrefix("Password. Type it, then Enter.") == true, "spoken: \(prompts)")
+            #expect(!prompts.contains { $0.contains("127.0.0.1") }, "the host in an opening: \(prompts)")
         }
 
         @Test func aWrongTOTPCodeThenTheRightOne() async throws {

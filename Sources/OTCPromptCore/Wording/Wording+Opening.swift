@@ -83,6 +83,13 @@ extension Wording {
         account.map { language.catalog.text("sudoPasswordFor", $0) } ?? language.catalog.text("sudoPassword")
     }
 
+    /// ssh's password question ("joe@host's password") as the question first: "SSH password".
+    public var sshPassword: String { language.catalog.text("sshPassword") }
+
+    /// git's questions for a remote ("Password for 'https://…'", "Username for 'https://…'") as the question first:
+    /// "Git password", "Git user name".
+    public func git(userName: Bool) -> String { language.catalog.text(userName ? "gitUserName" : "gitPassword") }
+
     /// The lead of a request after a quiet wait: a word, so that the first words of what follows are not missed.
     public var cue: String { language.catalog.text("cue") }
 
