@@ -134,6 +134,9 @@ if has openings; then
 echo
 echo "== the openings' first sentence, in seconds of audio at the default rate (Benchmarks/openings.py)"
 python3 openings.py "$prompt" "$bin/speech-benchmark"
+echo
+echo "== each caller's opening as espeak-ng's own CLI says it, en and de (Benchmarks/openings_espeak.py)"
+python3 openings_espeak.py "$prompt"
 fi
 
 if has braille; then
