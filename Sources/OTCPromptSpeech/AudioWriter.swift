@@ -4,6 +4,18 @@ import Synchronization
 /// The generation of the newest announcement: anything older is stale and must fall silent.
 final class GenerationCounter: Sendable {
     private let value = Atomic<UInt64>(0)
+    /// The newest generation whose first sample reached the sink, and when (CLOCK_MONOTONIC nanoseconds).
+    private let firstSample = Mutex<(generation: UInt64, at: UInt64)>((0, 0))
+
+    /// When `generation`'s first sample reached the sink; nil while none has.
+    func began(_ generation: UInt64) -> UInt64? {
+        firstSample.withLock { $0.generation == generation ? $0.at : nil }
+    }
+
+    /// Notes that `generation`'s audio reaches the sink: its first chunk is the moment it began to be heard.
+    func handedOver(_ generation: UInt64) {
+        firstSample.withLock { if $0.generation != generation { $0 = (generation, monotonicNanoseconds()) } }
+    }
 
     var current: UInt64 { value.load(ordering: .acquiring) }
 
@@ -192,6 +204,7 @@ final class AudioWriter: @unchecked Sendable {
     /// generation, its first chunk is traced, and a paced sink's count grows.
     private func handOver(_ count: Int, of generation: UInt64) {
         deviceGeneration = generation
+        generations.handedOver(generation)
         if let trace, generation != tracedGeneration {
             tracedGeneration = generation
             trace.record("sample", generation: generation)
