@@ -1,12 +1,12 @@
 import OTCPromptCore
 import OTCPromptHost
 
-/// The `--speech-log` file as the prompt writes it: one JSON line per announcement, the first
-/// carrying the note that says which way speech went, and a second line once the voice has done with it: when it
-/// began to be heard and whether it was heard to its end or cut, and by what (`SpeechLogOutcome`). That is known
-/// only later: it is asked of the voice (`SpeechBackend.progress`) when the next announcement is logged, and when
-/// the prompt's last words have played (`voiceDone`), so the log stays append-only and a crash loses no line said. While the voice is still starting, that way
-/// is not known yet (the automatic choice, a fallback to text): the lines are held, with the times
+/// The `--speech-log` file as the prompt writes it: one JSON line per announcement, the first carrying the note that
+/// says which way speech went, and a second line once the voice has done with it: when it began to be heard and
+/// whether it was heard to its end or cut, and by what (`SpeechLogOutcome`). That is known only later: it is asked of
+/// the voice (`SpeechBackend.progress`) when the next announcement is logged, and when the prompt's last words have
+/// played (`voiceDone`), so the log stays append-only and a crash loses no line said. While the voice is still
+/// starting, the way is not known yet (the automatic choice, a fallback to text): the lines are held, with the times
 /// they were made, and written the moment it is known, at most the start-up's deadline later.
 final class SpeechLogWriter: SessionOutput {
     private enum Line {

@@ -12,9 +12,10 @@ final class GenerationCounter: Sendable {
         firstSample.withLock { $0.generation == generation ? $0.at : nil }
     }
 
-    /// Notes that `generation`'s audio reaches the sink: its first chunk is the moment it began to be heard.
+    /// Notes that `generation`'s first chunk reaches the sink now: the moment it began to be heard.
     func handedOver(_ generation: UInt64) {
-        firstSample.withLock { if $0.generation != generation { $0 = (generation, monotonicNanoseconds()) } }
+        let now = monotonicNanoseconds()
+        firstSample.withLock { if $0.generation < generation { $0 = (generation, now) } }
     }
 
     var current: UInt64 { value.load(ordering: .acquiring) }
@@ -49,6 +50,8 @@ final class AudioWriter: @unchecked Sendable {
     private let trace = SpeechTrace.shared
     /// The newest generation whose first chunk has been traced.
     private var tracedGeneration: UInt64 = 0
+    /// The newest generation whose first chunk was noted as the moment it began to be heard (`GenerationCounter`).
+    private var beganGeneration: UInt64 = 0
     /// For a paced sink: when the audio handed over since the last flush or underrun began, and
     /// how many samples it holds.
     private var pacedSince: UInt64?
@@ -204,7 +207,10 @@ final class AudioWriter: @unchecked Sendable {
     /// generation, its first chunk is traced, and a paced sink's count grows.
     private func handOver(_ count: Int, of generation: UInt64) {
         deviceGeneration = generation
-        generations.handedOver(generation)
+        if generation != beganGeneration {
+            beganGeneration = generation
+            generations.handedOver(generation)
+        }
         if let trace, generation != tracedGeneration {
             tracedGeneration = generation
             trace.record("sample", generation: generation)
