@@ -38,6 +38,7 @@ final class AudioFileVoice: FallibleSpeechBackend {
     }
 
     var isSpeaking: Bool { engine.isSpeaking }
+    var progress: SpeechProgress? { engine.progress }
 
     func takeUnsaid() -> [Announcement] {
         defer {

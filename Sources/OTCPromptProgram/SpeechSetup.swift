@@ -65,6 +65,7 @@ struct SpeechSetup {
                 SpeechLogWriter(
                     file: $0, note: "\(route.kind.rawValue): \(route.reason)", elapsed: elapsed, failed: logFailed)
             }
+            self.log?.voice = self.voice
             return
         }
         // espeak-ng starts now, so it gains the time the rest takes: at once when it is sure to be used,
@@ -103,6 +104,7 @@ struct SpeechSetup {
         self.fallback = fallback
         self.voice = fallback
         self.log = writer
+        writer?.voice = fallback
     }
 
     /// After the prompt: lets the last words play (bounded by `limit`), a voice still starting waited
@@ -116,6 +118,7 @@ struct SpeechSetup {
             // Ended from outside: no last words are waited for (a gone caller's user is elsewhere).
             startup?.abandon()
             startup?.dispatcher?.cancel()
+            log?.voiceDone()
             return outcome
         default: break
         }
@@ -130,6 +133,7 @@ struct SpeechSetup {
             }
         }
         voice.finish(timeout: max(.zero, limit - (MonotonicInstant.now - start)))
+        log?.voiceDone()
         return outcome
     }
 }

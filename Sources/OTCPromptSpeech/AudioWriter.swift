@@ -4,6 +4,19 @@ import Synchronization
 /// The generation of the newest announcement: anything older is stale and must fall silent.
 final class GenerationCounter: Sendable {
     private let value = Atomic<UInt64>(0)
+    /// The newest generation whose first sample reached the sink, and when (CLOCK_MONOTONIC nanoseconds).
+    private let firstSample = Mutex<(generation: UInt64, at: UInt64)>((0, 0))
+
+    /// When `generation`'s first sample reached the sink; nil while none has.
+    func began(_ generation: UInt64) -> UInt64? {
+        firstSample.withLock { $0.generation == generation ? $0.at : nil }
+    }
+
+    /// Notes that `generation`'s first chunk reaches the sink now: the moment it began to be heard.
+    func handedOver(_ generation: UInt64) {
+        let now = monotonicNanoseconds()
+        firstSample.withLock { if $0.generation < generation { $0 = (generation, now) } }
+    }
 
     var current: UInt64 { value.load(ordering: .acquiring) }
 
@@ -37,6 +50,8 @@ final class AudioWriter: @unchecked Sendable {
     private let trace = SpeechTrace.shared
     /// The newest generation whose first chunk has been traced.
     private var tracedGeneration: UInt64 = 0
+    /// The newest generation whose first chunk was noted as the moment it began to be heard (`GenerationCounter`).
+    private var beganGeneration: UInt64 = 0
     /// For a paced sink: when the audio handed over since the last flush or underrun began, and
     /// how many samples it holds.
     private var pacedSince: UInt64?
@@ -192,6 +207,10 @@ final class AudioWriter: @unchecked Sendable {
     /// generation, its first chunk is traced, and a paced sink's count grows.
     private func handOver(_ count: Int, of generation: UInt64) {
         deviceGeneration = generation
+        if generation != beganGeneration {
+            beganGeneration = generation
+            generations.handedOver(generation)
+        }
         if let trace, generation != tracedGeneration {
             tracedGeneration = generation
             trace.record("sample", generation: generation)

@@ -147,6 +147,8 @@ public final class EspeakSpeechBackend: SpeechBackend, @unchecked Sendable {
     /// Whether an announcement is still waiting, being synthesised or playing.
     public var isSpeaking: Bool { synthesis.isSpeaking }
 
+    public var progress: SpeechProgress? { synthesis.progress }
+
     /// Lets the last announcement play to its end, for at most `timeout`, then closes the
     /// device or finalises the WAV file.
     public func finish(timeout: Duration) {

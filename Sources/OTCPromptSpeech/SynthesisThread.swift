@@ -1,3 +1,4 @@
+import OTCPromptCore
 import OTCPromptSystem
 
 /// The one thread that calls espeak-ng: initialises it, synthesises the newest announcement,
@@ -137,6 +138,21 @@ final class SynthesisThread: @unchecked Sendable {
             activeWriter?.wake()
         }
         return generation
+    }
+
+    /// How far the newest announcement got: when its first sample reached the sink, and when the device will fall
+    /// silent once all of it is there.
+    var progress: SpeechProgress? {
+        lock.withLock {
+            let generation = generations.current
+            guard generation > 0, !muted else { return nil }
+            let began = generations.began(generation).map { Int64($0) }
+            var heardBy: Int64?
+            if pending == nil, !synthesizing, replaying == 0, let writer, case .ready(let sampleRate) = readiness {
+                heardBy = Int64(writer.heardBy(sampleRate: sampleRate))
+            }
+            return SpeechProgress(number: generation, began: began, heardBy: heardBy)
+        }
     }
 
     /// Whether an announcement is still to be heard: waiting (also for the engine to start), being synthesised or

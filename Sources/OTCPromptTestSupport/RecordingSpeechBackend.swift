@@ -1,4 +1,5 @@
 import OTCPromptCore
+import OTCPromptSystem
 
 /// A speech backend that remembers every announcement, for logic tests. It does not replace
 /// the real engine: real-engine tests live in OTCPromptSpeechTests.
@@ -11,10 +12,22 @@ public final class RecordingSpeechBackend: SpeechBackend {
     /// What `isSpeaking` answers: a test plays a voice still saying something.
     public var isSpeaking = false
 
+    /// How far the newest announcement got, as a voice reports it: numbered as given, not begun until `hear`.
+    public private(set) var progress: SpeechProgress?
+
     public init() {}
 
     public func speak(_ announcement: Announcement) {
         spoken.append(announcement)
+        progress = SpeechProgress(number: UInt64(spoken.count), began: nil, heardBy: nil)
+    }
+
+    /// Plays the newest announcement: heard from `began`, still speaking until it is all with the device
+    /// (`heardBy`), at which the recording stops speaking.
+    public func hear(began: MonotonicInstant?, heardBy: MonotonicInstant?) {
+        progress?.began = began?.nanoseconds
+        progress?.heardBy = heardBy?.nanoseconds
+        isSpeaking = heardBy == nil
     }
 
     public func finish(timeout: Duration) {

@@ -53,4 +53,21 @@ import Testing
             #expect(object["event"] as? String == event.rawValue)
         }
     }
+
+    @Test func theOutcomeLinesNameTheAnnouncementAndWhatCutItAndNothingSaid() {
+        var entry = SpeechLogEntry(event: .prompt, text: "Verification code.", milliseconds: 3)
+        entry.number = 1
+        #expect(entry.jsonLine == #"{"event": "prompt", "text": "Verification code.", "ms": 3, "n": 1}"#)
+        #expect(
+            SpeechLogOutcome(of: 1, began: 40, cutBy: "digit", milliseconds: 350).jsonLine
+                == #"{"event": "cut", "of": 1, "by": "digit", "began": 40, "ms": 350}"#)
+        #expect(
+            SpeechLogOutcome(of: 2, began: 600, cutBy: nil, milliseconds: 800).jsonLine
+                == #"{"event": "heard", "of": 2, "began": 600, "ms": 800}"#)
+        #expect(
+            SpeechLogOutcome(of: 3, began: nil, cutBy: "cancel", milliseconds: 900).jsonLine
+                == #"{"event": "cut", "of": 3, "by": "cancel", "ms": 900}"#)
+        // The outcome events are none of the announcements', so a reader tells the two kinds of line apart.
+        for event in SpeechLogOutcome.events { #expect(Announcement.Event(rawValue: event) == nil) }
+    }
 }

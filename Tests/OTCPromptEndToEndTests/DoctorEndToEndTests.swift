@@ -6,11 +6,11 @@ import Testing
 /// rest on Enter; Escape ends it at once, never waiting behind the 20-35 s the whole report took to say.
 @Suite(.runsPrograms, .enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio (make deps)"))
 struct DoctorEndToEndTests {
-    /// The speech log's lines as JSON objects.
+    /// The speech log's announcements as JSON objects (not the lines saying how each was heard).
     static func entries(_ path: String) -> [[String: Any]] {
         ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
+        }.filter { $0["of"] == nil }
     }
 
     func doctor(keys: [[UInt8]], pulse: PrivatePulseAudio) async throws -> (

@@ -127,16 +127,33 @@ final class PromptRun {
         } && !process.hasExited
     }
 
+    /// The announcements' lines; their outcomes' lines (how each was heard) are read by `outcomes`.
     fileprivate func readLog() -> [LogEntry] {
         guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             guard let data = line.data(using: .utf8),
                 let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let event = object["event"] as? String, let text = object["text"] as? String,
-                let ms = object["ms"] as? Int
+                let event = object["event"] as? String, let ms = object["ms"] as? Int
             else { return LogEntry(event: "<malformed>", text: String(line), ms: -1) }
+            if object["of"] is Int, ["heard", "cut"].contains(event) { return nil }
+            guard let text = object["text"] as? String else {
+                return LogEntry(event: "<malformed>", text: String(line), ms: -1)
+            }
             return LogEntry(
-                event: event, text: text, ms: ms, said: object["said"] as? String, lead: object["lead"] as? String)
+                event: event, text: text, ms: ms, said: object["said"] as? String, lead: object["lead"] as? String,
+                number: object["n"] as? Int)
+        }
+    }
+
+    /// The log's outcome lines: how each announcement was heard, in the order written.
+    var outcomes: [LogOutcome] {
+        guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            guard let data = line.data(using: .utf8),
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let event = object["event"] as? String, let of = object["of"] as? Int, let ms = object["ms"] as? Int
+            else { return nil }
+            return LogOutcome(event: event, of: of, by: object["by"] as? String, began: object["began"] as? Int, ms: ms)
         }
     }
 
@@ -235,7 +252,18 @@ struct LogEntry: Equatable, CustomStringConvertible {
     var said: String? = nil
     /// An opening's first sentence, as the voice says it.
     var lead: String? = nil
+    /// Which announcement of the prompt it is, for its outcome's line.
+    var number: Int? = nil
     var description: String { "\(event): \(text)" }
+}
+
+/// One outcome line of the speech log: announcement `of` was heard to its end, or cut `by` an event.
+struct LogOutcome: Equatable {
+    var event: String
+    var of: Int
+    var by: String?
+    var began: Int?
+    var ms: Int
 }
 
 /// Compares every field of two termios structures, control characters included.

@@ -42,6 +42,36 @@ struct SpeechEndToEndTests {
         #expect(!screen.contains("ALSA"))
     }
 
+    /// The log read back as the listener heard it, with real espeak-ng into a null sink: the opening began to be
+    /// heard, a digit typed over it cut it, and the digit's echo was heard to its end.
+    @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
+    func theLogSaysTheOpeningBeganToBeHeardWasCutByTheDigitAndTheDigitWasHeard() async throws {
+        let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
+        defer { pulse.stop() }
+        let run = try await PromptRun(
+            [], environment: PromptRun.environment(["PULSE_SERVER": pulse.server]), speech: "espeak")
+        #expect(await !run.logEntries(atLeast: 1, deadline: .seconds(10)).isEmpty)
+        // Past the grace the digit is taken, and the opening (seconds of speech) is still being said.
+        await run.waitPastTheGrace()
+        run.type("9")
+        #expect(await run.process.wait(deadline: .seconds(10)) { _ in !run.outcomes.isEmpty })
+        // "9" lasts a few hundred milliseconds; the next digit, given well after, finds it heard whole.
+        try await Task.sleep(for: .seconds(2))
+        run.type("85391")
+        #expect(await run.exit() == .exited(0))
+        let entries = run.log
+        let outcomes = run.outcomes
+        let opening = try #require(entries.first { $0.event == "prompt" }?.number, "\(entries)")
+        let digit = try #require(entries.first { $0.event == "digit" }, "\(entries)")
+        let cut = try #require(outcomes.first { $0.of == opening }, "\(outcomes)")
+        #expect(cut.event == "cut" && cut.by == "digit", "\(outcomes)")
+        let began = try #require(cut.began, "the opening was never heard: \(outcomes)")
+        #expect(began <= cut.ms && cut.ms <= digit.ms + 50, "\(outcomes) \(entries)")
+        let echo = try #require(outcomes.first { $0.of == digit.number }, "\(outcomes)")
+        #expect(echo.event == "heard" && echo.began.map { $0 >= digit.ms } == true, "\(outcomes) \(entries)")
+        #expect(echo.ms >= (echo.began ?? .max), "\(outcomes)")
+    }
+
     /// espeak-ng 1.51 probes the audio device while it initialises, even in the SYNCHRONOUS mode that plays
     /// nothing: pcaudiolib opens a stream "Text-to-Speech" as client "eSpeak" (3-6 ms, and a wait on a stuck
     /// server). The executable declines that probe (EspeakAudioProbe); the prompt's own stream is the only one.

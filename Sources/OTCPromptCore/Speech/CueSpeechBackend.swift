@@ -24,4 +24,5 @@ public final class CueSpeechBackend: SpeechBackend {
     }
 
     public func finish(timeout: Duration) { wrapped.finish(timeout: timeout) }
+    public var progress: SpeechProgress? { wrapped.progress }
 }

@@ -43,6 +43,7 @@ public final class HeldSpeech: FallibleSpeechBackend {
 
     public var newsDescriptor: Int32? { backend?.newsDescriptor }
     public func takeNews() { backend?.takeNews() }
+    public var progress: SpeechProgress? { backend?.progress }
 
     /// The released voice's failure; nil while holding, or when that voice cannot fail.
     public var failure: SpeechFailure? { fallible?.failure }

@@ -18,12 +18,15 @@ public protocol SpeechBackend: AnyObject {
     /// Whether something given is still to be heard: waiting, being made, or playing. False where nothing says
     /// when it was heard (text lines, nothing at all).
     var isSpeaking: Bool { get }
+    /// How far it got with the newest announcement given, for the speech log; nil where nothing says (no voice).
+    var progress: SpeechProgress? { get }
 }
 
 extension SpeechBackend {
     public var newsDescriptor: Int32? { nil }
     public func takeNews() {}
     public var isSpeaking: Bool { false }
+    public var progress: SpeechProgress? { nil }
 }
 
 /// Says nothing: for `--speech none`, when the user's own screen reader already echoes keys.
@@ -37,6 +40,8 @@ public final class SilentSpeechBackend: SpeechBackend {
 /// terminal screen readers (`--speech text`).
 public final class TextSpeechBackend: SpeechBackend {
     private let writeLine: (String) -> Void
+    /// A line is read as soon as it is written: each announcement begins and ends to be heard then.
+    public private(set) var progress: SpeechProgress?
 
     /// - Parameter writeLine: receives each announcement's text, without a line ending.
     public init(writeLine: @escaping (String) -> Void) {
@@ -48,6 +53,7 @@ public final class TextSpeechBackend: SpeechBackend {
     /// question) is written as those lines.
     public func speak(_ announcement: Announcement) {
         for line in announcement.lines { writeLine(UntrustedText.visible(line)) }
+        progress = SpeechProgress(number: (progress?.number ?? 0) + 1, began: nil, heardBy: nil, heardWhenGiven: true)
     }
 
     public func finish(timeout: Duration) {}

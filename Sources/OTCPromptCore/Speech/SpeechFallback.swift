@@ -146,6 +146,14 @@ public final class SpeechFallback: SpeechBackend {
         return false
     }
 
+    public var progress: SpeechProgress? {
+        switch state {
+        case .voice: voice.progress
+        case .text: text.progress
+        default: nil
+        }
+    }
+
     /// Whether announcements are text lines by now.
     public var isText: Bool {
         if case .voice = state { return false }

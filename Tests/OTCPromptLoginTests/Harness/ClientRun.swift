@@ -171,13 +171,17 @@ struct SpokenLine: Equatable, CustomStringConvertible {
     var text: String
     var description: String { "\(event): \(text)" }
 
-    /// Every line of the log at `path` (none if it does not exist).
+    /// Every announcement of the log at `path` (none if it does not exist); not the lines saying how each was heard.
     static func read(_ path: String) -> [SpokenLine] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").map { line in
+        return text.split(separator: "\n").compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                let event = object["event"] as? String, let text = object["text"] as? String
+                let event = object["event"] as? String
             else { return SpokenLine(event: "<malformed>", text: String(line)) }
+            if object["of"] is Int { return nil }
+            guard let text = object["text"] as? String else {
+                return SpokenLine(event: "<malformed>", text: String(line))
+            }
             return SpokenLine(event: event, text: text)
         }
     }
