@@ -39,7 +39,9 @@ struct AudioFileFIFOEndToEndTests {
         }
         // Typed at a person's pace while the reader fails: every key is taken and logged on time.
         let clock = ContinuousClock()
+        var typedAt: [ContinuousClock.Instant] = []
         for digit in "985391" {
+            typedAt.append(clock.now)
             run.type(String(digit))
             ShellAfterPrompt.pause(.milliseconds(400))
         }
@@ -50,9 +52,12 @@ struct AudioFileFIFOEndToEndTests {
         #expect(run.terminalRestored)
         let digits = await run.logEntries(atLeast: 7).filter { $0.event == "digit" || $0.event == "complete" }
         #expect(digits.count == 6, "\(digits)")
-        // On time: each key was taken about when it was typed (400 ms apart), none held up behind the audio.
-        let gaps = zip(digits.dropFirst(), digits).map { $0.ms - $1.ms }
-        #expect(gaps.allSatisfy { $0 >= 200 && $0 <= 800 }, "milliseconds between keys: \(gaps)")
+        // On time: each key was taken about when it was typed, none held up behind the audio (a writer waiting for
+        // the reader holds a key for seconds). Measured from the first key, typing against logging: a loaded machine
+        // may stall the prompt a few hundred ms, which shortens the next gap but makes no key late.
+        let typed = typedAt.map { Int(($0 - typedAt[0]) / .milliseconds(1)) }
+        let lags = zip(digits, typed).map { ($0.ms - digits[0].ms) - $1 }
+        #expect(digits.count == typed.count && lags.allSatisfy { $0 < 1000 }, "milliseconds late, each key: \(lags)")
         let notice = "takes no more audio"
         let screen = run.process.screen.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         if kind == .keepsReading {
