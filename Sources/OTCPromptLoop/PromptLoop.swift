@@ -175,7 +175,13 @@ public struct PromptLoop<Session: InteractiveSession> {
                 let outcome = key == .suspend ? suspend() : perform(withWhatWaits(session.handle(key), after: key))
                 draw()
                 if let outcome {
-                    if key == .escape { typedAfterEscape = Self.forTheNextProgram(decoder.takeBytesAfterEscape()) }
+                    if key == .escape {
+                        let after = decoder.takeBytesAfterEscape()
+                        // A secret's keys are never given back: what followed the Esc may be the rest of the secret
+                        // (Alt pressed by mistake on a keyboard that sends Alt as Esc), which the shell would echo
+                        // and run. It goes with the restore, as what was typed while the prompt decided does.
+                        if !session.snapshot.mask { typedAfterEscape = Self.forTheNextProgram(after) }
+                    }
                     return outcome
                 }
             }

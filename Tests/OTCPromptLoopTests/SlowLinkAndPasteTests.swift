@@ -57,6 +57,17 @@ import Testing
     /// tmux's `escape-time` writes an Esc and the key typed within it as one Alt key, and a link may write Esc and a
     /// whole command at once: the Esc cancels at once, and the key typed after it and everything after that are
     /// the shell's, given back in order; what came before the Esc is the prompt's.
+    /// In a secret's field nothing after the Esc is given back: it may be the rest of the secret, typed after an Alt
+    /// key pressed by mistake on a keyboard that sends Alt as Esc, which the shell would echo and run.
+    @Test func aSecretsFieldGivesNothingAfterTheEscBack() {
+        let run = LoopRun(
+            PromptConfiguration(mask: true), script: [.bytes("hunt\u{1B}er2\r"), .bytes("985391")],
+            escapeDelay: .milliseconds(300))
+        #expect(run.outcome == .cancelled)
+        #expect(run.terminal.givenBack.isEmpty)
+        #expect(run.terminal.restoresDiscardingInput == 1)
+    }
+
     @Test(arguments: ["\u{1B}echo hi\r", "12\u{1B}echo hi\r", "\u{1B}e"])
     func anEscAndTheNextKeysInOneReadCancelAndGoBackToTheShell(read: String) {
         let run = LoopRun(script: [.bytes(read), .bytes("985391")], escapeDelay: .milliseconds(300))
