@@ -170,11 +170,14 @@ final class EngineLease: @unchecked Sendable {
             }
             let espeak = try EspeakFunctions.loaded.get()
             // espeak_Initialize starts a thread of its own and asserts (SIGABRT) when it cannot have one.
-            guard DetachedThread.canStartOne() else { throw .noThread("espeak-ng's own thread") }
             // SYNCHRONOUS plays nothing: espeak-ng's audio probe is declined (EspeakAudioProbe).
-            let rate = EspeakAudioProbe.declined {
-                espeak.initialize(AUDIO_OUTPUT_SYNCHRONOUS, Int32(bufferMilliseconds), nil, espeakINITIALIZE_DONT_EXIT)
+            let started = DetachedThread.whenOneCanStart {
+                EspeakAudioProbe.declined {
+                    espeak.initialize(
+                        AUDIO_OUTPUT_SYNCHRONOUS, Int32(bufferMilliseconds), nil, espeakINITIALIZE_DONT_EXIT)
+                }
             }
+            guard let rate = started else { throw .noThread("espeak-ng's own thread") }
             guard rate > 0 else {
                 if let reason = EspeakEngine.cannotOpenFiles() { throw .cannotOpenFiles(reason) }
                 throw .engineUnavailable("espeak_Initialize returned \(rate)")

@@ -19,13 +19,15 @@ public enum DetachedThread {
         pthread_sigmask(SIG_BLOCK, &all, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         do {
-            try SystemCall.status("pthread_create") {
-                pthread_create(
-                    &thread, nil,
-                    { context in
-                        Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
-                        return nil
-                    }, context)
+            try startGate.withLock { () throws(SystemCallError) in
+                try SystemCall.status("pthread_create") {
+                    pthread_create(
+                        &thread, nil,
+                        { context in
+                            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+                            return nil
+                        }, context)
+                }
             }
         } catch {
             Unmanaged<ThreadBody>.fromOpaque(context).release()
@@ -35,12 +37,28 @@ public enum DetachedThread {
     }
 }
 
+/// Held while one of the process's threads is started, and while a library that aborts when it cannot start a thread
+/// of its own starts it (`whenOneCanStart`). The task limit (RLIMIT_NPROC) is the user's, shared by every thread, so a
+/// probe is true only while no other thread of the process can be started between it and the library's.
+private let startGate = ConditionLock()
+
 extension DetachedThread {
-    /// Whether a thread can be started now: one is started, ended, and waited for until the kernel has let its task go
-    /// (its /proc/self/task entry is gone, when the task limit counts it no more), at most `within`. For a library
-    /// that starts a thread of its own and aborts when it cannot (espeak-ng's `fifo_init` asserts).
+    /// Runs `body` (a library's start, which starts a thread of its own and aborts when it cannot: espeak-ng's
+    /// `fifo_init` asserts) when a thread can be started now; nil, without running it, when none can. No thread of
+    /// this process starts in between, so only another process of the same user can take the free task first.
+    /// Probing: one thread is started, ended, and waited for until the kernel has let its task go (its
+    /// /proc/self/task entry is gone, when the task limit counts it no more), at most `within`.
     /// The corresponding C functions are `pthread_create`, `pthread_join`, `readlink` and `access`.
-    public static func canStartOne(within: Duration = .milliseconds(200)) -> Bool {
+    public static func whenOneCanStart<T, E: Error>(
+        within: Duration = .seconds(1), _ body: () throws(E) -> T
+    ) throws(E) -> T? {
+        try startGate.withLock { () throws(E) -> T? in
+            guard canStartOne(within: within) else { return nil }
+            return try body()
+        }
+    }
+
+    private static func canStartOne(within: Duration) -> Bool {
         var thread = pthread_t()
         var all = sigset_t()
         var previous = sigset_t()
