@@ -93,28 +93,30 @@ extension RealClientTests {
         /// finds whose server it is and never connects.
         @Test(arguments: ["LOCALHOST", "HOSTNAME", "0.0.0.0", "[::]"])
         func anotherUsersBrailleServerOnAnotherSpellingOfThisMachineIsRefused(host: String) async throws {
-            let port = try freeLocalPort()
+            let heard = other.home + "/heard"
+            let (port, listener) = try startListening("the other user's stand-in server") { port in
+                try PseudoTerminalProcess(
+                    executable: "/usr/bin/setpriv",
+                    arguments: [
+                        "--reuid=\(other.userID)", "--regid=\(other.groupID)", "--clear-groups", "--",
+                        "/usr/bin/python3",
+                        "-c",
+                        """
+                        import socket, sys
+                        s = socket.socket(socket.AF_INET6)
+                        s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+                        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                        s.bind(("::", \(port)))
+                        s.listen(4)
+                        open(sys.argv[1], "w").write("ready\\n")
+                        while True:
+                            c, _ = s.accept()
+                            open(sys.argv[1], "a").write("connected\\n")
+                            c.close()
+                        """, heard,
+                    ], environment: ["PATH": "/usr/bin:/bin"], terminal: false)
+            }
             try #require(port > 4101 && port - 4101 <= 60_000, "no port above 4101 free")
-            let heard = other.home + "/heard-\(port)"
-            let listener = try PseudoTerminalProcess(
-                executable: "/usr/bin/setpriv",
-                arguments: [
-                    "--reuid=\(other.userID)", "--regid=\(other.groupID)", "--clear-groups", "--", "/usr/bin/python3",
-                    "-c",
-                    """
-                    import socket, sys
-                    s = socket.socket(socket.AF_INET6)
-                    s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
-                    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-                    s.bind(("::", \(port)))
-                    s.listen(4)
-                    open(sys.argv[1], "w").write("ready\\n")
-                    while True:
-                        c, _ = s.accept()
-                        open(sys.argv[1], "a").write("connected\\n")
-                        c.close()
-                    """, heard,
-                ], environment: ["PATH": "/usr/bin:/bin"], terminal: false)
             #expect(await listener.wait(deadline: .seconds(10)) { _ in contents(heard) == "ready\n" })
             var name = host
             if host == "HOSTNAME" {

@@ -30,15 +30,15 @@ final class GitHTTPRemote {
         try runChecked(git + ["clone", "--quiet", "--bare", work, bare])
         head = try runCommand(["/usr/bin/git", "-C", bare, "rev-parse", "main"]).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let port = try freeLocalPort()
-        url = "http://127.0.0.1:\(port)/project.git"
-        server = try PseudoTerminalProcess(
-            executable: "/usr/bin/python3",
-            arguments: [Self.script, String(port), scratch.file("remote"), userName, password],
-            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], terminal: false)
-        guard waitForListener(port: port, deadline: .seconds(10)) else {
-            throw HarnessError("the git HTTP server did not start: \(server?.standardErrorText ?? "")")
+        let (userName, password, served) = (userName, password, scratch.file("remote"))
+        let (port, started) = try startListening("the git HTTP server") { port in
+            try PseudoTerminalProcess(
+                executable: "/usr/bin/python3",
+                arguments: [Self.script, String(port), served, userName, password],
+                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], terminal: false)
         }
+        url = "http://127.0.0.1:\(port)/project.git"
+        server = started
     }
 
     deinit {

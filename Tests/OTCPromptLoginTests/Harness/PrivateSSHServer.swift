@@ -28,45 +28,45 @@ final class PrivateSSHServer {
         pamService = "sshd-otce2e" + uniqueSuffix()
         let hostKey = scratch.file("ssh_host_ed25519_key")
         try runChecked(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "otc-e2e-host", "-f", hostKey])
-        port = try freeLocalPort()
         let publicKey = try String(contentsOfFile: hostKey + ".pub", encoding: .utf8).split(separator: " ")
-        knownHostsLine = "[127.0.0.1]:\(port) \(publicKey[0]) \(publicKey[1])\n"
         let listing = try runCommand(["/usr/bin/ssh-keygen", "-l", "-f", hostKey + ".pub"]).output
         guard let field = listing.split(separator: " ").first(where: { $0.hasPrefix("SHA256:") }) else {
             throw HarnessError("no fingerprint in \(listing)")
         }
         hostFingerprint = String(field)
-        try writePAMService()
-        let config = try scratch.write(
-            "sshd_config",
-            """
-            Port \(port)
-            ListenAddress 127.0.0.1
-            HostKey \(hostKey)
-            PidFile \(scratch.file("sshd.pid"))
-            AuthorizedKeysFile \(authorizedKeys ?? "none")
-            UsePAM yes
-            KbdInteractiveAuthentication yes
-            PasswordAuthentication yes
-            PubkeyAuthentication \(authorizedKeys == nil ? "no" : "yes")
-            PermitRootLogin no
-            StrictModes no
-            PrintMotd no
-            LoginGraceTime 60
-            MaxAuthTries 6
-
-            """)
+        try Self.writePAMService(pamService, scratch: scratch)
         // sshd needs its privilege separation directory, which the service manager normally makes.
         try PrivilegeSeparationDirectory.hold()
         holdsPrivilegeSeparationDirectory = true
         let program = scratch.file(pamService)
         guard symlink("/usr/sbin/sshd", program) == 0 else { throw HarnessError("symlink \(program)") }
-        server = try PseudoTerminalProcess(
-            executable: program, arguments: ["-D", "-e", "-f", config], environment: ["PATH": "/usr/sbin:/usr/bin"],
-            terminal: false)
-        guard waitForListener(port: port, deadline: .seconds(10)) else {
-            throw HarnessError("sshd did not listen on \(port): \(server?.standardErrorText ?? "")")
+        let (port, server) = try startListening("sshd") { port in
+            let config = try scratch.write(
+                "sshd_config-\(port)",
+                """
+                Port \(port)
+                ListenAddress 127.0.0.1
+                HostKey \(hostKey)
+                PidFile \(scratch.file("sshd-\(port).pid"))
+                AuthorizedKeysFile \(authorizedKeys ?? "none")
+                UsePAM yes
+                KbdInteractiveAuthentication yes
+                PasswordAuthentication yes
+                PubkeyAuthentication \(authorizedKeys == nil ? "no" : "yes")
+                PermitRootLogin no
+                StrictModes no
+                PrintMotd no
+                LoginGraceTime 60
+                MaxAuthTries 6
+
+                """)
+            return try PseudoTerminalProcess(
+                executable: program, arguments: ["-D", "-e", "-f", config],
+                environment: ["PATH": "/usr/sbin:/usr/bin"], terminal: false)
         }
+        self.port = port
+        self.server = server
+        knownHostsLine = "[127.0.0.1]:\(port) \(publicKey[0]) \(publicKey[1])\n"
     }
 
     deinit {
@@ -91,7 +91,7 @@ final class PrivateSSHServer {
     /// What sshd logged so far (its stderr, -e).
     var log: String { server?.standardErrorText ?? "" }
 
-    private func writePAMService() throws {
+    private static func writePAMService(_ pamService: String, scratch: ScratchDirectory) throws {
         let path = "/etc/pam.d/" + pamService
         let stack = """
             # otc-prompt end-to-end tests: removed when the test ends.

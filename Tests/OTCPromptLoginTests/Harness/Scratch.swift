@@ -113,26 +113,56 @@ func freeLocalPort() throws -> Int {
     return Int(UInt16(bigEndian: address.sin_port))
 }
 
-/// True once something accepts TCP connections on 127.0.0.1:`port`, false if `deadline` passes first.
-func waitForListener(port: Int, deadline: Duration) -> Bool {
-    let clock = ContinuousClock()
-    let end = clock.now + deadline
-    while clock.now < end {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
+/// A server started on a port of 127.0.0.1 that `freeLocalPort` found free: started again on another when it
+/// could not have it. A port is free only when it is asked for; another test's server (or a client's own
+/// ephemeral port) may take it before this one binds, and a check that only connects would then be answered by
+/// that other server. So the port must be listened on by `server`'s own process, found in /proc.
+func startListening(
+    _ what: String, attempts: Int = 5, deadline: Duration = .seconds(10),
+    _ start: (_ port: Int) throws -> PseudoTerminalProcess
+) throws -> (port: Int, server: PseudoTerminalProcess) {
+    var failures: [String] = []
+    for _ in 0..<attempts {
+        let port = try freeLocalPort()
+        let server = try start(port)
+        let listening = waitUntil(deadline: deadline) {
+            processListens(server.processID, port: port) || server.hasExited
         }
-        close(descriptor)
-        if connected { return true }
-        usleep(20_000)
+        if listening && !server.hasExited { return (port, server) }
+        server.sendSignal(SIGTERM)
+        _ = server.waitForExit(deadline: .seconds(5))
+        failures.append("port \(port): \(server.standardErrorText)")
     }
-    return false
+    throw HarnessError("\(what) did not listen: \(failures.joined(separator: "; "))")
+}
+
+/// Whether process `pid` holds a socket listening on TCP port `port` (IPv4 or IPv6), from /proc/net/tcp{,6} and
+/// the process's descriptors.
+func processListens(_ pid: pid_t, port: Int) -> Bool {
+    let hexPort = ":" + String(port, radix: 16, uppercase: true).leftPadded(to: 4)
+    var inodes: Set<String> = []
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            // local_address, rem_address, st (0A: LISTEN), ..., inode is the tenth field.
+            guard fields.count > 9, fields[1].hasSuffix(hexPort), fields[3] == "0A" else { continue }
+            inodes.insert(String(fields[9]))
+        }
+    }
+    guard !inodes.isEmpty, let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")
+    else { return false }
+    return descriptors.contains { descriptor in
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)")
+        else { return false }
+        return target.hasPrefix("socket:[") && inodes.contains(String(target.dropFirst(8).dropLast()))
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
 }
 
 /// Waits (bounded) until `condition` holds.
