@@ -180,7 +180,7 @@ public struct PromptLoop<Session: InteractiveSession> {
                         // A secret's keys are never given back: what followed the Esc may be the rest of the secret
                         // (Alt pressed by mistake on a keyboard that sends Alt as Esc), which the shell would echo
                         // and run. It goes with the restore, as what was typed while the prompt decided does.
-                        if !session.snapshot.mask { typedAfterEscape = Self.forTheNextProgram(after) }
+                        if !session.masksInput { typedAfterEscape = Self.forTheNextProgram(after) }
                     }
                     return outcome
                 }

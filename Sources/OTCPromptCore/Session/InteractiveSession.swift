@@ -6,6 +6,8 @@ public protocol InteractiveSession: Sendable {
     mutating func handle(_ key: Key) -> [PromptEffect]
     /// What the screen should show now.
     var snapshot: FieldSnapshot { get }
+    /// Whether what is typed is a secret never shown: asked without `snapshot`, which copies what was typed.
+    var masksInput: Bool { get }
     /// The session's language, for what the loop says on its own (a Ctrl-Z it cannot carry out).
     var wording: Wording { get }
     /// Time has moved on to `now` (since the prompt started): announcements that fell due.
@@ -36,6 +38,8 @@ extension InteractiveSession {
 }
 
 extension PromptSession: InteractiveSession {
+    public var masksInput: Bool { configuration.mask }
+
     public func withSecretStorage(_ body: (UnsafeRawBufferPointer) -> Bool) {
         _ = field.withReservedStorage(body)
         _ = field.withSecretStorage(body)
@@ -46,6 +50,7 @@ extension PromptSession: InteractiveSession {
 public protocol SessionWithoutSecret: InteractiveSession {}
 
 extension SessionWithoutSecret {
+    public var masksInput: Bool { false }
     public mutating func wipe() {}
     public func withSecretStorage(_ body: (UnsafeRawBufferPointer) -> Bool) {}
     public mutating func checkIsSlow() -> [PromptEffect] { [] }
