@@ -64,6 +64,11 @@ import Testing
     @Test func theProgramsOfAUserAreFoundByName() throws {
         let child = try PseudoTerminalProcess(executable: "/bin/sleep", arguments: ["30"])
         defer { child.sendSignal(SIGKILL) }
+        // The child is started before it has run sleep: until its exec, it has the test process's name.
+        let named = child.wait(deadline: .seconds(20)) { child in
+            (try? String(contentsOfFile: "/proc/\(child.processID)/comm", encoding: .utf8)) == "sleep\n"
+        }
+        try #require(named)
         let described = ThreadStates.describe(programsNamed: "sleep", uid: getuid())
         #expect(described.contains("sleep \(child.processID): "), "\(described)")
         #expect(ThreadStates.describe(programsNamed: "no-such-program", uid: getuid()).hasPrefix("no no-such-program"))
