@@ -113,6 +113,7 @@ public final class SlotExecutor: TaskExecutor, @unchecked Sendable {
     private var condition = pthread_cond_t()
     private var jobs: [UnownedJob] = []
     private var started = false
+    private var thread: pthread_t?
 
     init() {
         pthread_mutex_init(&mutex, nil)
@@ -142,7 +143,17 @@ public final class SlotExecutor: TaskExecutor, @unchecked Sendable {
         pthread_detach(thread)
     }
 
+    /// Whether the caller runs on this executor's own thread (never one of the runner's).
+    public var isCurrentThread: Bool {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+    }
+
     private func run() -> Never {
+        pthread_mutex_lock(&mutex)
+        thread = pthread_self()
+        pthread_mutex_unlock(&mutex)
         while true {
             pthread_mutex_lock(&mutex)
             while jobs.isEmpty { pthread_cond_wait(&condition, &mutex) }

@@ -68,24 +68,27 @@ private let shellEnvironment = ["PATH": "/usr/bin:/bin", "TERM": "xterm"]
         _ = (first, second)
     }
 
-    /// Two tests that block their thread (as a helper polling with `usleep` does) until a third, plain async task
-    /// has run: on the runner's own threads (one a core, two here) the third could never run, and both would wait
-    /// out their deadline.
+    /// Two tests that block their thread (as a helper polling with `usleep` does) each block a thread of their slot's
+    /// own, never one of the runner's (one a core, two here), on which a third, plain async task could then never
+    /// run. Judged by where they run, not by whether a third task runs in time: under a loaded full run, other
+    /// tests keep the runner's threads busy for longer than any deadline.
     @Test func testsThatBlockTheirSlotsThreadLeaveTheRunnersThreadsFree() async {
         let slots = ProgramSlots(count: 2)
         let flag = Flag()
-        func blockingUntilFlagged(on slot: SlotExecutor) -> Task<Bool, Never> {
+        func blockingUntilFlagged(on slot: SlotExecutor) -> Task<(onItsThread: Bool, thread: pthread_t), Never> {
             Task(executorPreference: slot) {
+                let onItsThread = slot.isCurrentThread
                 let end = ContinuousClock.now + .seconds(20)
                 while !flag.isSet, ContinuousClock.now < end { usleep(1_000) }
-                return flag.isSet
+                return (onItsThread, pthread_self())
             }
         }
         let first = blockingUntilFlagged(on: await slots.acquire())
         let second = blockingUntilFlagged(on: await slots.acquire())
-        Task { flag.set() }
-        #expect(await first.value)
-        #expect(await second.value)
+        flag.set()
+        let (a, b) = (await first.value, await second.value)
+        #expect(a.onItsThread && b.onItsThread)
+        #expect(pthread_equal(a.thread, b.thread) == 0, "each slot has a thread of its own")
     }
 
     final class Flag: @unchecked Sendable {
