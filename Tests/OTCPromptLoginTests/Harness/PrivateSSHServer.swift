@@ -139,19 +139,36 @@ struct TOTPSecret {
     }
 }
 
-/// sshd's /run/sshd, which every connection's privilege separation needs: made by the first server of the run if the
-/// machine has none, and removed once the last server is gone. One test's server removing it while another's was
-/// still taking a login reset that login ("kex_exchange_identification: Connection reset by peer").
+/// sshd's /run/sshd, which every connection's privilege separation needs: made by the first server if the machine has
+/// none, and removed once the last server is gone. One test's server removing it while another's was still taking a
+/// login reset that login ("kex_exchange_identification: Connection reset by peer"), and so did another test process
+/// (a second checkout's suite run at the same time). So the servers of every test process hold a shared lock on a
+/// file of the harness's own beside it, and the directory goes only when an exclusive lock shows no one holds it.
+/// A marker file says the harness made it: a /run/sshd the machine had is never removed.
 private enum PrivilegeSeparationDirectory {
+    static let directory = "/run/sshd"
+    static let lockFile = "/run/otc-prompt-tests-sshd.lock"
+    static let madeMarker = "/run/otc-prompt-tests-sshd.made"
     nonisolated(unsafe) private static var holders = 0
-    nonisolated(unsafe) private static var made = false
+    nonisolated(unsafe) private static var lockDescriptor: Int32 = -1
     private static let lock = NSLock()
 
     static func hold() throws {
         try lock.withLock {
-            if holders == 0 && access("/run/sshd", F_OK) != 0 {
-                guard mkdir("/run/sshd", 0o755) == 0 else { throw HarnessError("mkdir /run/sshd") }
-                made = true
+            if holders == 0 {
+                let descriptor = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+                guard descriptor >= 0 else { throw HarnessError("open \(lockFile)") }
+                // Exclusive while the directory is made, so that no other process removes it in between.
+                flock(descriptor, LOCK_EX)
+                if access(directory, F_OK) != 0 {
+                    guard mkdir(directory, 0o755) == 0 else {
+                        close(descriptor)
+                        throw HarnessError("mkdir \(directory)")
+                    }
+                    close(open(madeMarker, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600))
+                }
+                flock(descriptor, LOCK_SH)
+                lockDescriptor = descriptor
             }
             holders += 1
         }
@@ -160,10 +177,13 @@ private enum PrivilegeSeparationDirectory {
     static func release() {
         lock.withLock {
             holders -= 1
-            if holders == 0 && made {
-                rmdir("/run/sshd")
-                made = false
+            guard holders == 0 else { return }
+            if flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0, access(madeMarker, F_OK) == 0 {
+                rmdir(directory)
+                unlink(madeMarker)
             }
+            close(lockDescriptor)
+            lockDescriptor = -1
         }
     }
 }
