@@ -112,7 +112,8 @@ struct AgentProgram {
                 // Counted now, from the directories: what waits besides this one, at the moment it is said.
                 let request = frontEnd.request(
                     candidate.file, from: origin, waiting: requests.waiting(besides: candidate.entry).count,
-                    nowMicroseconds: now, news: news + requests.takeNews(), attempt: attempt, afterSwitch: afterSwitch)
+                    nowMicroseconds: now, news: news + requests.takeNews(), attempt: attempt, afterSwitch: afterSwitch,
+                    disk: candidate.disk)
                 let bootCue = cuesAtBoot ? AgentFrontEnd.cue(candidate.file, from: origin, attempt: attempt) : nil
                 if afterQuietWait { cue(on: terminal) }
                 news = []
@@ -124,11 +125,16 @@ struct AgentProgram {
                     afterSwitch = true
                 case .quiet: break
                 case .answered(let answer?):
-                    if case .password = answer, counted {
-                        retries.answered(pid: candidate.file.pid, key: key)
-                    }
-                    if requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true {
-                        AskDirectory.send(answer, to: candidate.file.socket)
+                    var isPassword = false
+                    if case .password = answer { isPassword = true }
+                    if isPassword && counted { retries.answered(pid: candidate.file.pid, key: key) }
+                    if requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true,
+                        AskDirectory.send(answer, to: candidate.file.socket) == nil, isPassword,
+                        let then = frontEnd.afterAnswer(candidate.file, from: origin)
+                    {
+                        // Said first by what comes next (the wait, or the next request), at once: the asker now
+                        // waits on the user's hand (`AgentModel`'s `afterAnswer`).
+                        news.append(then)
                     }
                 case .answered(nil): break
                 case .ended(let status): return status
