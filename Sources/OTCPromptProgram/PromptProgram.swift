@@ -41,8 +41,9 @@ struct PromptProgram {
     /// A caller's hang-up keeps raw mode, and the last line as drawn when this says so
     /// (`PromptLoop.keepsTerminalWhenCallerGoes`).
     var keepsTerminalWhenCallerGoes: (() -> Bool)?
-    /// `PromptLoop.endsHolding`.
-    var endsHolding: ((Bool) -> Void)?
+    /// `PromptLoop.endsHolding` and `PromptLoop.heldAlready`.
+    var endsHolding: ((Int?) -> Void)?
+    var heldAlready = 0
     /// `PromptLoop.declines`.
     var declines: (() -> Void)?
     /// espeak-ng starts while `--speech auto` still probes, to gain the probes' time; false for a prompt whose
@@ -183,6 +184,7 @@ extension PromptProgram {
             asksKeyboardProtocol: asksKeyboardProtocol)
         loop.keepsTerminalWhenCallerGoes = keepsTerminalWhenCallerGoes
         loop.endsHolding = endsHolding
+        loop.heldAlready = heldAlready
         loop.declines = declines
         loop.keepsRawMode = keepsRawMode
         defer { loop.outputs.close() }

@@ -64,7 +64,7 @@ final class SpeechLogWriter: SessionOutput {
 
     /// Logs how the open announcement went, judged now, `by` what comes next; returns the voice's count.
     private func endOpen(by next: String, now: (MonotonicInstant, Int)) -> UInt64? {
-        // A voice that says nothing of how it went (none, speech-dispatcher, one still starting) logs no outcome.
+        // A voice that says nothing of how it went (none, one still starting) logs no outcome.
         guard let voice, let progress = voice.progress else { return nil }
         defer { open = nil }
         guard let open else { return progress.number }

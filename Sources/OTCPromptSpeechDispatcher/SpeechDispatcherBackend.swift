@@ -43,17 +43,24 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
     private var opening: (announcement: Announcement, id: Int?, since: MonotonicInstant)?
     /// How many times the opening was sent again (speech-dispatcher's log says by whom it was cut).
     public private(set) var openingResent = 0
+    /// Announcements given, counted from 1, and how far the newest got: its message id once the server gave it,
+    /// when its BEGIN and its END arrived (CLOCK_MONOTONIC ns); for the speech log's outcome lines.
+    private var given: UInt64 = 0
+    private var newest: (id: Int?, began: Int64?, ended: Int64?) = (nil, nil, nil)
+    /// BEGIN and END events that arrived before their message's `225` reply, with when; forgotten once it came.
+    private var early: [Int: (began: Int64?, ended: Int64?)] = [:]
 
     private enum Expectation {
         /// A command answered by one reply with nothing to keep: `CANCEL self`, `SET self PRIORITY`.
         case command
         case speak(Announcement, sent: MonotonicInstant)
-        case data(Announcement, sent: MonotonicInstant)
+        /// `number`: the announcement's count (`given`).
+        case data(Announcement, sent: MonotonicInstant, number: UInt64)
 
         var sent: MonotonicInstant? {
             switch self {
             case .command: return nil
-            case .speak(_, let sent), .data(_, let sent): return sent
+            case .speak(_, let sent), .data(_, let sent, _): return sent
             }
         }
 
@@ -135,7 +142,9 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
             expected.append(.command)
         }
         bytes += SSIP.command("SPEAK") + SSIP.data(SSIP.text(of: announcement))
-        expected += [.speak(announcement, sent: now), .data(announcement, sent: now)]
+        given += 1
+        newest = (nil, nil, nil)
+        expected += [.speak(announcement, sent: now), .data(announcement, sent: now, number: given)]
         if priority != nil {
             bytes += SSIP.command("SET self PRIORITY", Self.priority.rawValue)
             expected.append(.command)
@@ -151,10 +160,17 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
         }
     }
 
-    /// The socket, while the opening may still need sending again: its end or cancel is news to act on.
+    /// The socket, while the opening may still need sending again (its end or cancel is news to act on), and while
+    /// ours is queued or speaking: its BEGIN and END are read as they come, so the speech log says when it was heard.
     public var newsDescriptor: Int32? {
-        guard !failed, opening != nil else { return nil }
+        guard !failed, opening != nil || !speaking.isEmpty || expected.contains(where: \.isData) else { return nil }
         return connection.socket.readableDescriptor
+    }
+
+    /// How far the newest announcement got, as the server's events said when they were read.
+    public var progress: SpeechProgress? {
+        guard !failed else { return nil }
+        return SpeechProgress(number: given, began: newest.began, heardBy: newest.ended)
     }
 
     /// Reads what has arrived; an opening a screen reader cut is sent again, to follow that reading.
@@ -219,10 +235,10 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
 
     private func process(_ reply: SSIPReply) {
         if reply.isEvent {
-            // 702 END, 703 CANCELED: "7NN-msg_id", "7NN-client_id", "7NN END".
-            guard reply.code == 702 || reply.code == 703, let id = reply.lines.first.flatMap({ Int($0) }) else {
-                return
-            }
+            // 701 BEGIN, 702 END, 703 CANCELED: "7NN-msg_id", "7NN-client_id", "7NN END".
+            guard (701...703).contains(reply.code), let id = reply.lines.first.flatMap({ Int($0) }) else { return }
+            note(reply.code, of: id, at: MonotonicInstant.now.nanoseconds)
+            if reply.code == 701 { return }
             if speaking.remove(id) == nil { endedEarly.insert(id) }
             if let opening, opening.id == id { openingEnded(cancelled: reply.code == 703) }
             return
@@ -234,13 +250,28 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
             expected.insert(expectation, at: 0)
             return fail()
         }
-        if case .data(let announcement, _) = expectation, let id = reply.lines.first.flatMap({ Int($0) }) {
+        if case .data(let announcement, _, let number) = expectation, let id = reply.lines.first.flatMap({ Int($0) }) {
+            let events = early.removeValue(forKey: id)
+            if number == given { newest = (id, events?.began, events?.ended) }
             if endedEarly.remove(id) == nil {
                 speaking.insert(id)
                 if let opening, opening.id == nil, opening.announcement == announcement { self.opening?.id = id }
             } else if opening?.announcement == announcement {
                 opening = nil
             }
+        }
+    }
+
+    /// When the newest announcement began to be heard, or was heard to its end (not a cancel: it was cut); an event
+    /// ahead of its message's id is kept until the id comes.
+    private func note(_ code: Int, of id: Int, at time: Int64) {
+        guard code != 703 else { return }
+        if newest.id == id {
+            if code == 701 { newest.began = newest.began ?? time } else { newest.ended = time }
+        } else if !speaking.contains(id), expected.contains(where: \.isData) {
+            var events = early[id] ?? (nil, nil)
+            if code == 701 { events.began = events.began ?? time } else { events.ended = time }
+            early[id] = events
         }
     }
 
@@ -260,7 +291,7 @@ public final class SpeechDispatcherBackend: FallibleSpeechBackend {
         guard !failed else { return }
         failed = true
         connection.socket.close()
-        for case .data(let announcement, _) in expected { unsaid.append(announcement) }
+        for case .data(let announcement, _, _) in expected { unsaid.append(announcement) }
         expected = []
     }
 }

@@ -32,10 +32,11 @@ public struct SpeechDispatcherOptions: Equatable, Sendable {
 
     /// The commands that open a session, each answered by one reply: who we are (so the user can
     /// give otc-prompt its own settings in speech-dispatcher's client configuration), the events
-    /// that say when our speech has ended, our priority, SSML, then only the settings given.
+    /// that say when our speech began and ended, our priority, SSML, then only the settings given.
     public func openingCommands(user: String) -> [[UInt8]] {
         var commands = [
             SSIP.command("SET self CLIENT_NAME", "\(user):otc-prompt:main"),
+            SSIP.command("SET self NOTIFICATION begin on"),
             SSIP.command("SET self NOTIFICATION end on"),
             SSIP.command("SET self NOTIFICATION cancel on"),
             SSIP.command("SET self PRIORITY", SpeechDispatcherBackend.priority.rawValue),

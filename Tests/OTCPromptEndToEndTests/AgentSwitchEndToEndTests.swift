@@ -75,21 +75,27 @@ import Testing
 
     /// A is withdrawn after five keys and the agent shows its wait; B is posted while the user types on at a
     /// listener's pace. The rest of A's password, its Enter and an Esc meant for A reach neither B nor the wait:
-    /// the hold that began with A's withdrawal goes on into B, every key counted, and B gets only its own answer.
+    /// the hold that began with A's withdrawal goes on into B, every key counted once (those the wait dropped with
+    /// those B did), and B gets only its own answer.
     @Test func keysOfARequestWithdrawnIntoTheWaitNeverReachTheRequestThatEndsIt() async throws {
         let run = try await agent()
         let first = try AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Request A"])
         #expect(await run.process.waitForScreen(containing: "Request A", deadline: .seconds(20)))
         await run.waitPastTheGrace()
         run.type("abcde")
+        // A's five keys are in its field (wiped with it), not left for the wait to drop and count.
+        #expect(await said(run, "5 entered"))
         unlink(first.askPath)
         #expect(await said(run, "Request withdrawn."))
         // B comes 0.3 s into the wait, while the user still types A's password, then Enter and Esc for A.
         nonisolated(unsafe) var second: AgentQuerier?
+        // Each look is after one "f" typed.
+        nonisolated(unsafe) var typed = 0
         let directory = directory
         let gap = await typePaced(
             run, "f", every: .milliseconds(150),
             until: { run in
+                typed += 1
                 if second == nil {
                     usleep(300_000)
                     second = try? AgentQuerier(in: directory, lines: ["PID=\(getpid())", "Message=Request B"])
@@ -97,7 +103,8 @@ import Testing
                 return run.log.contains { $0.text.contains("Request B") }
             }, then: Array("gh\r\u{1B}".utf8))
         #expect(gap < Self.switchQuiet, "the test itself stalled between two keys: \(gap)")
-        #expect(await said(run, "keys were dropped."), "log: \(run.log.map(\.text))")
+        // Every key since the withdrawal was heard, in the wait and in B, counted once: the f's, g, h, Enter, Esc.
+        #expect(await said(run, "\(typed + 4) keys were dropped."), "typed \(typed + 4); log: \(run.log.map(\.text))")
         #expect(second?.hasAnswer == false, "A's keys answered B")
         #expect(!run.process.hasExited, "A's Esc stopped the agent")
         await run.waitPastTheGrace()

@@ -38,10 +38,30 @@ import Testing
         let pin = AskFile(
             pid: 300, socket: "/run/systemd/ask-password/sck.2", message: "Please enter security token PIN:")
         let configuration = try field(frontEnd.request(pin, from: .system, waiting: 0, nowMicroseconds: 0, attempt: 2))
-        #expect(configuration.label == "Security token PIN")
+        #expect(configuration.label == "Security key PIN")
         #expect(configuration.details == ["After the PIN, the security key may need a touch."])
         #expect(configuration.news == ["Wrong PIN, try 2."])
         #expect(AgentFrontEnd.cue(pin, from: .system, attempt: 1) == .pin)
+    }
+
+    /// Its disk, read from its asker's command line, is said; once its PIN is sent the key wants a touch, said at once.
+    @Test func aFIDO2PINNamesItsDiskAndIsFollowedByTouch() throws {
+        let pin = AskFile(
+            pid: 300, socket: "/run/systemd/ask-password/sck.2", message: "Please enter security token PIN:")
+        let configuration = try field(
+            frontEnd.request(pin, from: .system, waiting: 0, nowMicroseconds: 0, disk: "root"))
+        #expect(configuration.label == "Security key PIN for disk root")
+        #expect(frontEnd.afterAnswer(pin, from: .system) == "Touch your security key.")
+        // Not a passphrase's, nor a PKCS#11 card's (no touch), nor a program of the user's claiming the words.
+        #expect(frontEnd.afterAnswer(disk, from: .system) == nil)
+        let card = AskFile(
+            pid: 300, socket: "/run/systemd/ask-password/sck.2",
+            message: "Please enter PIN for security token 'Card' in order to unlock home:")
+        #expect(frontEnd.afterAnswer(card, from: .system) == nil)
+        #expect(frontEnd.afterAnswer(pin, from: .user) == nil)
+        // A disk the request names itself is kept.
+        let named = try field(frontEnd.request(disk, from: .system, waiting: 0, nowMicroseconds: 0, disk: "other"))
+        #expect(named.label == "Passphrase for disk a1aaba2d")
     }
 
     /// A token that counts its own tries says which: its count is the one said.

@@ -3,17 +3,20 @@ extension AgentModel {
     public mutating func update(_ event: Event) -> [Effect] {
         var effects: [Effect] = []
         switch event {
-        case .appeared(let id, let subject, let question, let askable):
+        case .appeared(let id, let subject, let question, let askable, let afterAnswer):
             guard !requests.contains(where: { $0.id == id }) else { return [] }
             effects.append(.examine(id))
             requests.append(
-                Request(id: id, subject: subject, question: question, phase: askable ? .waiting : .skipped))
+                Request(
+                    id: id, subject: subject, question: question, phase: askable ? .waiting : .skipped,
+                    afterAnswer: afterAnswer))
             if askable && open != nil { newsDue = true }
-        case .changed(let id, let subject, let question, let askable):
+        case .changed(let id, let subject, let question, let askable, let afterAnswer):
             guard let index = requests.firstIndex(where: { $0.id == id }) else { return [] }
             effects.append(.examine(id))
             requests[index].subject = subject
             requests[index].question = question
+            requests[index].afterAnswer = afterAnswer
             if requests[index].phase != .asked { requests[index].phase = askable ? .waiting : .refused }
         case .vanished(let id):
             guard let index = requests.firstIndex(where: { $0.id == id }) else { return [] }
@@ -41,7 +44,15 @@ extension AgentModel {
         case .clock(let time):
             now = max(now, time)
         case .answerSent(let id), .answerFailed(let id):
-            if let index = requests.firstIndex(where: { $0.id == id }) { requests[index].phase = .answered }
+            guard let index = requests.firstIndex(where: { $0.id == id }) else { break }
+            requests[index].phase = .answered
+            if awaitingSend == id {
+                awaitingSend = nil
+                // At once, before the next request's question: the asker waits on the user's hand now.
+                if case .answerSent = event, let text = requests[index].afterAnswer {
+                    effects += say(.afterAnswer(id), text)
+                }
+            }
         }
         effects += advance()
         return effects
@@ -75,6 +86,7 @@ extension AgentModel {
         case .submit:
             let keys = field
             close(wipe: false)
+            if requests.first(where: { $0.id == id })?.afterAnswer != nil { awaitingSend = id }
             return [.send(id, .password(keys: keys))]
         case .escape:
             close(wipe: true)
@@ -86,7 +98,9 @@ extension AgentModel {
     /// What is due now: the next field opened, the hold ended, the next line said; a wake when something is due later.
     private mutating func advance() -> [Effect] {
         var effects: [Effect] = []
-        if open == nil, let next = waiting.first, let index = requests.firstIndex(where: { $0.id == next.id }) {
+        if open == nil, awaitingSend == nil, let next = waiting.first,
+            let index = requests.firstIndex(where: { $0.id == next.id })
+        {
             requests[index].phase = .asked
             open = next.id
             field = []
@@ -108,7 +122,7 @@ extension AgentModel {
             effects.append(.dropHeld(keys: keys))
             if !keys.isEmpty { pending.append(.keysDropped(count: keys.count)) }
         }
-        if open == nil, !isWaiting {
+        if open == nil, awaitingSend == nil, !isWaiting {
             pending.append(.waiting)
             isWaiting = true
         }
@@ -143,7 +157,7 @@ extension AgentModel {
             return say(kind, wording.keysDropped(count))
         case .waiting:
             return say(.waiting, Self.sentences((switched ? [wording.agentWithdrawn] : []) + [wording.agentWaiting]))
-        case .reply, .readBack:
+        case .reply, .readBack, .afterAnswer:
             return sayNext()
         }
     }

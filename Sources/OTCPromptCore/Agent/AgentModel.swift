@@ -33,6 +33,9 @@ public struct AgentModel: Equatable, Sendable {
         /// Its question, as the querier wrote it.
         public var question: String
         public var phase: Phase
+        /// Said the moment its password has been sent ("Touch your security key."): what the asker does next needs
+        /// the user.
+        public var afterAnswer: String?
     }
 
     /// A key as far as the agent's decisions go; the field itself keeps what a character is.
@@ -44,9 +47,10 @@ public struct AgentModel: Equatable, Sendable {
     }
 
     public enum Event: Equatable, Sendable {
-        /// A request's file appeared (`askable`: read and checked; otherwise refused or skipped).
-        case appeared(RequestID, subject: String, question: String, askable: Bool)
-        case changed(RequestID, subject: String, question: String, askable: Bool)
+        /// A request's file appeared (`askable`: read and checked; otherwise refused or skipped); `afterAnswer` is
+        /// said once its password has been sent.
+        case appeared(RequestID, subject: String, question: String, askable: Bool, afterAnswer: String? = nil)
+        case changed(RequestID, subject: String, question: String, askable: Bool, afterAnswer: String? = nil)
         case vanished(RequestID)
         /// A key, numbered by the world so that where it went can be followed.
         case key(Key, serial: Int)
@@ -85,6 +89,8 @@ public struct AgentModel: Equatable, Sendable {
         case reply
         case readBack(count: Int)
         case waiting
+        /// What the asker needs of the user once the answer has reached it ("Touch your security key.").
+        case afterAnswer(RequestID)
     }
 
     public struct Utterance: Equatable, Sendable {
@@ -131,6 +137,9 @@ public struct AgentModel: Equatable, Sendable {
     public internal(set) var switched = false
     /// The open field's opening, said when its turn comes.
     public internal(set) var opening: String?
+    /// A password sent to a request with something to say after it: nothing else is opened or said until the send
+    /// is known, then that is said first.
+    public internal(set) var awaitingSend: RequestID?
     var serials = 0
     let wording: Wording
     /// How long the keys must stop before a hold ends (`TypeAheadRule.switchQuiet`).
@@ -146,6 +155,7 @@ public struct AgentModel: Equatable, Sendable {
             && lhs.question?.serial == rhs.question?.serial && lhs.question?.began == rhs.question?.began
             && lhs.question?.heard == rhs.question?.heard && lhs.speaking == rhs.speaking
             && lhs.pending == rhs.pending && lhs.held == rhs.held && lhs.serials == rhs.serials
+            && lhs.awaitingSend == rhs.awaitingSend
     }
 
     /// The requests waiting besides the open one, oldest first: the truth any count said is taken from.

@@ -115,6 +115,16 @@ public struct SystemAsk: Equatable, Sendable {
             disk: Self.diskName(name), attempt: attempt, isLastTry: lastTry, hadWrongTries: hadWrongTries)
     }
 
+    /// The volume a FIDO2 PIN's asker unlocks, from its command line: systemd-cryptsetup asks "Please enter security
+    /// token PIN:" with no disk and no `Id=`, but runs as `systemd-cryptsetup attach VOLUME SOURCE [KEY [OPTIONS]]`
+    /// (its unit `systemd-cryptsetup@VOLUME.service`). Nil for any other program, or another verb.
+    public static func cryptsetupVolume(arguments: [String]) -> String? {
+        guard arguments.count >= 3, arguments[0].split(separator: "/").last == "systemd-cryptsetup",
+            arguments[1] == "attach", !arguments[2].isEmpty
+        else { return nil }
+        return diskName(arguments[2])
+    }
+
     /// The disk as the user knows it, from systemd's friendly name (`DESCRIPTION (VOLUME) on MOUNT`, `VOLUME on
     /// MOUNT`, `DESCRIPTION (VOLUME)` or `VOLUME`): the description (a partition's label, a drive's model) when there
     /// is one, else the volume; a volume that is a UUID (`luks-…` under `rd.luks.uuid=`) by its first eight digits,

@@ -230,6 +230,7 @@ extension Catalog {
             "systemAsk.recoveryKey": ["Wiederherstellungsschlüssel für Datenträger %1$s"],
             "systemAsk.passphraseOrRecoveryKey": ["Passphrase oder Wiederherstellungsschlüssel für Datenträger %1$s"],
             "systemAsk.securityTokenPIN": ["PIN des Sicherheitsschlüssels"],
+            "systemAsk.securityKeyPIN": ["PIN des Sicherheitsschlüssels für Datenträger %1$s"],
             "systemAsk.namedTokenPIN": ["PIN des Sicherheitstokens %1$s, für Datenträger %2$s"],
             "systemAsk.tpm2PIN": ["TPM2-PIN"],
             "systemAsk.tokenPIN": ["Token-PIN"],

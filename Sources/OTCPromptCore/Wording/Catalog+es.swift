@@ -230,6 +230,7 @@ extension Catalog {
             "systemAsk.recoveryKey": ["Clave de recuperación del disco %1$s"],
             "systemAsk.passphraseOrRecoveryKey": ["Frase de paso o clave de recuperación del disco %1$s"],
             "systemAsk.securityTokenPIN": ["PIN de la llave de seguridad"],
+            "systemAsk.securityKeyPIN": ["PIN de la llave de seguridad del disco %1$s"],
             "systemAsk.namedTokenPIN": ["PIN del token de seguridad %1$s, para el disco %2$s"],
             "systemAsk.tpm2PIN": ["PIN del TPM2"],
             "systemAsk.tokenPIN": ["PIN del token"],

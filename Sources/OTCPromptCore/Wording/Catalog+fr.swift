@@ -230,6 +230,7 @@ extension Catalog {
             "systemAsk.recoveryKey": ["Clé de récupération du disque %1$s"],
             "systemAsk.passphraseOrRecoveryKey": ["Phrase secrète ou clé de récupération du disque %1$s"],
             "systemAsk.securityTokenPIN": ["PIN de la clé de sécurité"],
+            "systemAsk.securityKeyPIN": ["PIN de la clé de sécurité du disque %1$s"],
             "systemAsk.namedTokenPIN": ["PIN du jeton de sécurité %1$s, pour le disque %2$s"],
             "systemAsk.tpm2PIN": ["PIN du TPM2"],
             "systemAsk.tokenPIN": ["PIN du jeton"],

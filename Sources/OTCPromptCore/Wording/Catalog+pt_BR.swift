@@ -230,6 +230,7 @@ extension Catalog {
             "systemAsk.recoveryKey": ["Chave de recuperação do disco %1$s"],
             "systemAsk.passphraseOrRecoveryKey": ["Frase secreta ou chave de recuperação do disco %1$s"],
             "systemAsk.securityTokenPIN": ["PIN da chave de segurança"],
+            "systemAsk.securityKeyPIN": ["PIN da chave de segurança do disco %1$s"],
             "systemAsk.namedTokenPIN": ["PIN do token de segurança %1$s, para o disco %2$s"],
             "systemAsk.tpm2PIN": ["PIN do TPM2"],
             "systemAsk.tokenPIN": ["PIN do token"],

@@ -1,5 +1,6 @@
 extension Wording {
-    /// The label of one of systemd's requests, in the user's words: "Passphrase for disk root", "Security token PIN".
+    /// The label of one of systemd's requests, in the user's words: "Passphrase for disk root", "Security key PIN for
+    /// disk root" (a FIDO2 key's, its disk known from its asker: `SystemAsk.cryptsetupVolume`), "Security key PIN".
     public func systemAskLabel(_ asked: SystemAsk) -> String {
         let catalog = language.catalog
         let disk = asked.disk ?? "?"
@@ -8,7 +9,9 @@ extension Wording {
         case .recoveryKey: return catalog.text("systemAsk.recoveryKey", disk)
         case .passphraseOrRecoveryKey: return catalog.text("systemAsk.passphraseOrRecoveryKey", disk)
         case .securityTokenPIN(let token?): return catalog.text("systemAsk.namedTokenPIN", token, disk)
-        case .securityTokenPIN(nil): return catalog.text("systemAsk.securityTokenPIN")
+        case .securityTokenPIN(nil):
+            guard let disk = asked.disk else { return catalog.text("systemAsk.securityTokenPIN") }
+            return catalog.text("systemAsk.securityKeyPIN", disk)
         case .tpm2PIN: return catalog.text("systemAsk.tpm2PIN")
         case .tokenPIN: return catalog.text("systemAsk.tokenPIN")
         }

@@ -37,7 +37,21 @@ struct AgentInvariants {
     /// How many keys each drop dropped, until its count is said.
     private var droppedToSay: [Int] = []
 
-    mutating func posted(_ id: String, askable isAskable: Bool) { if isAskable { askable.insert(id) } }
+    /// The requests that have something to say once their password has been sent, and those owed it now.
+    private var saysAfterAnswer: Set<String> = []
+    private var owedAfterAnswer: Set<String> = []
+    private var sendKnown: Set<String> = []
+
+    mutating func posted(_ id: String, askable isAskable: Bool, saysAfterAnswer says: Bool = false) {
+        if isAskable { askable.insert(id) }
+        if says { saysAfterAnswer.insert(id) }
+    }
+
+    /// The world has sent `id`'s answer: what is said after a password is said at once, in that event's effects.
+    mutating func sent(_ id: String) { sendKnown.insert(id) }
+    mutating func sentAndTold(_ id: String) {
+        if owedAfterAnswer.contains(id) { fail("\(id)'s password was sent, and what follows it was not said at once") }
+    }
     mutating func withdrawn(_ id: String) { gone.insert(id) }
 
     private var lastPressed = 0
@@ -81,6 +95,7 @@ struct AgentInvariants {
             case .send(let id, let answer):
                 answered.insert(id)
                 guard case .password(let sent) = answer else { continue }
+                if saysAfterAnswer.contains(id) { owedAfterAnswer.insert(id) }
                 for key in sent {
                     guard let typed = keys[key] else { continue }
                     guard let began = questionBegan[id], typed.time >= began else {
@@ -136,6 +151,10 @@ struct AgentInvariants {
             if count != dropped || !utterance.text.hasPrefix("\(dropped) ") {
                 fail("\(dropped) keys dropped, said \"\(utterance.text)\"")
             }
+        case .afterAnswer(let id):
+            if !owedAfterAnswer.contains(id) { fail("\"\(utterance.text)\" said with no password sent to \(id)") }
+            if !sendKnown.contains(id) { fail("\"\(utterance.text)\" said before \(id)'s answer was sent") }
+            owedAfterAnswer.remove(id)
         case .reply where utterance.text == "No request to answer.":
             deliver(lastPressed, to: "answered by the wait")
         case .reply where utterance.text == "cancelled":

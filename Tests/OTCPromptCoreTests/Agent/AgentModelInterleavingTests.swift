@@ -60,4 +60,51 @@ import Testing
         #expect(!effects.contains { if case .send = $0 { true } else { false } })
         #expect(model.open == "ask.b")
     }
+
+    @Test func aSecurityKeysPINIsFollowedByTouchOnceItsAnswerIsSentAndBeforeTheNextQuestion() {
+        var model = AgentModel()
+        var said: [String] = []
+        var effects: [AgentModel.Effect] = []
+        func give(_ event: AgentModel.Event) {
+            let made = model.update(event)
+            effects += made
+            for case .say(let utterance) in made { said.append(utterance.text) }
+        }
+        give(
+            .appeared(
+                "ask.pin", subject: "disk root", question: "Security key PIN for disk root:", askable: true,
+                afterAnswer: "Touch your security key."))
+        give(.appeared("ask.home", subject: "disk home", question: "Passphrase for disk home:", askable: true))
+        give(.speechStarted(1))
+        give(.clock(.seconds(2)))
+        give(.speechFinished(1))
+        for serial in 1...4 { give(.key(.character, serial: serial)) }
+        give(.key(.submit, serial: 5))
+        // Sent, not yet known: nothing else is opened nor said.
+        #expect(effects.last == .send("ask.pin", .password(keys: [1, 2, 3, 4])))
+        #expect(model.open == nil && !said.contains("Touch your security key."))
+        give(.answerSent("ask.pin"))
+        #expect(said.suffix(1) == ["Touch your security key."])
+        let touch = model.speaking!.serial
+        give(.speechFinished(touch))
+        #expect(said.last == "Passphrase for disk home.")
+        #expect(model.open == "ask.home")
+    }
+
+    @Test func aCancelledOrUndeliveredPINIsNotFollowedByTouch() {
+        for (key, event) in [(AgentModel.Key.escape, "sent"), (.submit, "failed")] {
+            var model = AgentModel()
+            var said: [String] = []
+            func give(_ event: AgentModel.Event) {
+                for case .say(let utterance) in model.update(event) { said.append(utterance.text) }
+            }
+            give(.appeared("ask.pin", subject: "root", question: "PIN", askable: true, afterAnswer: "Touch."))
+            give(.speechStarted(1))
+            give(.speechFinished(1))
+            give(.key(key, serial: 1))
+            give(event == "sent" ? .answerSent("ask.pin") : .answerFailed("ask.pin"))
+            #expect(!said.contains("Touch."), "\(key), \(event): \(said)")
+            #expect(model.isWaiting)
+        }
+    }
 }

@@ -23,7 +23,7 @@ struct AgentWorld {
 
     /// What the world does next, at a time.
     enum Happening {
-        case post(String, askable: Bool)
+        case post(String, askable: Bool, afterAnswer: Bool)
         case withdraw(String)
         /// The user presses a key; `burst` more follow at their pace.
         case press(AgentModel.Key, burst: Int)
@@ -57,7 +57,8 @@ struct AgentWorld {
         var at: Duration = random.milliseconds(0...500)
         for index in 0..<count {
             let id = "ask.\(index)"
-            schedule(at, .post(id, askable: choice == 5 || !random.chance(10)))
+            // Now and then a security key's PIN, whose answer is followed by "Touch your security key.".
+            schedule(at, .post(id, askable: choice == 5 || !random.chance(10), afterAnswer: random.chance(20)))
             if choice != 5 && (random.chance(35) || (choice == 4 && index == 0)) {
                 // Withdrawn while asked, waiting, or while the user types.
                 schedule(at + random.milliseconds(100...4000), .withdraw(id))
@@ -111,9 +112,12 @@ struct AgentWorld {
 
     private mutating func happen(_ happening: Happening) {
         switch happening {
-        case .post(let id, let askable):
-            invariants.posted(id, askable: askable)
-            give(.appeared(id, subject: id, question: "Passphrase for \(id):", askable: askable))
+        case .post(let id, let askable, let afterAnswer):
+            invariants.posted(id, askable: askable, saysAfterAnswer: afterAnswer)
+            give(
+                .appeared(
+                    id, subject: id, question: "Passphrase for \(id):", askable: askable,
+                    afterAnswer: afterAnswer ? "Touch your security key." : nil))
         case .withdraw(let id):
             invariants.withdrawn(id)
             give(.vanished(id))
@@ -132,7 +136,10 @@ struct AgentWorld {
             invariants.ended(serial, cut: false)
             give(.speechFinished(serial))
         case .wake: break
-        case .sent(let id): give(.answerSent(id))
+        case .sent(let id):
+            invariants.sent(id)
+            give(.answerSent(id))
+            invariants.sentAndTold(id)
         }
     }
 

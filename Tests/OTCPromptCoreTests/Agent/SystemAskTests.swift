@@ -53,6 +53,21 @@ import Testing
         #expect(SystemAsk.diskName("_crypt") == "_crypt")
     }
 
+    /// A FIDO2 PIN names no disk: systemd-cryptsetup's command line does, and nothing else's is read as one.
+    @Test func aFIDO2PINsDiskIsTheVolumeSystemdCryptsetupAttaches() {
+        let attach = ["/usr/lib/systemd/systemd-cryptsetup", "attach", "root", "/dev/vda2", "-", "fido2-device=auto"]
+        #expect(SystemAsk.cryptsetupVolume(arguments: attach) == "root")
+        #expect(
+            SystemAsk.cryptsetupVolume(arguments: ["systemd-cryptsetup", "attach", "sda2_crypt", "/dev/sda2"]) == "sda2"
+        )
+        for other in [
+            ["systemd-cryptsetup", "detach", "root"], ["systemd-cryptsetup", "attach"],
+            ["/bin/sh", "attach", "root"], ["systemd-cryptsetup", "attach", ""], [],
+        ] {
+            #expect(SystemAsk.cryptsetupVolume(arguments: other) == nil, "\(other)")
+        }
+    }
+
     /// systemd's friendly name: DESCRIPTION (VOLUME) on MOUNT; the description is what the user named or bought.
     @Test func theDescriptionIsSaidRatherThanTheVolumeAndTheMountPointIsLeftOut() {
         #expect(

@@ -36,16 +36,20 @@ public struct AgentFrontEnd: Sendable {
     ///
     /// One of systemd's own requests (`SystemAsk`) is said in the user's words instead ("Passphrase for disk root",
     /// its disk named in the label), opened on a retry (`attempt` above 1) by the news of it: "Wrong passphrase, try 2."
-    /// - Parameter afterSwitch: another request ended while the user may have been typing: keys are held until the
-    ///   opening's first sentence has been heard (`TypeAheadRule.heldUntilHeard`).
+    /// - Parameters:
+    ///   - afterSwitch: another request ended while the user may have been typing: keys are held until the
+    ///     opening's first sentence has been heard (`TypeAheadRule.heldUntilHeard`).
+    ///   - disk: the disk a system request unlocks when its words name none (a FIDO2 PIN's, read from its asker:
+    ///     `SystemAsk.cryptsetupVolume`).
     public func request(
         _ file: AskFile, from origin: AskOrigin, waiting: Int, nowMicroseconds now: UInt64, news: [String] = [],
-        attempt: Int = 1, afterSwitch: Bool = false
+        attempt: Int = 1, afterSwitch: Bool = false, disk: String? = nil
     ) -> Request {
         let wording = Wording(language: language)
         let lines = file.message.map(UntrustedText.visibleLines)?.filter { !$0.isEmpty } ?? []
         let timeLimit = file.timeLeft(atMicroseconds: now)
-        let asked = Self.systemAsk(file, from: origin)
+        var asked = Self.systemAsk(file, from: origin)
+        if asked?.disk == nil, let disk { asked?.disk = disk }
         // Said first, before the question: what happened, and that a program of the user's, not the system, asks.
         let saidOnce = news.count
         var news = news

@@ -87,6 +87,8 @@ struct AgentProgram {
         var news: [String] = []
         /// The last request ended under the user's fingers: what comes next holds their keys until they heard it.
         var afterSwitch = false
+        /// The keys a hold carried over from the wait had dropped: the count said goes on from there.
+        var heldAlready = 0
         /// The next request ends a wait that had gone quiet (a renewed image's): it is cued (`cue`).
         var afterQuietWait = renewal != nil
         /// Whether a wait that has gone quiet renews the agent (not after a renewal failed: it would fail again).
@@ -112,23 +114,31 @@ struct AgentProgram {
                 // Counted now, from the directories: what waits besides this one, at the moment it is said.
                 let request = frontEnd.request(
                     candidate.file, from: origin, waiting: requests.waiting(besides: candidate.entry).count,
-                    nowMicroseconds: now, news: news + requests.takeNews(), attempt: attempt, afterSwitch: afterSwitch)
+                    nowMicroseconds: now, news: news + requests.takeNews(), attempt: attempt, afterSwitch: afterSwitch,
+                    disk: candidate.disk)
                 let bootCue = cuesAtBoot ? AgentFrontEnd.cue(candidate.file, from: origin, attempt: attempt) : nil
                 if afterQuietWait { cue(on: terminal) }
                 news = []
                 afterSwitch = false
                 afterQuietWait = false
-                switch ask(request, candidate, of: requests, cue: bootCue, on: terminal) {
+                let carried = heldAlready
+                heldAlready = 0
+                switch ask(request, candidate, of: requests, cue: bootCue, heldAlready: carried, on: terminal) {
                 case .withdrawn:
                     news.append(wording.agentWithdrawn)
                     afterSwitch = true
                 case .quiet: break
                 case .answered(let answer?):
-                    if case .password = answer, counted {
-                        retries.answered(pid: candidate.file.pid, key: key)
-                    }
-                    if requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true {
-                        AskDirectory.send(answer, to: candidate.file.socket)
+                    var isPassword = false
+                    if case .password = answer { isPassword = true }
+                    if isPassword && counted { retries.answered(pid: candidate.file.pid, key: key) }
+                    if requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true,
+                        AskDirectory.send(answer, to: candidate.file.socket) == nil, isPassword,
+                        let then = frontEnd.afterAnswer(candidate.file, from: origin)
+                    {
+                        // Said first by what comes next (the wait, or the next request), at once: the asker now
+                        // waits on the user's hand (`AgentModel`'s `afterAnswer`).
+                        news.append(then)
                     }
                 case .answered(nil): break
                 case .ended(let status): return status
@@ -165,8 +175,9 @@ struct AgentProgram {
                 afterSwitch: afterSwitch, stillHolding: stillHolding, on: terminal)
             news = []
             // A request that ends the wait while it still holds the withdrawn one's keys meets the rest of them: they
-            // stay held until its question has been heard, as if it had waited in the queue.
-            let holding = afterSwitch && stillHolding.isSet
+            // stay held until its question has been heard, as if it had waited in the queue, and are counted once,
+            // with those the wait dropped.
+            let holding = afterSwitch && stillHolding.dropped != nil
             afterSwitch = false
             switch waited {
             case .ended(let status): return status
@@ -187,6 +198,7 @@ struct AgentProgram {
             case .answered, .withdrawn:
                 if MonotonicInstant.now - waitBegan >= Self.cueAfterWaiting { afterQuietWait = true }
                 afterSwitch = holding
+                heldAlready = holding ? stillHolding.dropped ?? 0 : 0
             }
         }
     }
@@ -204,7 +216,7 @@ struct AgentProgram {
     /// speaker's, heard when the question is shown as text with no voice.
     private func ask(
         _ request: Request, _ candidate: AgentRequests.Candidate, of requests: AgentRequests, cue: BootCue?,
-        on terminal: Terminal
+        heldAlready: Int, on terminal: Terminal
     ) -> Asked {
         let deadline = candidate.file.notAfter.map {
             MonotonicInstant(nanoseconds: Int64(clamping: min($0, UInt64(Int64.max / 1000)) * 1000))
@@ -221,6 +233,7 @@ struct AgentProgram {
         }
         var program = prompt(request, caller: relay.descriptor)
         program.cue = cue
+        program.heldAlready = heldAlready
         program.outside = AgentOutside(requests: requests, asked: candidate.entry, frontEnd: frontEnd)
         // Esc declines at once: the querier has "-" before "cancelled" is said, not once it has been heard.
         let declined = Flag()

@@ -20,6 +20,14 @@ extension AgentFrontEnd {
         return BootCue.question(isPIN: asked?.isPIN ?? false, attempt: max(attempt, asked?.attempt ?? 1))
     }
 
+    /// What the agent says the moment a request's password has been sent: a FIDO2 key's PIN is followed by the key
+    /// asking for a touch (systemd-cryptsetup then waits on the user's hand, saying nothing), so "Touch your security
+    /// key." at once; nil for any other request. `AgentModel` says it (`Event.appeared`'s `afterAnswer`).
+    public func afterAnswer(_ file: AskFile, from origin: AskOrigin) -> String? {
+        guard Self.systemAsk(file, from: origin)?.secret == .securityTokenPIN(token: nil) else { return nil }
+        return Wording(language: language).touchSecurityKey
+    }
+
     /// "Wrong passphrase, try 2.": the try is systemd's own count where it gives one (a PKCS#11 token's), else the
     /// agent's; nothing on a first try.
     static func retryNews(_ asked: SystemAsk, attempt: Int, wording: Wording) -> [String]? {

@@ -17,6 +17,8 @@ final class AgentRequests: @unchecked Sendable {
         var origin: AskOrigin
         /// The PID its process may be watched by, when that means something here (`ProcessLiveness`).
         var process: Int32?
+        /// The disk it unlocks when its words name none (`SystemAsk.cryptsetupVolume`).
+        var disk: String?
     }
 
     let places: [(path: String, owner: UInt32)]
@@ -172,10 +174,17 @@ final class AgentRequests: @unchecked Sendable {
         // A value out of range took its default (no process watched, no time limit): said, as the request is asked.
         for problem in file.problems { tell("otc-prompt: \(entry.name): \(problem)") }
         // Only root could write in a directory of root's: any other's `Id=` is a program's claim.
+        let origin: AskOrigin = directory.owner == 0 ? .system : .user
+        // systemd-cryptsetup's FIDO2 PIN names no disk; its command line does. Read only for a system request.
+        var disk: String?
+        if verdict == .running, let asked = AgentFrontEnd.systemAsk(file, from: origin),
+            asked.secret == .securityTokenPIN(token: nil), asked.disk == nil
+        {
+            disk = file.pid.flatMap { ProcessTable.arguments(pid: $0) }.flatMap(SystemAsk.cryptsetupVolume)
+        }
         return Candidate(
-            entry: entry, file: file, path: directory.path + "/" + entry.name,
-            origin: directory.owner == 0 ? .system : .user,
-            process: verdict == .running ? (file.poster?.pid ?? file.pid) : nil)
+            entry: entry, file: file, path: directory.path + "/" + entry.name, origin: origin,
+            process: verdict == .running ? (file.poster?.pid ?? file.pid) : nil, disk: disk)
     }
 
     /// The requests waiting now besides `asked`: the watch's changes taken first, and each counted only while its

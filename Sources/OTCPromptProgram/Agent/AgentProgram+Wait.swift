@@ -41,7 +41,7 @@ extension AgentProgram {
             released.isSet = voiceLetGo?.take() ?? false
             return released.isSet
         }
-        waiting.endsHolding = { stillHolding.isSet = $0 }
+        waiting.endsHolding = { stillHolding.dropped = $0 }
         let outcome = try? waiting.runSession(on: terminal).get()
         relay.stop()
         if let ended = ending(outcome, on: terminal) { return .ended(ended) }
@@ -102,4 +102,6 @@ private enum Rehearsal {
 /// What the wait's end decided, read once the session has returned.
 final class Flag {
     var isSet = false
+    /// The keys the wait had dropped when it ended still holding them; nil when it was not holding.
+    var dropped: Int?
 }
