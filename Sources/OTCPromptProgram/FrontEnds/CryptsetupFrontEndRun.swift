@@ -32,7 +32,7 @@ struct CryptsetupFrontEndRun: FrontEndRun {
                 verbosity: context.configuration.verbosity, timeLimit: context.configuration.timeLimit),
             place: notices)
         var program = context.program(request: request, memory: context.memory())
-        program.cue = CryptsetupFrontEnd.cue(environment: context.environment)
+        program.policy = .keyscript(cue: CryptsetupFrontEnd.cue(environment: context.environment))
         return program.run(on: terminal, delivery: CryptsetupFrontEnd.delivery)
     }
 }

@@ -4,14 +4,16 @@ import OTCPromptSettings
 /// Every front end, listed once; the one place that chooses which runs.
 enum FrontEnds {
     /// Every front end the program has. Their order here does not matter: each one's `priority` does.
-    static let all: [any FrontEndRun.Type] = [
-        DoctorFrontEndRun.self, BootCueFrontEndRun.self, PinentryFrontEndRun.self, StdinFrontEndRun.self,
-        CryptsetupFrontEndRun.self, AgentFrontEndRun.self, TouchFrontEndRun.self, AskpassFrontEndRun.self,
-        PromptFrontEndRun.self,
-    ]
+    static var all: [any FrontEndRun.Type] {
+        [
+            DoctorFrontEndRun.self, BootCueFrontEndRun.self, PinentryFrontEndRun.self, StdinFrontEndRun.self,
+            CryptsetupFrontEndRun.self, AgentFrontEndRun.self, TouchFrontEndRun.self, AskpassFrontEndRun.self,
+            PromptFrontEndRun.self,
+        ]
+    }
 
     /// `all`, in the order they are asked.
-    static let byPriority: [any FrontEndRun.Type] = all.sorted { $0.priority < $1.priority }
+    static var byPriority: [any FrontEndRun.Type] { all.sorted { $0.priority < $1.priority } }
 
     /// The arguments the parser reads: the first front end that knows the raw call by them says how (an askpass's
     /// prompt as data), else they are read as they are.
