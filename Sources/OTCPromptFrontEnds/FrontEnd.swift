@@ -23,6 +23,8 @@ public enum FrontEnd: Equatable, Sendable {
     /// `--agent`: systemd's password requests, asked one by one (`AgentFrontEnd`); `query` answers those waiting
     /// and exits.
     case agent(query: Bool)
+    /// `--touch-watch`: says when a security key waits for a touch, until ended.
+    case touchWatch
 
     /// The front end a command line asks for. These are command-line options only: no config file can change them.
     /// - Parameters:
@@ -38,6 +40,7 @@ public enum FrontEnd: Equatable, Sendable {
         if commandLine.value(Settings.stdin) { return .stdin }
         if commandLine.value(Settings.cryptsetup) { return .cryptsetup }
         if commandLine.value(Settings.agent) { return .agent(query: commandLine.value(Settings.query)) }
+        if commandLine.value(Settings.touchWatch) { return .touchWatch }
         // `AskpassArguments` has already turned an askpass call into `--askpass -- PROMPT`.
         if commandLine.value(Settings.askpass), let prompt {
             return TouchFrontEnd.isTouch(environment: environment) ? .touch(prompt: prompt) : .askpass(prompt: prompt)

@@ -127,12 +127,18 @@ public final class TouchSignalWatch {
         if watch >= 0 { fileWatch = watch }
     }
 
-    private func connectDetector() {
+    /// - Parameter justMade: the socket was just made: the detector binds it before it listens, so a refusal is
+    ///   tried again (every 20 ms, for at most a second) rather than taken as a detector gone.
+    private func connectDetector(justMade: Bool = false) {
         guard detector == nil else { return }
         if let why = LocalSocket.foreignOwner(of: detectorSocket, uid: user) {
             return queued.append(.refused("\(detectorSocket): \(why)"))
         }
-        guard let socket = try? LocalSocket.connect(path: detectorSocket, timeout: .milliseconds(200)) else { return }
+        guard
+            let socket = try? LocalSocket.connect(
+                path: detectorSocket, timeout: justMade ? .seconds(1) : .milliseconds(200), waitingForListener: justMade
+            )
+        else { return }
         guard let peer = socket.peerUID, peer == user else {
             socket.close()
             let who = socket.peerUID.map { "uid \($0)" } ?? "no one the kernel names"
@@ -207,7 +213,7 @@ public final class TouchSignalWatch {
             fileWatch = -1
             queued.append(.pendingFileForgotten)
         case Self.detectorSocketName where made:
-            connectDetector()
+            connectDetector(justMade: true)
         default: break
         }
     }

@@ -10,7 +10,7 @@ import Testing
 @Suite struct FrontEndRegistryTests {
     static let every: [FrontEnd] = [
         .prompt, .askpass(prompt: "Password: "), touch, .pinentry, .stdin,
-        .cryptsetup, .doctor, .bootCue(.firstTry), .agent(query: false),
+        .cryptsetup, .doctor, .bootCue(.firstTry), .agent(query: false), .touchWatch,
     ]
     static let touch = FrontEnd.touch(prompt: "Confirm user presence")
 
@@ -48,6 +48,7 @@ import Testing
         #expect(try run(["--askpass", "--", "Password: "]).notices == .withTheOpening)
         #expect(FrontEndRegistry.run(for: Self.touch).notices == .withTheOpening)
         #expect(try run(["--doctor"]).notices == .nowhere)
+        #expect(try run(["--touch-watch"]).notices == .standardError)
     }
 
     @Test func aKeyscriptsOwnInputProblemsAreItsNoticesAlone() {
