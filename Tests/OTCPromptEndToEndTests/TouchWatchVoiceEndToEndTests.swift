@@ -1,0 +1,47 @@
+import Foundation
+import Glibc
+import OTCPromptTestSupport
+import Testing
+
+/// `--touch-watch` heard through a PulseAudio of the test's own: the cue in words and as a tone reaches the device,
+/// and the device is let go after each, so an idle watcher holds no stream and wakes no thread.
+@Suite(.runsPrograms)
+struct TouchWatchVoiceEndToEndTests {
+    /// The clients connected to `pulse` now, as `pactl` lists them.
+    static func clients(_ pulse: PrivatePulseAudio) -> String {
+        (try? runToCompletion(
+            "/usr/bin/pactl", ["-s", pulse.server, "list", "short", "clients"], environment: pulse.clientEnvironment))
+            ?? ""
+    }
+
+    @Test(
+        .enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"),
+        arguments: ["words", "tone"])
+    func theCueIsHeardOnTheDeviceWhichIsLetGoAfterIt(cue: String) async throws {
+        let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
+        defer { pulse.stop() }
+        let environment = PromptRun.environment(pulse.clientEnvironment)
+        let directory = try #require(environment["XDG_RUNTIME_DIR"])
+        let run = try await PromptRun(
+            ["--touch-watch", "--touch-cue", cue], environment: environment, speech: "espeak",
+            ready: "touch cues watch")
+        let pending = directory + "/pam-u2f-authpending"
+        let rms = try await pulse.recordingRMS(to: pulse.directory + "/monitor.raw") {
+            let file = open(pending, O_RDONLY | O_CREAT, 0o600)
+            defer { close(file) }
+            #expect(
+                await TouchWatchEndToEndTests.heard(run, count: 1) {} != nil, "screen: \(run.process.screen)")
+        }
+        #expect(rms > 0.002, "the \(cue) was not heard (RMS \(rms))")
+        // Let go: no client of the watcher's left on the server once the cue has been heard.
+        #expect(
+            await run.process.wait(deadline: .seconds(10)) { _ in !Self.clients(pulse).contains("otc-prompt") },
+            "clients: \(Self.clients(pulse))")
+        let pid = run.process.processID
+        #expect(await AgentIdleEndToEndTests.settles(pid, deadline: .seconds(15)), "the watcher never went quiet")
+        let before = AgentIdleEndToEndTests.contextSwitches(of: pid)
+        usleep(2_000_000)  // measured interval: nothing is expected to happen in it
+        #expect(AgentIdleEndToEndTests.contextSwitches(of: pid) == before)
+        await run.expectEndsPromptly(by: SIGTERM)
+    }
+}
