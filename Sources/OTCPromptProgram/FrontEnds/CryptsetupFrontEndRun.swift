@@ -7,8 +7,11 @@ import OTCPromptTerminal
 
 /// `--cryptsetup`: cryptsetup's keyscript at boot, the disk's passphrase on stdout; heard as the PC speaker's tones
 /// when no sound card speaks.
-struct CryptsetupFrontEndRun: FrontEndRun {
-    let needs = FrontEndNeeds.askedAtTheTerminal
+struct CryptsetupFrontEndRun: ChosenByItsFlag {
+    static let priority = 50
+    static let flag = Settings.cryptsetup
+
+    static let needs = FrontEndNeeds.askedAtTheTerminal
 
     /// cryptsetup takes the key from stdout: one that cannot take it fails now, not after the passphrase is typed
     /// (cryptroot then asks again, with its own prompt).
@@ -28,7 +31,7 @@ struct CryptsetupFrontEndRun: FrontEndRun {
                 verbosity: context.configuration.verbosity, timeLimit: context.configuration.timeLimit),
             place: notices)
         var program = context.program(request: request, memory: context.memory())
-        program.cue = CryptsetupFrontEnd.cue(environment: context.environment)
+        program.policy = .keyscript(cue: CryptsetupFrontEnd.cue(environment: context.environment))
         return program.run(on: terminal, delivery: CryptsetupFrontEnd.delivery)
     }
 }

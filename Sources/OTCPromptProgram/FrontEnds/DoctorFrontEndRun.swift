@@ -6,10 +6,12 @@ import OTCPromptSettings
 import OTCPromptTerminal
 
 /// `--doctor`: a report of what a prompt here would do and why, shown and said; nothing asked.
-struct DoctorFrontEndRun: FrontEndRun {
-    let needs = FrontEndNeeds(
-        opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
-        notices: .nowhere)
+struct DoctorFrontEndRun: ChosenByItsFlag {
+    /// Before every other: a person asking why nothing is heard gets the report whatever else the line says.
+    static let priority = 10
+    static let flag = Settings.doctor
+
+    static let needs = FrontEndNeeds.withoutTheTerminal(notices: .nowhere)
 
     func run(_ context: RunContext) -> Int32 {
         let settings = context.settings

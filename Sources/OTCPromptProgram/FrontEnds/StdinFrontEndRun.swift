@@ -6,10 +6,11 @@ import OTCPromptSettings
 import OTCPromptTerminal
 
 /// `--stdin`: one line of standard input, checked like a paste; nothing is shown or said.
-struct StdinFrontEndRun: FrontEndRun {
-    let needs = FrontEndNeeds(
-        opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
-        notices: .standardError)
+struct StdinFrontEndRun: ChosenByItsFlag {
+    static let priority = 40
+    static let flag = Settings.stdin
+
+    static let needs = FrontEndNeeds.withoutTheTerminal(notices: .standardError)
 
     func run(_ context: RunContext) -> Int32 {
         context.writeNoticesOnStandardError()
