@@ -96,8 +96,9 @@ public final class TouchSignalWatch {
 
     /// Waits for a signal (`signals`, a `SignalWatcher`'s pipe) or something to read, at most `timeout` (nil: with no
     /// deadline, since idle nothing is to be done). The corresponding C call is `poll`.
-    public func wait(signals: Int32, timeout: Duration?) -> Wake {
-        var entries = ([signals] + descriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    /// - Parameter also: more descriptors to wake on (a voice's news), reported as `happened`.
+    public func wait(signals: Int32, timeout: Duration?, also: [Int32] = []) -> Wake {
+        var entries = ([signals] + descriptors + also).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let milliseconds = timeout.map { $0.pollTimeout } ?? -1
         let ready = entries.withUnsafeMutableBufferPointer { buffer in
             SystemCall.retrying("poll") { poll(buffer.baseAddress, nfds_t(buffer.count), milliseconds) }

@@ -27,9 +27,21 @@ struct TouchCueSpeaker {
         self.location = location
     }
 
-    /// Says `announcement` (a tone in its place when `tone`) and waits, bounded, for it to be heard; the signal
-    /// that came meanwhile, if one did.
+    /// The cue being heard: its voice and its outputs, open until it has been heard (or `PromptProgram.finalSpeechLimit`
+    /// has passed, or the next cue supersedes it). Meanwhile the watcher's loop goes on reading, so what happens
+    /// during a cue keeps its own time.
+    private var current: (speech: SpeechSetup, outputs: SessionOutputs, since: MonotonicInstant)?
+
+    /// Whether a cue is being heard: the loop then wakes for its voice's news and its end.
+    var isSpeaking: Bool { current != nil }
+
+    /// The voice's descriptors to wake on while a cue is heard (speech-dispatcher's replies).
+    var descriptors: [Int32] { current?.outputs.descriptors ?? [] }
+
+    /// Says `announcement` (a tone in its place when `tone`), superseding a cue still heard, and returns once its
+    /// voice has started (`startupLimit`); the signal that came meanwhile, if one did.
     mutating func say(_ announcement: Announcement, tone: Bool) -> Int32? {
+        finishCurrent()
         let start = started
         let settings = context.settings
         if braille == nil {
@@ -55,11 +67,43 @@ struct TouchCueSpeaker {
         let outputs = SessionOutputs(
             (speech.log.map { [$0] } ?? []) + [VoiceOutput(speech.voice)], speechFallback: speech.fallback)
         outputs.say(announcement)
-        let outcome = speech.finish(
-            after: .cancelled, terminal: lines, startupGrace: Self.startupLimit, limit: PromptProgram.finalSpeechLimit)
-        outputs.close()
-        if case .signalled(let signal) = outcome { return signal }
+        // The voice's start-up, as a prompt's end waits for it (`SpeechSetup.finish`): what was held is said now.
+        if let startup = speech.startup {
+            switch startup.waitAfterPrompt(timeout: Self.startupLimit, signals: lines.signalWatcher) {
+            case .signal(let signal):
+                startup.abandon()
+                outputs.close()
+                return signal
+            case .outcome(.started(let started)):
+                for notice in started.notices { lines.writeLine(notice) }
+                started.held.release(to: started.backend) { nil }
+            case .outcome(.failed), .none: break
+            }
+        }
+        current = (speech, outputs, .now)
         return nil
+    }
+
+    /// Acts on the voice's news, and lets it go once the cue has been heard or its time is up.
+    mutating func follow() {
+        guard let cue = current else { return }
+        cue.outputs.takeNews()
+        if !cue.outputs.isSpeaking || MonotonicInstant.now - cue.since >= PromptProgram.finalSpeechLimit {
+            finishCurrent()
+        }
+    }
+
+    /// How long the loop may sleep before `follow` is due again while a cue is heard: a voice says when it ends
+    /// only when asked (espeak-ng), so it is asked this often, and only then.
+    static let followInterval: Duration = .milliseconds(20)
+
+    /// The cue's voice and outputs let go: nothing of it is held once it has been heard.
+    mutating func finishCurrent() {
+        guard let cue = current else { return }
+        current = nil
+        cue.speech.voice.finish(timeout: .zero)
+        cue.speech.log?.voiceDone()
+        cue.outputs.close()
     }
 
     /// The wait ended: the display goes back to what it showed before.

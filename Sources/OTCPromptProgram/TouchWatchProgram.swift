@@ -53,12 +53,17 @@ struct TouchWatchProgram {
 
         while true {
             var signal: Int32?
-            let timeout = wake.map { $0 - (MonotonicInstant.now - start) }
-            switch watch.wait(signals: signals.descriptor, timeout: timeout) {
+            var timeout = wake.map { $0 - (MonotonicInstant.now - start) }
+            if speaker.isSpeaking {
+                timeout = min(timeout ?? TouchCueSpeaker.followInterval, TouchCueSpeaker.followInterval)
+            }
+            defer { speaker.follow() }
+            switch watch.wait(signals: signals.descriptor, timeout: timeout, also: speaker.descriptors) {
             case .signal: signal = signals.takePendingSignal()
             case .timedOut:
-                wake = nil
                 let now = MonotonicInstant.now - start
+                guard let due = wake, now >= due else { continue }
+                wake = nil
                 signal = carryOut(model.update(.clock(now), at: now))
             case .happened:
                 for happening in watch.happenings() where signal == nil {
@@ -69,6 +74,7 @@ struct TouchWatchProgram {
                         }
                         if happening == .directoryGone {
                             lines.writeLine("otc-prompt: \(directory) is gone: the session has ended")
+                            speaker.finishCurrent()
                             speaker.closeBraille()
                             return ExitStatus.terminalClosed
                         }
@@ -83,6 +89,7 @@ struct TouchWatchProgram {
             case SIGTSTP: signals.stopProcess()
             case SIGCONT: continue
             default:
+                speaker.finishCurrent()
                 speaker.closeBraille()
                 terminal?.restore()
                 signals.reraise(signal)

@@ -44,4 +44,29 @@ struct TouchWatchVoiceEndToEndTests {
         #expect(AgentIdleEndToEndTests.contextSwitches(of: pid) == before)
         await run.expectEndsPromptly(by: SIGTERM)
     }
+
+    /// The watcher goes on reading while a cue is heard: a wait that ends and another that begins during it keep
+    /// their own times, so the second is a wait of its own, cued at once, superseding the first's words.
+    @Test(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
+    func aWaitBegunWhileTheLastCueIsStillHeardIsCuedAtOnce() async throws {
+        let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
+        defer { pulse.stop() }
+        let environment = PromptRun.environment(pulse.clientEnvironment)
+        let directory = try #require(environment["XDG_RUNTIME_DIR"])
+        let pending = directory + "/pam-u2f-authpending"
+        let run = try await PromptRun(
+            ["--touch-watch"], environment: environment, speech: "espeak", ready: "touch cues watch")
+        // "Touch your security key." lasts over a second at espeak-ng's rate: each wait here begins inside the
+        // last one's words.
+        for wait in 1...3 {
+            var file: Int32 = -1
+            let latency = await TouchWatchEndToEndTests.heard(run, count: wait) {
+                file = open(pending, O_RDONLY | O_CREAT, 0o600)
+            }
+            close(file)
+            #expect(try #require(latency, "wait \(wait) was not cued") < TouchWatchEndToEndTests.limit)
+            await TouchWatchEndToEndTests.pastTheMergeWindow()
+        }
+        await run.expectEndsPromptly(by: SIGTERM)
+    }
 }
