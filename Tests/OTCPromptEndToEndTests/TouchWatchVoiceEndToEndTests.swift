@@ -69,4 +69,50 @@ struct TouchWatchVoiceEndToEndTests {
         }
         await run.expectEndsPromptly(by: SIGTERM)
     }
+
+    /// Through speech-dispatcher the cue is an opening: a screen reader's sentence under way is heard to its end,
+    /// never cut, and the cue follows it.
+    @Test(
+        .enabled(
+            if: PrivateSpeechDispatcher.isInstalled && PrivatePulseAudio.isInstalled,
+            "needs speech-dispatcher and pulseaudio (make deps)"))
+    func throughSpeechDispatcherTheCueNeverCutsTheScreenReader() async throws {
+        let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
+        defer { pulse.stop() }
+        let speechd = try #require(
+            PrivateSpeechDispatcher.start(pulse: pulse, logLevel: 5), "speech-dispatcher did not start")
+        defer { speechd.stop() }
+        let environment = PromptRun.environment(speechd.clientEnvironment)
+        let directory = try #require(environment["XDG_RUNTIME_DIR"])
+        let run = try await PromptRun(
+            ["--touch-watch"], environment: environment, speech: "speechd", ready: "touch cues watch")
+        let reader = try SSIPTestClient(path: speechd.socketPath)
+        try reader.request("SET self CLIENT_NAME ana:fenrir:main")
+        try reader.request("SET self NOTIFICATION all on")
+        try reader.request("SET self PRIORITY message")
+        let reply = try reader.speak("A line the screen reader reads aloud, which the cue must not cut short.")
+        let readerID = try #require(Int(reply.split(separator: "\n")[0].dropFirst(4)))
+        var file: Int32 = -1
+        #expect(
+            await TouchWatchEndToEndTests.heard(run, count: 1) {
+                file = open(directory + "/pam-u2f-authpending", O_RDONLY | O_CREAT, 0o600)
+            } != nil)
+        close(file)
+        // The server's log says when each message ended (702) or was cut (703).
+        var log = SpeechDispatcherLog(path: speechd.logPath)
+        let ended = await run.process.wait(deadline: .seconds(20)) { _ in
+            log = SpeechDispatcherLog(path: speechd.logPath)
+            guard let ours = log.client(named: "otc-prompt"),
+                let cue = log.message(of: ours, containing: "Touch your security key")
+            else { return false }
+            return log.time(of: 702, for: cue) != nil
+        }
+        #expect(ended, "the cue was never heard to its end")
+        #expect(log.time(of: 703, for: readerID) == nil, "the cue cut the screen reader's sentence")
+        let readerEnd = try #require(log.time(of: 702, for: readerID))
+        let ours = try #require(log.client(named: "otc-prompt"))
+        let cue = try #require(log.message(of: ours, containing: "Touch your security key"))
+        #expect(try #require(log.time(of: 702, for: cue)) > readerEnd)
+        await run.expectEndsPromptly(by: SIGTERM)
+    }
 }
