@@ -214,6 +214,13 @@ public final class TouchSignalWatch {
             fileWatch = -1
             queued.append(.pendingFileForgotten)
         case Self.detectorSocketName where made:
+            // A socket made anew is a detector started anew: a connection still open is to the one before it,
+            // whose end may not have been read yet, so it is let go first rather than kept as the live one.
+            if let stale = detector {
+                stale.close()
+                detector = nil
+                queued.append(.detectorLost)
+            }
             connectDetector(justMade: true)
         default: break
         }
