@@ -213,6 +213,10 @@ install: deps release
 	# gpg-agent.conf: pinentry-program $(PREFIX)/bin/pinentry-otc (run by that name, otc-prompt is a pinentry).
 	ln -sf otc-prompt "$(DESTDIR)$(PREFIX)/bin/pinentry-otc"
 	install -m 0644 docs/otc-prompt.1 "$(DESTDIR)$(PREFIX)/share/man/man1/otc-prompt.1"
+	# The touch cues' user unit, not enabled (systemctl --user enable otc-prompt-touch-watch.service), naming this binary.
+	install -d "$(DESTDIR)$(PREFIX)/lib/systemd/user"
+	sed 's|/usr/bin/otc-prompt|$(PREFIX)/bin/otc-prompt|' packaging/systemd/otc-prompt-touch-watch.service \
+	  > "$(DESTDIR)$(PREFIX)/lib/systemd/user/otc-prompt-touch-watch.service"
 	install -m 0644 docs/completions/otc-prompt.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/otc-prompt"
 	install -m 0644 docs/completions/otc-prompt.zsh "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_otc-prompt"
 	install -m 0644 docs/completions/otc-prompt.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/otc-prompt.fish"
@@ -227,7 +231,8 @@ uninstall:
 	  "$(DESTDIR)$(PREFIX)/bin/pinentry-otc" "$(DESTDIR)$(PREFIX)/share/man/man1/pinentry-otc.1" \
 	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/otc-prompt" \
 	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_otc-prompt" \
-	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/otc-prompt.fish"
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/otc-prompt.fish" \
+	  "$(DESTDIR)$(PREFIX)/lib/systemd/user/otc-prompt-touch-watch.service"
 
 ## deb: the Debian package otc-prompt_<version>_<arch>.deb from the release build, with Depends
 ## computed by dpkg-shlibdeps, checked by lintian (docs/packaging.md)

@@ -42,7 +42,9 @@ extension ManPage {
                 "The console agent, for the whole system, is off until enabled: "
                     + "`systemctl enable --now otc-prompt-ask-password-console.path`. It runs `otc-prompt --agent` "
                     + "on /dev/console when a request waits, after stopping systemd's own console agent. There is "
-                    + "no user unit: run the agent in a terminal of your own (a tmux window, a virtual console)."),
+                    + "no user unit for the agent: run it in a terminal of your own (a tmux window, a virtual "
+                    + "console). The one user unit is the touch cues' (`--touch-watch`), which asks nothing: "
+                    + "`systemctl --user enable --now otc-prompt-touch-watch.service`."),
             ".Pp",
             roff(
                 "At boot, Debian's initramfs-tools run otc-prompt as cryptsetup's keyscript "
@@ -61,6 +63,10 @@ extension ManPage {
             roff("Starts the console agent when /run/systemd/ask-password holds a request (not enabled)."),
             ".It Pa /usr/lib/systemd/system/otc-prompt-ask-password-console.service",
             roff("Runs `otc-prompt --agent` on /dev/console."),
+            ".It Pa /usr/lib/systemd/user/otc-prompt-touch-watch.service",
+            roff(
+                "A user unit running `otc-prompt --touch-watch`: says when a security key waits for a touch, from "
+                    + "pam_u2f's pending file and yubikey-touch-detector's socket (not enabled)."),
             ".It Pa /usr/lib/cryptsetup/scripts/otc-prompt",
             roff("cryptsetup's keyscript: the disk passphrase at boot, with initramfs-tools."),
             ".El",

@@ -47,6 +47,7 @@ struct Doctor {
         let lines =
             report.lines + [DoctorReport.accessibleLine(environment["ACCESSIBLE"])]
             + BrailleReport.lines(braille, environment: environment, terminal: nil)
+            + [TouchWatchReport.line(environment: environment)]
         try? StandardOutput.write(lines.map(UntrustedText.visible).joined(separator: "\n"))
         engine.finish(timeout: .zero)
         // A report redirected into a file is read there, not heard: it speaks to a terminal, or when a

@@ -22,7 +22,7 @@ private let source = "~/.config/otc-prompt/config"
         #expect(
             ConfigFileSettings.knownKeys
                 == "mask, no-auto-submit, lang, speech, braille, speech-log, verbosity, spell, escape-delay, "
-                + "agent-echo-user-requests, voice, rate, volume, pitch, "
+                + "agent-echo-user-requests, touch-cue, touch-says-done, voice, rate, volume, pitch, "
                 + "audio-file, style, start-color, end-color, placeholder")
     }
 

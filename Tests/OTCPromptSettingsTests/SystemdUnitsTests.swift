@@ -17,14 +17,21 @@ import Testing
         try String(contentsOf: directory.appendingPathComponent(unit), encoding: .utf8)
     }
 
-    @Test func theConsoleAgentIsAPathUnitAndItsService() {
+    /// The console agent's path unit and its service, and the touch cues' user unit.
+    static let userUnits: Set<String> = ["otc-prompt-touch-watch.service"]
+
+    @Test func theConsoleAgentIsAPathUnitAndItsServiceAndTheTouchCuesAUserUnit() {
         #expect(
-            Self.units == ["otc-prompt-ask-password-console.path", "otc-prompt-ask-password-console.service"])
+            Self.units == [
+                "otc-prompt-ask-password-console.path", "otc-prompt-ask-password-console.service",
+                "otc-prompt-touch-watch.service",
+            ])
     }
 
     @Test(arguments: units)
     func theManPageNamesTheUnitWhereThePackageInstallsIt(unit: String) throws {
-        #expect(ManPage.text.contains(".It Pa /usr/lib/systemd/system/\(unit)\n"))
+        let directory = Self.userUnits.contains(unit) ? "user" : "system"
+        #expect(ManPage.text.contains(".It Pa /usr/lib/systemd/\(directory)/\(unit)\n"))
         #expect(try Self.text(of: unit).contains("Documentation=man:otc-prompt(1)\n"))
     }
 
@@ -35,7 +42,7 @@ import Testing
             try Self.text(of: unit).split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
         let words = execStart.dropFirst("ExecStart=".count).split(separator: " ")
         #expect(words.first == "/usr/bin/otc-prompt")
-        #expect(words.contains("--agent"))
+        #expect(words.contains(Self.userUnits.contains(unit) ? "--touch-watch" : "--agent"))
         let declared = Set(Settings.all.map(\.name) + Program.standardOptions.map(\.long))
         for word in words where word.hasPrefix("--") {
             #expect(declared.contains(String(word.dropFirst(2))), "\(unit) runs \(word), which no setting declares")
@@ -53,5 +60,13 @@ import Testing
         #expect(!service.contains("[Install]"))
         #expect(
             try Self.text(of: "otc-prompt-ask-password-console.path").contains("[Install]\nWantedBy=sysinit.target"))
+    }
+
+    /// A user unit runs without a terminal: the watcher's lines go to the journal, and SIGTERM ends it.
+    @Test func theTouchCuesAreAUserServiceThatAUserEnables() throws {
+        let service = try Self.text(of: "otc-prompt-touch-watch.service")
+        #expect(!service.contains("StandardInput=tty"))
+        #expect(!service.contains("DefaultDependencies=no"))
+        #expect(service.contains("[Install]\nWantedBy=default.target\n"))
     }
 }

@@ -28,6 +28,9 @@ _otc-prompt() {
         '--query[With --agent\: ask the requests waiting now, then exit.]' \
         '--agent-directory=[With --agent\: watch these directories instead, separated by \:. (default\: the system'\''s (as root) and the user'\''s)]:DIR\[\:DIR\]: ' \
         '--agent-echo-user-requests[With --agent\: show and speak what you type for your own programs'\'' requests that ask for visible text.]' \
+        '--touch-watch[Say "Touch your security key." whenever a security key waits for a touch.]' \
+        '--touch-cue=[With --touch-watch\: words, or a short tone in their place. (default\: words)]:words|tone:(words tone)' \
+        '--touch-says-done[With --touch-watch\: say "Done." when the key no longer waits.]' \
         '--voice=[An installed espeak-ng voice (espeak-ng --voices lists them). (default\: the language'\''s voice)]:NAME: ' \
         '--rate=[Speech rate in words per minute. (80–450; default\: 175)]:WPM: ' \
         '--volume=[Volume. (0–200; default\: 100)]:N: ' \

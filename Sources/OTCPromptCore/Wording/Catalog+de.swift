@@ -161,6 +161,7 @@ extension Catalog {
             "fingerprintSent": ["Fingerabdruck gesendet"],
             "noticeHint": ["Nichts einzugeben. Escape schließt diesen Hinweis."],
             "touchSecurityKey": ["Berühren Sie Ihren Sicherheitsschlüssel."],
+            "touchWatch.done": ["Fertig."],
             "sudoPassword": ["Sudo-Passwort"],
             "sudoPasswordFor": ["Sudo-Passwort für %1$s"],
             "sshPassword": ["SSH-Passwort"],

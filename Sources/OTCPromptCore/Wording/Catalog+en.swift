@@ -161,6 +161,7 @@ extension Catalog {
             "fingerprintSent": ["fingerprint sent"],
             "noticeHint": ["Nothing to type. Escape closes this notice."],
             "touchSecurityKey": ["Touch your security key."],
+            "touchWatch.done": ["Done."],
             "sudoPassword": ["Sudo password"],
             "sudoPasswordFor": ["Sudo password for %1$s"],
             "sshPassword": ["SSH password"],

@@ -161,6 +161,7 @@ extension Catalog {
             "fingerprintSent": ["huella enviada"],
             "noticeHint": ["Nada que escribir. Escape cierra este aviso."],
             "touchSecurityKey": ["Toque su llave de seguridad."],
+            "touchWatch.done": ["Hecho."],
             "sudoPassword": ["Contraseña de sudo"],
             "sudoPasswordFor": ["Contraseña de sudo para %1$s"],
             "sshPassword": ["Contraseña de SSH"],

@@ -161,6 +161,7 @@ extension Catalog {
             "fingerprintSent": ["empreinte envoyée"],
             "noticeHint": ["Rien à taper. Échap ferme cet avis."],
             "touchSecurityKey": ["Touchez votre clé de sécurité."],
+            "touchWatch.done": ["Terminé."],
             "sudoPassword": ["Mot de passe sudo"],
             "sudoPasswordFor": ["Mot de passe sudo de %1$s"],
             "sshPassword": ["Mot de passe SSH"],

@@ -161,6 +161,7 @@ extension Catalog {
             "fingerprintSent": ["impressão digital enviada"],
             "noticeHint": ["Nada a escrever. Esc fecha este aviso."],
             "touchSecurityKey": ["Toque na sua chave de segurança."],
+            "touchWatch.done": ["Concluído."],
             "sudoPassword": ["Palavra-passe do sudo"],
             "sudoPasswordFor": ["Palavra-passe do sudo de %1$s"],
             "sshPassword": ["Palavra-passe do SSH"],

@@ -161,6 +161,7 @@ extension Catalog {
             "fingerprintSent": ["impressão digital enviada"],
             "noticeHint": ["Nada a digitar. Esc fecha este aviso."],
             "touchSecurityKey": ["Toque na sua chave de segurança."],
+            "touchWatch.done": ["Concluído."],
             "sudoPassword": ["Senha do sudo"],
             "sudoPasswordFor": ["Senha do sudo de %1$s"],
             "sshPassword": ["Senha do SSH"],

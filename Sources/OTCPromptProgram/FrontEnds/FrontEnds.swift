@@ -8,7 +8,7 @@ enum FrontEnds {
         [
             DoctorFrontEndRun.self, BootCueFrontEndRun.self, PinentryFrontEndRun.self, StdinFrontEndRun.self,
             CryptsetupFrontEndRun.self, AgentFrontEndRun.self, TouchFrontEndRun.self, AskpassFrontEndRun.self,
-            PromptFrontEndRun.self,
+            PromptFrontEndRun.self, TouchWatchFrontEndRun.self,
         ]
     }
 

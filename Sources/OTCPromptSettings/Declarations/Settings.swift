@@ -148,6 +148,23 @@ public enum Settings {
             + "without it: any program of yours could claim that a passphrase is not secret, and have it read "
             + "aloud. The system's requests are asked as they say.",
         domain: .flag, default: false, inConfigFile: true)
+    public static let touchWatch = Setting<Bool>(
+        "touch-watch", group: .logins, "Say \"Touch your security key.\" whenever a security key waits for a touch.",
+        details: "Runs until ended (SIGTERM, Ctrl-C), watching pam_u2f's pending file "
+            + "(`$XDG_RUNTIME_DIR/pam-u2f-authpending`, its `authpending_file`) and yubikey-touch-detector's socket "
+            + "(`$XDG_RUNTIME_DIR/yubikey-touch-detector.socket`); each wait is said once, on braille too, and "
+            + "nothing more until the next. Idle, it holds no audio device and never wakes. Shipped as the user "
+            + "unit otc-prompt-touch-watch.service, not enabled.",
+        domain: .flag, default: false)
+    // The user's preferences for the watcher: in the file too, which is where a user unit's are set.
+    public static let touchCue = Setting<TouchCue>(
+        "touch-cue", group: .logins, "With `--touch-watch`: words, or a short tone in their place.",
+        details: "`tone`: two short rising notes on the audio device instead of the words (which are still shown, "
+            + "and written as a line where there is no voice).",
+        domain: .choice(), default: .words, inConfigFile: true)
+    public static let touchSaysDone = Setting<Bool>(
+        "touch-says-done", group: .logins, "With `--touch-watch`: say \"Done.\" when the key no longer waits.",
+        domain: .flag, default: false, inConfigFile: true)
     public static let doctor = Setting<Bool>(
         "doctor", group: .general, "Say how announcements would reach you, and why, then exit.",
         details: "Which speech `auto` chooses and why, whether speech-dispatcher answers and with which module, "
@@ -212,7 +229,7 @@ public enum Settings {
     public static let all: [any AnySetting] = [
         length, charset, mask, noAutoSubmit, language, speech, braille, speechLog, verbosity, spell, escapeDelay,
         doctor, check, attempts, checkTimeout, timeout, askpass, pinentry, cryptsetup, bootCue, stdin, agent, query,
-        agentDirectory, agentEchoUserRequests,
+        agentDirectory, agentEchoUserRequests, touchWatch, touchCue, touchSaysDone,
         voice, rate, volume, pitch, audioFile,
         style, startColor, endColor, placeholder,
     ]
