@@ -8,7 +8,6 @@ import OTCPromptTerminal
 
 /// One run of the prompt: wires the session to the screen and the voice on a terminal already in
 /// raw mode, and returns the exit status once the terminal has been restored.
-@dynamicMemberLookup
 struct PromptProgram {
     var request: Request
     var check: CheckSettings?

@@ -33,15 +33,15 @@ extension AgentProgram {
         var request = frontEnd.waiting(news: news, silently: takesWakingKey, afterSwitch: afterSwitch)
         if takesWakingKey { request.typeAhead = .kept }
         var waiting = prompt(request, caller: relay.descriptor)
-        waiting.voiceReleasedAfterSilence = DeviceRelease(after: Self.voiceReleasedAfterSilence) { voiceLetGo?.post() }
+        waiting.policy.voiceReleasedAfterSilence = DeviceRelease(after: Self.voiceReleasedAfterSilence) { voiceLetGo?.post() }
         // Decided the moment the wait ends: its line is ended at once for a request (the first thing it sees of the
         // agent), and left for the renewed image when the voice has let go.
         let released = Flag()
-        waiting.keepsTerminalWhenCallerGoes = {
+        waiting.policy.keepsTerminalWhenCallerGoes = {
             released.isSet = voiceLetGo?.take() ?? false
             return released.isSet
         }
-        waiting.endsHolding = { stillHolding.dropped = $0 }
+        waiting.policy.endsHolding = { stillHolding.dropped = $0 }
         let outcome = try? waiting.runSession(on: terminal).get()
         relay.stop()
         if let ended = ending(outcome, on: terminal) { return .ended(ended) }

@@ -66,7 +66,7 @@ struct AgentProgram {
     }
 
     func run(on terminal: Terminal) -> Int32 {
-        // Raw across its requests and waits (`PromptProgram.keepsRawMode`); restored however it ends.
+        // Raw across its requests and waits (`PromptPolicy.keepsRawMode`); restored however it ends.
         defer { terminal.restore() }
         let wording = Wording(language: frontEnd.language)
         /// The wait's line is on the screen, not ended: the previous image left it for this one.
@@ -232,12 +232,12 @@ struct AgentProgram {
             return .answered(nil)
         }
         var program = prompt(request, caller: relay.descriptor)
-        program.cue = cue
-        program.heldAlready = heldAlready
-        program.outside = AgentOutside(requests: requests, asked: candidate.entry, frontEnd: frontEnd)
+        program.policy.cue = cue
+        program.policy.heldAlready = heldAlready
+        program.policy.outside = AgentOutside(requests: requests, asked: candidate.entry, frontEnd: frontEnd)
         // Esc declines at once: the querier has "-" before "cancelled" is said, not once it has been heard.
         let declined = Flag()
-        program.declines = {
+        program.policy.declines = {
             guard requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true else {
                 return
             }
@@ -270,11 +270,11 @@ struct AgentProgram {
         var program = template
         program.request = request
         program.check = nil
-        program.caller = [caller]
-        program.speculatesOnEspeak = false
-        program.callerIsInProcess = true
+        program.policy.caller = [caller]
+        program.policy.speculatesOnEspeak = false
+        program.policy.callerIsInProcess = true
         // Raw from one request to the next: a key typed between them is never echoed (it may be a password's).
-        program.keepsRawMode = true
+        program.policy.keepsRawMode = true
         return program
     }
 
