@@ -17,6 +17,23 @@ public enum StandardOutputReading {
         return parentHolds(link: "pipe:[\(status.st_ino)]") ?? true ? .mayBeTheCaller : .notTheCaller
     }
 
+    /// `first` (what `current` said), looked at again every few milliseconds for at most `within` while it is
+    /// `.mayBeTheCaller`: a shell's pipeline (`otc-prompt --version | cat`) holds the pipe's read end only until it
+    /// has started the next command, which a loaded machine may delay past this program's start; a caller that
+    /// reads the answer itself (sudo, ssh) holds it until it has read it. The corresponding C function is
+    /// `nanosleep`.
+    public static func settled(_ first: StandardOutputReader, within: Duration) -> StandardOutputReader {
+        guard first == .mayBeTheCaller else { return first }
+        let deadline = MonotonicInstant.now.advanced(by: within)
+        while MonotonicInstant.now < deadline {
+            var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+            nanosleep(&pause, nil)
+            let now = current
+            if now != .mayBeTheCaller { return now }
+        }
+        return .mayBeTheCaller
+    }
+
     /// Whether a descriptor of the parent process is `link` (as /proc shows it); nil when they cannot be read (the
     /// parent is another user's, or /proc is not mounted).
     static func parentHolds(link: String) -> Bool? {

@@ -21,10 +21,17 @@ public struct OTCPromptCommand {
     /// Every message goes through `StandardError.writeLine`, which makes it visible, so no escape sequence in an
     /// argument reaches the terminal.
     public static func main() {
+        let given = Array(CommandLine.arguments.dropFirst())
+        var standardOutput = StandardOutputReading.current
+        // Only where it decides anything: a job's own option alone, which an askpass variable would otherwise turn
+        // into a prompt (`AskpassArguments.isAskpassCall`). A real caller's prompt is that rarely.
+        if given.count == 1, FrontEnds.namesAJob(given[0]) {
+            standardOutput = StandardOutputReading.settled(standardOutput, within: .milliseconds(250))
+        }
         let arguments = FrontEnds.argumentsToParse(
             FrontEndCall(
-                arguments: Array(CommandLine.arguments.dropFirst()), programPath: CommandLine.arguments.first ?? "",
-                environment: ProcessEnvironment.current, standardOutput: StandardOutputReading.current))
+                arguments: given, programPath: CommandLine.arguments.first ?? "",
+                environment: ProcessEnvironment.current, standardOutput: standardOutput))
         switch CommandLineParser.parse(arguments) {
         case .failure(let error):
             StandardError.writeLine(error.message)

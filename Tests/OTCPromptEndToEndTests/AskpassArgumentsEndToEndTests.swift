@@ -106,6 +106,34 @@ struct AskpassArgumentsEndToEndTests {
         #expect(!process.screen.contains("Secret text"), "\(command) asked: \(process.screen)")
     }
 
+    /// A shell that starts the pipeline's next command late (a loaded machine) still holds the pipe's read end when
+    /// `otc-prompt --version` looks: here the parent keeps it 100 ms after `cat` has it. The version is printed.
+    @Test func aPipelinesShellThatLetsThePipeGoLateIsNoCaller() async throws {
+        let scratch = try Scratch()
+        let process = try PseudoTerminalProcess(
+            executable: "/usr/bin/python3",
+            arguments: [
+                "-c",
+                """
+                import os, subprocess, sys, time
+                read, write = os.pipe()
+                prompt = subprocess.Popen([sys.argv[1], "--version"], stdout=write)
+                os.close(write)
+                time.sleep(0.1)
+                cat = subprocess.Popen(["/bin/cat"], stdin=read)
+                time.sleep(0.1)
+                os.close(read)
+                sys.exit(prompt.wait() or cat.wait())
+                """, PromptRun.binary,
+            ],
+            environment: PromptRun.environment([
+                "SUDO_ASKPASS": PromptRun.binary, "SSH_ASKPASS": PromptRun.binary, "OTC_PROMPT_CONFIG": scratch.config,
+            ]))
+        #expect(await process.waitForExit(deadline: .seconds(20)) == .exited(0), "screen: \(process.screen)")
+        #expect(process.standardOutput.contains("0."), "\(process.standardOutput)")
+        #expect(!process.screen.contains("Secret text"), "asked: \(process.screen)")
+    }
+
     @Test(arguments: ["--bad\u{1b}]0;owned\u{07}", "--placeholder=\u{1b}[2J", "--voice=\u{9b}31m"])
     func anErrorMessageNeverEchoesAControlCharacter(argument: String) async throws {
         let process = try PseudoTerminalProcess(
