@@ -23,6 +23,8 @@ public enum FrontEnd: Equatable, Sendable {
     /// `--agent`: systemd's password requests, asked one by one (`AgentFrontEnd`); `query` answers those waiting
     /// and exits.
     case agent(query: Bool)
+    /// `--polkit-agent`: polkit's authentication agent, for a process (`--process`) or the login session.
+    case polkitAgent(process: Int32?)
 
     /// The front end a command line asks for. These are command-line options only: no config file can change them.
     /// - Parameters:
@@ -37,6 +39,9 @@ public enum FrontEnd: Equatable, Sendable {
         if commandLine.value(Settings.pinentry) || isPinentryName(programPath) { return .pinentry }
         if commandLine.value(Settings.stdin) { return .stdin }
         if commandLine.value(Settings.cryptsetup) { return .cryptsetup }
+        if commandLine.value(Settings.polkitAgent) {
+            return .polkitAgent(process: commandLine[Settings.process].map { Int32(clamping: $0) })
+        }
         if commandLine.value(Settings.agent) { return .agent(query: commandLine.value(Settings.query)) }
         // `AskpassArguments` has already turned an askpass call into `--askpass -- PROMPT`.
         if commandLine.value(Settings.askpass), let prompt {

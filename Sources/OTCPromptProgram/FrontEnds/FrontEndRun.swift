@@ -83,6 +83,7 @@ enum FrontEndRegistry {
         case .doctor: DoctorFrontEndRun()
         case .bootCue(let cue): BootCueFrontEndRun(cue: cue)
         case .agent(let query): AgentFrontEndRun(query: query)
+        case .polkitAgent(let process): PolkitFrontEndRun(process: process)
         }
     }
 
