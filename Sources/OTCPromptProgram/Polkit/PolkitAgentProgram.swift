@@ -57,8 +57,6 @@ struct PolkitAgentProgram {
             SystemLog.warning("the polkit agent cannot ask: \(error)")
             return Ended(reply: .cancelled)
         }
-        // Raw from one field to the next (a key typed while the helper checks is never echoed); put back at the end.
-        defer { terminal.restore() }
         let asking = Asking(program: self, pending: pending, bus: bus, terminal: terminal, asker: asker)
         guard let user = asking.chooseUser(request.users(invokingUID: getuid())) else {
             return asking.ended
@@ -74,7 +72,9 @@ struct PolkitAgentProgram {
         program.notices = []
         program.caller = [pending.withdrawal.read]
         program.callerIsInProcess = true
-        program.keepsRawMode = true
+        // Each field puts the terminal back the moment it ends, giving back what was typed after an Esc: Esc replies
+        // at once, so the shell may be reading its next command while "cancelled" is still said.
+        program.keepsRawMode = false
         program.declines = { bus.reply(pending, .cancelled) }
         return program
     }
@@ -86,7 +86,6 @@ struct PolkitAgentProgram {
         program.notices = []
         program.caller = [pending.withdrawal.read]
         program.callerIsInProcess = true
-        program.keepsRawMode = true
         return program
     }
 

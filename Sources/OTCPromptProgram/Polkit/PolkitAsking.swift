@@ -43,7 +43,13 @@ struct Asking {
             terminal.writeLine("otc-prompt: \(error)")
             return .init(reply: .failed)
         }
-        defer { helper.stop() }
+        /// Raw while the helper checks an answer (a key typed meanwhile is never echoed), until the next field or the end.
+        var heldRaw = false
+        defer {
+            helper.stop()
+            // What was typed while the helper checked goes to the shell as typed.
+            if heldRaw { terminal.restore(givingBack: []) }
+        }
         while true {
             let step: PolkitConversation.Step
             switch helper.next(withdrawal: pending.withdrawal.read) {
@@ -65,9 +71,12 @@ struct Asking {
                 let field = program.wording.field(
                     message: pending.request.message, asker: asker, user: user.name, prompt: prompt, echo: echo,
                     news: news)
+                heldRaw = false
                 let outcome = try? program.field(field, pending: pending, bus: bus).runSession(on: terminal).get()
                 switch outcome {
                 case .submitted(let secret)?:
+                    try? terminal.enterRawMode(bracketedPaste: false)
+                    heldRaw = true
                     guard helper.answer(secret) else { return .init(reply: .failed) }
                     conversation.answered()
                 case .signalled(let signal)?:
