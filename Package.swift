@@ -115,7 +115,7 @@ let package = Package(
             dependencies: ["OTCPromptCore", "OTCPromptSystem"]
         ),
 
-        // The program: the command line parsed, the front end chosen from the registry (`FrontEndRegistry`), the
+        // The program: the command line parsed, the front end chosen from the one list (`FrontEnds.all`), the
         // shared context built once, the modules wired together for the front end's run. A library, so that the
         // tests reach every rule it holds.
         .target(

@@ -9,7 +9,7 @@ import OTCPromptSystem
 ///
 /// The display is taken when the first view comes, given back on `release` (the prompt stopped or over) and on
 /// `close`; a prompt that is killed gives it back too, since brltty releases a tty when its client's socket closes.
-public final class BrailleOutput: SessionOutput {
+public final class BrailleOutput: StatePresenting, KeyboardOfItsOwn {
     private let mailbox: BrailleMailbox
     /// Cleared once the thread has ended and its keys pipe is closed.
     private var keysOpen = true
@@ -46,6 +46,9 @@ public final class BrailleOutput: SessionOutput {
     public func release() {
         mailbox.release(waitingAtMost: Self.releaseLimit)
     }
+
+    /// Nothing at the line's end: the display is given back on `release`, which follows a stop or the end.
+    public func end() {}
 
     public var descriptor: Int32? { keysOpen ? mailbox.keys.read : nil }
 

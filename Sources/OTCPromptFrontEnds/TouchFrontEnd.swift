@@ -4,10 +4,9 @@ import OTCPromptCore
 /// for a touch. Nothing is asked: the notice is shown and spoken, no field, nothing on stdout. ssh ends the program
 /// with SIGTERM once the key is touched; Esc or Ctrl-C closes the notice sooner, and ssh hears only the exit status.
 public enum TouchFrontEnd {
-    /// Whether an askpass call is this notice: ssh 8.4 and later say so in SSH_ASKPASS_PROMPT. A protocol's own
-    /// variable, set by the caller for this one call: it names what is asked, never where or how to speak.
+    /// Whether an askpass call is this notice: ssh 8.4 and later say so in SSH_ASKPASS_PROMPT (`SSHAskpassHint`).
     public static func isTouch(environment: [String: String]) -> Bool {
-        environment["SSH_ASKPASS_PROMPT"] == "none"
+        SSHAskpassHint(environment: environment) == .notice
     }
 
     /// The notice `prompt` gives, in the options' language, verbosity and time limit. ssh's own request for a touch

@@ -2,7 +2,7 @@ import OTCPromptCore
 
 /// The field on the terminal: a `FieldRenderer`'s bytes, fitted to the window's width. Where the announcements are
 /// text lines (`--speech text`, or once the voice failed) it draws nothing, and the lines are the screen.
-public final class ScreenOutput: SessionOutput {
+public final class ScreenOutput: FieldDrawing {
     private var renderer: any FieldRenderer
     private let terminal: any PromptTerminal
     /// Fitted to the window once before the first draw, then again on each whole draw (a resize, back from a stop).
@@ -41,4 +41,7 @@ public final class ScreenOutput: SessionOutput {
     public func end() {
         terminal.write(renderer.finish())
     }
+
+    /// Nothing to close: the terminal is the loop's.
+    public func close() {}
 }

@@ -29,7 +29,7 @@ enum EngineWarmUp {
     ) -> String? {
         // Asked at the terminal itself (`FrontEndRun.opensTerminal`): the engine warms up only then. With the
         // prompt: an askpass is one only with its prompt, and without it would be taken for the plain prompt.
-        let frontEnd = FrontEndRegistry.choose(
+        let frontEnd = FrontEnds.choose(
             commandLine: commandLine, prompt: prompt, programPath: programPath, environment: environment)
         guard frontEnd.opensTerminal else { return nil }
         // An askpass with no terminal posts its question for the password agent: it speaks nothing, so it loads no

@@ -16,14 +16,15 @@ public struct OTCPromptCommand {
     /// Handed over by the password agent's previous image (`AgentRenewal`), which executed this one.
     var renewal: AgentRenewal? = nil
 
-    /// Reads the command line (a caller's prompt only ever as data: `AskpassArguments`), runs, and exits.
+    /// Reads the command line (a caller's prompt only ever as data: `FrontEnds.argumentsToParse`), runs, and exits.
     ///
     /// Every message goes through `StandardError.writeLine`, which makes it visible, so no escape sequence in an
     /// argument reaches the terminal.
     public static func main() {
-        let arguments = AskpassArguments.forParsing(
-            Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current,
-            programPath: CommandLine.arguments.first ?? "", standardOutput: StandardOutputReading.current)
+        let arguments = FrontEnds.argumentsToParse(
+            FrontEndCall(
+                arguments: Array(CommandLine.arguments.dropFirst()), programPath: CommandLine.arguments.first ?? "",
+                environment: ProcessEnvironment.current, standardOutput: StandardOutputReading.current))
         switch CommandLineParser.parse(arguments) {
         case .failure(let error):
             StandardError.writeLine(error.message)
@@ -89,7 +90,7 @@ public struct OTCPromptCommand {
         ProcessHardening.disableCoreDumps()
         ProcessHardening.ignoreBrokenPipe()
         let environment = ProcessEnvironment.current
-        let frontEnd = FrontEndRegistry.choose(
+        let frontEnd = FrontEnds.choose(
             commandLine: commandLine, prompt: prompt, programPath: CommandLine.arguments.first ?? "",
             environment: environment)
         if let status = frontEnd.refusal(environment: environment) { return status }

@@ -34,8 +34,7 @@ struct PinentryProgram {
         var program = template
         program.request = request.withDetails(configNotices.take())
         program.check = nil
-        program.notices = []
-        program.caller = channel.callerDescriptors
+        program.policy = .pinentry(caller: channel.callerDescriptors)
         return program
     }
 

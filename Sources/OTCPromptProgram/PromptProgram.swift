@@ -8,6 +8,7 @@ import OTCPromptTerminal
 
 /// One run of the prompt: wires the session to the screen and the voice on a terminal already in
 /// raw mode, and returns the exit status once the terminal has been restored.
+@dynamicMemberLookup
 struct PromptProgram {
     var request: Request
     var check: CheckSettings?
@@ -21,37 +22,10 @@ struct PromptProgram {
     let audioFile: String?
     let appearance: Appearance
     let environment: [String: String]
-    /// Lines to show once the terminal is open (e.g. problems in the config file).
-    var notices: [String]
     /// Speech notices ("no audio device") are given once per login session.
     let memory: AskMemory
-    /// The descriptors of a caller waiting for the answer on a terminal that is not its own
-    /// (gpg-agent's pipe, for a pinentry): see `PromptSystem.live(terminal:caller:)`.
-    var caller: [Int32] = []
-    /// The caller is a relay inside this process (the password agent's), not another program in its process group:
-    /// Ctrl-Z then stops the prompt as any job, rather than being refused as for gpg-agent.
-    var callerIsInProcess = false
-    /// News from outside said while it asks (the password agent's other requests): `PromptSystem.outside`.
-    var outside: (any OutsideEvents)?
-    /// The terminal stays raw after an ordinary end, for the next prompt of this process (`PromptLoop.keepsRawMode`).
-    var keepsRawMode = false
-    /// espeak-ng lets its audio device go after a silence, and opens it again for the next announcement: for a
-    /// prompt that mostly waits (the password agent's wait). nil: kept for the whole prompt.
-    var voiceReleasedAfterSilence: DeviceRelease?
-    /// A caller's hang-up keeps raw mode, and the last line as drawn when this says so
-    /// (`PromptLoop.keepsTerminalWhenCallerGoes`).
-    var keepsTerminalWhenCallerGoes: (() -> Bool)?
-    /// `PromptLoop.endsHolding`.
-    var endsHolding: ((Bool) -> Void)?
-    /// `PromptLoop.declines`.
-    var declines: (() -> Void)?
-    /// espeak-ng starts while `--speech auto` still probes, to gain the probes' time; false for a prompt whose
-    /// process should hold espeak-ng's libraries only when it speaks with them (the password agent: they cannot
-    /// be unloaded, and with the user's speech-dispatcher chosen they would be held for nothing).
-    var speculatesOnEspeak = true
-    /// The PC speaker's cue for this question when it is shown as text, with no voice (`BootCue`): the disk prompt
-    /// at boot. nil: no tones.
-    var cue: BootCue?
+    /// What the front end's caller asks of the prompt beyond its question (`PromptPolicy`).
+    var policy = PromptPolicy.plain
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc, when the user set it
     /// (`--escape-delay`); nil: chosen from where the person is (`EscapeWait`).
@@ -130,7 +104,8 @@ struct PromptProgram {
                 choice: self.speech, voice: voice, voiceLocation: voiceLocation, audioFile: audioFile,
                 terminal: terminal, location: location, environment: environment, logPath: speechLogPath,
                 memory: memory,
-                releaseAfterSilence: voiceReleasedAfterSilence, speculates: speculatesOnEspeak, cue: cue,
+                releaseAfterSilence: policy.voiceReleasedAfterSilence, speculates: policy.speculatesOnEspeak,
+                cue: policy.cue,
                 elapsed: { MonotonicInstant.now - start })
         } catch {
             terminal.restore()
@@ -138,7 +113,6 @@ struct PromptProgram {
             return .failure(SetupFailed(status: ExitStatus.usage))
         }
 
-        for notice in notices { terminal.writeLine(notice) }
         // With --speech text the opening announcement holds these lines already.
         if !speech.isText {
             for line in request.details { terminal.writeLine(LineWrapping.wrap(line, width: terminal.columns)) }
@@ -177,14 +151,16 @@ extension PromptProgram {
             linesAbove: request.details, location: location, environment: environment, terminal: terminal)
         var loop = PromptLoop(
             session: session, outputs: outputs,
-            system: .live(terminal: terminal, caller: caller, stopsAsAJob: callerIsInProcess, outside: outside),
+            system: .live(
+                terminal: terminal, caller: policy.caller, stopsAsAJob: policy.callerIsInProcess,
+                outside: policy.outside),
             escapeDelay: escapeWait.delay,
             capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup,
             asksKeyboardProtocol: asksKeyboardProtocol)
-        loop.keepsTerminalWhenCallerGoes = keepsTerminalWhenCallerGoes
-        loop.endsHolding = endsHolding
-        loop.declines = declines
-        loop.keepsRawMode = keepsRawMode
+        loop.keepsTerminalWhenCallerGoes = policy.keepsTerminalWhenCallerGoes
+        loop.endsHolding = policy.endsHolding
+        loop.declines = policy.declines
+        loop.keepsRawMode = policy.keepsRawMode
         defer { loop.outputs.close() }
         return loop.run()
     }

@@ -8,7 +8,7 @@ import OTCPromptHost
 /// played (`voiceDone`), so the log stays append-only and a crash loses no line said. While the voice is still
 /// starting, the way is not known yet (the automatic choice, a fallback to text): the lines are held, with the times
 /// they were made, and written the moment it is known, at most the start-up's deadline later.
-final class SpeechLogWriter: SessionOutput {
+final class SpeechLogWriter: Announcing {
     private enum Line {
         case said(SpeechLogEntry)
         case outcome(SpeechLogOutcome)
@@ -55,6 +55,13 @@ final class SpeechLogWriter: SessionOutput {
         entry.number = count
         add(.said(entry))
     }
+
+    /// A log is never still saying anything: the voice it logs is asked (`voice`).
+    var isSpeaking: Bool { false }
+    /// Nothing at the line's end: the last outcome is logged once the last words have played (`voiceDone`).
+    func end() {}
+    /// The file closes when the writer goes (`SpeechLogFile`'s deinit).
+    func close() {}
 
     /// The prompt's last words have played, or were given up: the last announcement's outcome.
     func voiceDone() {

@@ -2,7 +2,7 @@ import OTCPromptCore
 
 /// An output that records everything the loop tells it, and hands in keys as a braille display's keyboard would: the
 /// test queues them, one batch for each time the loop asks.
-public final class RecordingSessionOutput: SessionOutput {
+public final class RecordingSessionOutput: Announcing, FieldDrawing, StatePresenting, KeyboardOfItsOwn {
     /// Everything the output was told, in order: "draw", "present", "say", "show", "text" (the announcements became
     /// text lines), "end" or "release".
     public private(set) var calls: [String] = []
@@ -43,6 +43,9 @@ public final class RecordingSessionOutput: SessionOutput {
     public func speechBecameText() { note("text") }
     public func end() { note("end") }
     public func release() { note("release") }
+    public func close() {}
+    /// Nothing is ever still to be heard.
+    public var isSpeaking: Bool { false }
 
     /// Readable while keys are queued; any number will do, the scripted terminal never polls it.
     public var descriptor: Int32? { batches.isEmpty ? nil : 98 }

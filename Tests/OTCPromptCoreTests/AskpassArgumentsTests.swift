@@ -4,13 +4,18 @@ import Testing
 /// A caller's prompt is data: whatever it says, it never becomes an option.
 @Suite struct AskpassArgumentsTests {
     private static let path = "/usr/local/bin/otc-prompt"
+    /// The options the front ends say name their jobs (`FrontEnds.namesAJob`, checked in the program's tests).
+    static let jobs = [
+        "--doctor", "--version", "--help", "-h", "--pinentry", "--agent", "--stdin", "--cryptsetup", "--boot-cue=first",
+    ]
 
     private func parsed(
         _ arguments: [String], _ environment: [String: String] = ["SUDO_ASKPASS": path],
         reader: StandardOutputReader = .mayBeTheCaller
     ) -> [String] {
         AskpassArguments.forParsing(
-            arguments, environment: environment, programPath: Self.path, standardOutput: reader)
+            arguments, environment: environment, programPath: Self.path, standardOutput: reader,
+            namesAJob: Self.jobs.contains) ?? arguments
     }
 
     /// What sudo -p, a PAM challenge or a keyboard-interactive server can put in the one argument.
@@ -38,7 +43,7 @@ import Testing
 
     /// A person's `otc-prompt --doctor > report.txt` or `--version | cat` with SUDO_ASKPASS or SSH_ASKPASS exported:
     /// an option that names a job does it where stdout is shown not to be a caller's; a label is still a label.
-    @Test(arguments: AskpassArguments.jobOptions + ["--boot-cue=first"])
+    @Test(arguments: jobs)
     func anOptionThatNamesAJobIsThatJobWhereNoCallerReadsTheOutput(option: String) {
         for environment in [["SUDO_ASKPASS": Self.path], ["SSH_ASKPASS": Self.path], ["SSH_ASKPASS_PROMPT": "none"]] {
             #expect(parsed([option], environment, reader: .notTheCaller) == [option])

@@ -49,8 +49,12 @@ import Testing
         set.draw(field("12"))
         set.release()
         set.draw(field("12"))
-        #expect(recorders[0].presented.map(\.field) == [.characters(["1"]), .characters(["1", "2"]), .characters(["1", "2"])])
-        #expect(recorders[0].calls.filter { $0 == "draw" }.count == 4, "the screen is drawn every time: it diffs itself")
+        #expect(
+            recorders[0].presented.map(\.field) == [
+                .characters(["1"]), .characters(["1", "2"]), .characters(["1", "2"]),
+            ])
+        #expect(
+            recorders[0].calls.filter { $0 == "draw" }.count == 4, "the screen is drawn every time: it diffs itself")
     }
 
     @Test func aMaskedFieldReachesAViewAsItsCountAlone() {
@@ -92,5 +96,33 @@ import Testing
         #expect(!set.isSpeaking)
         voice.isSpeaking = true
         #expect(set.isSpeaking, "a key held until the opening is heard waits for the voice")
+    }
+
+    /// An output that claims one capability only: told what that capability takes, and its end and close.
+    final class Keyboard: KeyboardOfItsOwn {
+        var calls: [String] = []
+        var descriptor: Int32? { 41 }
+        func takeKeys() -> [Key] {
+            calls.append("keys")
+            return [.character("4")]
+        }
+        func end() { calls.append("end") }
+        func close() { calls.append("close") }
+    }
+
+    @Test func eachOutputIsToldOnlyWhatItClaimsAndEveryOneItsEndAndClose() {
+        let order = Order()
+        var (recorders, set) = outputs(1, order: order)
+        let keyboard = Keyboard()
+        set.add(keyboard)
+        set.say(Announcement(.digit, "9"))
+        set.draw(field("9"))
+        set.release()
+        #expect(set.descriptors == [41], "the recorder has no keys queued: it waits for none")
+        #expect(set.takeKeys() == [.character("4")])
+        set.end()
+        set.close()
+        #expect(keyboard.calls == ["keys", "end", "close"])
+        #expect(recorders[0].calls == ["say", "draw", "present", "release", "end"])
     }
 }

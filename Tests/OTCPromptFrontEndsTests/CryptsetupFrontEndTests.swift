@@ -7,13 +7,6 @@ import Testing
 /// `--cryptsetup`: chosen from the command line, the disk's field from cryptroot's variables, and the key on stdout
 /// with no line break (cryptsetup takes every byte it reads as the key).
 @Suite struct CryptsetupFrontEndTests {
-    @Test func theKeyscriptsOptionChoosesIt() throws {
-        let parsed = try CommandLineParser.parse(["--cryptsetup"]).get()
-        let frontEnd = FrontEnd.choose(
-            commandLine: parsed.values, prompt: nil, programPath: "/usr/bin/otc-prompt", environment: [:])
-        #expect(frontEnd == .cryptsetup)
-    }
-
     @Test func aRetryIsAMaskedFieldWithTheNewsFirst() {
         let request = CryptsetupFrontEnd.request(
             environment: ["CRYPTTAB_SOURCE": "/dev/sda2", "CRYPTTAB_TRIED": "1", "CRYPTTAB_OPTION_tries": "3"],

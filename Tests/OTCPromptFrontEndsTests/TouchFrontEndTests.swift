@@ -3,43 +3,11 @@ import OTCPromptFrontEnds
 import OTCPromptSettings
 import Testing
 
-/// ssh's security-key notice: chosen from the askpass call's SSH_ASKPASS_PROMPT, said as ssh words it, nothing asked.
+/// ssh's security-key notice (chosen from the askpass call's SSH_ASKPASS_PROMPT: `FrontEndChoiceTests`), said as ssh
+/// words it, nothing asked.
 @Suite struct TouchFrontEndTests {
     private static let presence = "Confirm user presence for key ED25519-SK SHA256:abc"
     private let options = PromptConfiguration(length: 6, language: .de, verbosity: .terse, timeLimit: .seconds(30))
-
-    private func chosen(_ arguments: [String], _ environment: [String: String]) throws -> FrontEnd {
-        let parsed = try CommandLineParser.parse(arguments).get()
-        return FrontEnd.choose(
-            commandLine: parsed.values, prompt: parsed.prompt, programPath: "/usr/bin/otc-prompt",
-            environment: environment)
-    }
-
-    @Test func anAskpassCallThatSshMarksNoneIsTheTouchNotice() throws {
-        let none = ["SSH_ASKPASS_PROMPT": "none"]
-        #expect(try chosen(["--askpass", "--", Self.presence], none) == .touch(prompt: Self.presence))
-        // An askpass call as ssh makes it (no `--askpass`) reaches the same choice.
-        let arguments = AskpassArguments.forParsing(
-            [Self.presence], environment: none, programPath: "/usr/bin/otc-prompt", standardOutput: .mayBeTheCaller)
-        #expect(try chosen(arguments, none) == .touch(prompt: Self.presence))
-    }
-
-    @Test func anyOtherHintOrNoneAtAllIsTheAskpass() throws {
-        for environment in [[:], ["SSH_ASKPASS_PROMPT": "confirm"], ["SSH_ASKPASS_PROMPT": "None"]] {
-            #expect(
-                try chosen(["--askpass", "--", Self.presence], environment) == .askpass(prompt: Self.presence),
-                "\(environment)")
-        }
-    }
-
-    @Test func theHintAloneChoosesNothing() throws {
-        let none = ["SSH_ASKPASS_PROMPT": "none"]
-        // Not an askpass call, or one without its prompt: the hint is no command line.
-        #expect(try chosen([Self.presence], none) == .prompt)
-        #expect(try chosen(["--askpass"], none) == .prompt)
-        // A command line that asks for another front end wins.
-        #expect(try chosen(["--stdin", "--askpass", "--", Self.presence], none) == .stdin)
-    }
 
     @Test func sshsRequestForATouchSaysWhatToDoWithItsOwnLineOnRequestInTheOptionsLanguageAndNoField() throws {
         let request = TouchFrontEnd.request(prompt: Self.presence, configuration: options)

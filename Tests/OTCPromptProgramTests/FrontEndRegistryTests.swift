@@ -1,58 +1,97 @@
 import OTCPromptCore
-import OTCPromptFrontEnds
 import OTCPromptSettings
 import Testing
 
 @testable import OTCPromptProgram
 
-/// What each front end needs of the run, as the registry gives it: the one place that says which runs open the
-/// terminal, post for an agent, warm the voice up early and keep a renewal.
+/// The front ends as `FrontEnds.all` lists them: each one's priority, its options and its needs, read from the list
+/// itself, so that a front end added to it is checked with the rest.
 @Suite struct FrontEndRegistryTests {
-    static let every: [FrontEnd] = [
-        .prompt, .askpass(prompt: "Password: "), touch, .pinentry, .stdin,
-        .cryptsetup, .doctor, .bootCue(.firstTry), .agent(query: false),
+    private static func name(_ frontEnd: any FrontEndRun.Type) -> String { String(describing: frontEnd) }
+
+    private static func names(_ frontEnds: [any FrontEndRun.Type]) -> Set<String> { Set(frontEnds.map(name)) }
+
+    @Test func eachFrontEndIsListedOnceWithAPriorityOfItsOwn() {
+        #expect(Self.names(FrontEnds.all).count == FrontEnds.all.count)
+        #expect(Set(FrontEnds.all.map { $0.priority }).count == FrontEnds.all.count)
+        #expect(FrontEnds.byPriority.map(Self.name).first == "DoctorFrontEndRun")
+        #expect(FrontEnds.byPriority.map(Self.name).last == "PromptFrontEndRun")
+    }
+
+    /// Each option a front end says names its job, given alone, chooses that front end: so its `recognise` and its
+    /// priority agree with what the askpass detection lets through as a job (`FrontEnds.namesAJob`).
+    @Test(arguments: FrontEnds.all.flatMap { type in type.jobOptions.map { (String(describing: type), $0.name) } })
+    func eachJobOptionAloneChoosesItsFrontEnd(frontEnd: String, option: String) throws {
+        let setting = try #require(Settings.all.first { $0.name == option })
+        let argument = setting.isFlag ? "--" + option : "--\(option)=\(setting.choices?.first ?? "x")"
+        #expect(FrontEnds.namesAJob(argument))
+        let chosen = try FrontEndChoiceTests.chosen([argument])
+        #expect(chosen.hasPrefix(frontEnd + "("), "\(argument): \(chosen)")
+    }
+
+    /// The arguments a person's shell may pass alone that are not a label, whatever an exported askpass variable says.
+    @Test func theJobsAreTheFrontEndsOptionsWithHelpAndVersion() {
+        for job in [
+            "--doctor", "--version", "--help", "-h", "--pinentry", "--agent", "--stdin", "--cryptsetup",
+            "--boot-cue=first",
+        ] {
+            #expect(FrontEnds.namesAJob(job), "\(job)")
+        }
+        for label in ["--mask", "--askpass", "--boot-cue", "--query", "--doctorx", "Bank PIN", "-n"] {
+            #expect(!FrontEnds.namesAJob(label), "\(label)")
+        }
+    }
+
+    /// What each front end of today needs, the specification of its run: a front end added later says its own
+    /// needs in its own tests, and only the rules below hold for every one.
+    static let specified: [String: FrontEndNeeds] = [
+        "PromptFrontEndRun": .askedAtTheTerminal,
+        "CryptsetupFrontEndRun": .askedAtTheTerminal,
+        "AskpassFrontEndRun": FrontEndNeeds(
+            opensTerminal: true, postsWithoutTerminal: true, warmsUpBeforeTheRoute: true, keepsRenewal: false,
+            notices: .withTheOpening),
+        "TouchFrontEndRun": FrontEndNeeds(
+            opensTerminal: true, postsWithoutTerminal: true, warmsUpBeforeTheRoute: true, keepsRenewal: false,
+            notices: .withTheOpening),
+        // It keeps what its previous image handed over, and loads espeak-ng only once its route is chosen.
+        "AgentFrontEndRun": FrontEndNeeds(
+            opensTerminal: true, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: true,
+            notices: .withTheOpening),
+        "PinentryFrontEndRun": FrontEndNeeds(
+            opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
+            notices: .standardErrorAndFirstDialog),
+        "StdinFrontEndRun": FrontEndNeeds(
+            opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
+            notices: .standardError),
+        "DoctorFrontEndRun": FrontEndNeeds(
+            opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
+            notices: .nowhere),
+        "BootCueFrontEndRun": FrontEndNeeds(
+            opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
+            notices: .nowhere),
     ]
-    static let touch = FrontEnd.touch(prompt: "Confirm user presence")
 
-    private func run(_ arguments: [String], programPath: String = "/usr/bin/otc-prompt") throws -> any FrontEndRun {
-        let parsed = try CommandLineParser.parse(arguments).get()
-        return FrontEndRegistry.choose(
-            commandLine: parsed.values, prompt: parsed.prompt, programPath: programPath, environment: [:])
+    @Test func eachFrontEndOfTodayNeedsWhatItsSpecificationSays() {
+        #expect(Set(Self.specified.keys).isSubset(of: Self.names(FrontEnds.all)))
+        for frontEnd in FrontEnds.all {
+            guard let needs = Self.specified[Self.name(frontEnd)] else { continue }
+            #expect(frontEnd.needs == needs, "\(Self.name(frontEnd))")
+        }
     }
 
-    @Test func eachChoiceHasItsOwnType() {
-        let types = Self.every.map { String(describing: type(of: FrontEndRegistry.run(for: $0))) }
-        #expect(Set(types).count == Self.every.count, "\(types)")
-    }
-
-    @Test func onlyThoseAskingAtTheTerminalOpenIt() {
-        let opening = Self.every.filter { FrontEndRegistry.run(for: $0).opensTerminal }
-        #expect(opening == [.prompt, .askpass(prompt: "Password: "), Self.touch, .cryptsetup, .agent(query: false)])
-    }
-
-    @Test func onlyAnAskpassCallPostsForAnAgentWithoutATerminal() {
-        let posting = Self.every.filter { FrontEndRegistry.run(for: $0).postsWithoutTerminal }
-        #expect(posting == [.askpass(prompt: "Password: "), Self.touch])
-    }
-
-    @Test func onlyTheAgentKeepsARenewalAndWaitsForItsRouteBeforeLoadingAVoice() {
-        #expect(Self.every.filter { FrontEndRegistry.run(for: $0).keepsRenewal } == [.agent(query: false)])
-        let early = Self.every.filter { FrontEndRegistry.run(for: $0).warmsUpBeforeTheRoute }
-        #expect(early == [.prompt, .askpass(prompt: "Password: "), Self.touch, .cryptsetup])
-    }
-
-    @Test func aPinentrySaysTheFilesProblemsOnStderrAndWithItsFirstDialog() throws {
-        #expect(try run(["--pinentry"]).notices == .standardErrorAndFirstDialog)
-        #expect(try run([], programPath: "/usr/bin/pinentry-otc").notices == .standardErrorAndFirstDialog)
-        #expect(try run(["--stdin"]).notices == .standardError)
-        #expect(try run(["--askpass", "--", "Password: "]).notices == .withTheOpening)
-        #expect(FrontEndRegistry.run(for: Self.touch).notices == .withTheOpening)
-        #expect(try run(["--doctor"]).notices == .nowhere)
+    /// What only makes sense at the terminal a front end opens: posting when there is none, loading the voice
+    /// before the route is known, keeping the terminal a previous image handed over.
+    @Test(arguments: FrontEnds.all.map { String(describing: $0) })
+    func whatANeedImpliesEveryFrontEndSaysToo(frontEnd: String) throws {
+        let needs = try #require(FrontEnds.all.first { Self.name($0) == frontEnd }).needs
+        if needs.postsWithoutTerminal || needs.warmsUpBeforeTheRoute || needs.keepsRenewal {
+            #expect(needs.opensTerminal)
+        }
     }
 
     @Test func aKeyscriptsOwnInputProblemsAreItsNoticesAlone() {
         let environment = ["CRYPTTAB_TRIED": "x", "CRYPTTAB_SOURCE": "/dev/sda2"]
-        #expect(!FrontEndRegistry.run(for: .cryptsetup).problems(environment: environment).isEmpty)
-        #expect(FrontEndRegistry.run(for: .prompt).problems(environment: environment).isEmpty)
+        #expect(!CryptsetupFrontEndRun().problems(environment: environment).isEmpty)
+        #expect(PromptFrontEndRun().problems(environment: environment).isEmpty)
     }
 }

@@ -7,7 +7,7 @@
 /// as the password.
 public enum AskpassArguments {
     /// The arguments to hand to the option parser, with a caller's prompt placed after "--", where no option
-    /// can be read from it.
+    /// can be read from it; nil when they are a person's, parsed as they are.
     ///
     /// - An askpass call (see `isAskpassCall`) becomes `--askpass -- PROMPT`, whatever PROMPT starts with.
     /// - After `--askpass` with no `--` before the last argument (a wrapper: `exec otc-prompt --askpass OPTIONS "$@"`),
@@ -17,19 +17,22 @@ public enum AskpassArguments {
     ///   - arguments: the command-line arguments after the program's name.
     ///   - programPath: how this program was run (argv[0]).
     ///   - standardOutput: who reads fd 1; an askpass caller reads it itself, from a pipe.
+    ///   - namesAJob: whether an argument alone names a job of its own (`--doctor`, `--version`): the front ends'
+    ///     own options, which an askpass variable must not turn into a prompt where no caller reads the output.
     public static func forParsing(
         _ arguments: [String], environment: [String: String], programPath: String,
-        standardOutput: StandardOutputReader
-    ) -> [String] {
+        standardOutput: StandardOutputReader, namesAJob: (String) -> Bool
+    ) -> [String]? {
         if isAskpassCall(
-            arguments: arguments, environment: environment, programPath: programPath, standardOutput: standardOutput)
+            arguments: arguments, environment: environment, programPath: programPath, standardOutput: standardOutput,
+            namesAJob: namesAJob)
         {
             return ["--askpass", "--"] + arguments
         }
         // A "--" before the last argument is the wrapper's own separator; a lone "--" at the end is a prompt.
         guard !arguments.dropLast().contains("--"), let flag = arguments.firstIndex(of: "--askpass"),
             flag < arguments.index(before: arguments.endIndex)
-        else { return arguments }
+        else { return nil }
         return arguments.dropLast() + ["--", arguments[arguments.index(before: arguments.endIndex)]]
     }
 
@@ -45,26 +48,15 @@ public enum AskpassArguments {
     /// caller's prompt that says "--doctor" must not send the report as the answer.
     public static func isAskpassCall(
         arguments: [String], environment: [String: String], programPath: String,
-        standardOutput: StandardOutputReader
+        standardOutput: StandardOutputReader, namesAJob: (String) -> Bool
     ) -> Bool {
         guard arguments.count == 1, standardOutput != .terminal else { return false }
         if standardOutput == .notTheCaller && namesAJob(arguments[0]) { return false }
-        if let hint = environment["SSH_ASKPASS_PROMPT"], hint == "confirm" || hint == "none" { return true }
+        if SSHAskpassHint(environment: environment) != nil { return true }
         let program = lastComponent(programPath)
         return ["SSH_ASKPASS", "SUDO_ASKPASS", "GIT_ASKPASS"].contains { name in
             environment[name].map { !program.isEmpty && lastComponent($0) == program } ?? false
         }
-    }
-
-    /// The options that each name a job of their own rather than a prompt's setting: what a person types alone.
-    /// `FrontEndChoiceTests` checks the list against the front ends the command line chooses.
-    public static let jobOptions = [
-        "--doctor", "--version", "--help", "-h", "--pinentry", "--agent", "--stdin", "--cryptsetup",
-    ]
-
-    /// Whether `argument` is one of `jobOptions`, or `--boot-cue=CUE`.
-    static func namesAJob(_ argument: String) -> Bool {
-        jobOptions.contains(argument) || argument.hasPrefix("--boot-cue=")
     }
 
     private static func lastComponent(_ path: String) -> Substring {

@@ -48,12 +48,12 @@ public struct AskpassPrompt: Equatable, Sendable {
     }
 
     /// Reads the prompt text an askpass caller passes as its first argument. SSH_ASKPASS_PROMPT=none is no question
-    /// and never comes here: `FrontEnd.choose` gives it to the touch notice (`TouchFrontEnd`).
+    /// and never comes here: the touch front end recognises it first (`TouchFrontEnd`).
     /// - Parameter environment: SSH_ASKPASS_PROMPT ("confirm"), set by ssh 8.4 and later.
     public static func classify(_ text: String, environment: [String: String]) -> AskpassPrompt {
         let lines = Lines(text)
         let (label, origin, details) = (lines.label, lines.origin, lines.details)
-        if environment["SSH_ASKPASS_PROMPT"] == "confirm" {
+        if SSHAskpassHint(environment: environment) == .confirm {
             return AskpassPrompt(
                 kind: .confirmation, label: withoutAnswerChoices(label), origin: origin, details: details)
         }

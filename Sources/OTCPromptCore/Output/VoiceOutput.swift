@@ -1,7 +1,7 @@
 /// The announcements to a `SpeechBackend`: the voice (espeak-ng, speech-dispatcher, an audio file), the text lines in
 /// its place, or nothing. Its news (speech-dispatcher's word that an opening was cut) wakes the loop as an output's
 /// keys do.
-public final class VoiceOutput: SessionOutput {
+public final class VoiceOutput: Announcing, NewsOfItsOwn {
     public let backend: any SpeechBackend
 
     public init(_ backend: any SpeechBackend) {
@@ -19,4 +19,9 @@ public final class VoiceOutput: SessionOutput {
     }
 
     public var isSpeaking: Bool { backend.isSpeaking }
+
+    /// Nothing to end: the voice's last words are waited for, and its backend closed, by the program
+    /// (`SpeechSetup.finish`).
+    public func end() {}
+    public func close() {}
 }

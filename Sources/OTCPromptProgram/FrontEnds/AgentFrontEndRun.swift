@@ -10,9 +10,15 @@ import OTCPromptTerminal
 struct AgentFrontEndRun: FrontEndRun {
     let query: Bool
 
+    static let priority = 60
+    static var jobOptions: [any AnySetting] { [Settings.agent] }
+    static func recognise(_ call: ParsedCall) -> Self? {
+        call.commandLine.value(Settings.agent) ? Self(query: call.commandLine.value(Settings.query)) : nil
+    }
+
     /// It keeps what its previous image handed over; it loads espeak-ng only once chosen
     /// (`PromptProgram.speculatesOnEspeak`): the libraries cannot be unloaded.
-    let needs = FrontEndNeeds(
+    static let needs = FrontEndNeeds(
         opensTerminal: true, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: true,
         notices: .withTheOpening)
 

@@ -11,7 +11,24 @@ struct AskpassFrontEndRun: FrontEndRun {
     /// The caller's prompt, as data.
     let prompt: String
 
-    let needs = FrontEndNeeds(
+    /// After every option that names a job: `--askpass` beside `--stdin` is the line read from stdin.
+    static let priority = 80
+
+    /// A caller's prompt is data: an askpass call (ssh, sudo -A, git, with the prompt alone) is read as
+    /// `--askpass -- PROMPT`, and a wrapper's last argument is its prompt (`AskpassArguments`).
+    static func argumentsToParse(_ call: FrontEndCall) -> [String]? {
+        AskpassArguments.forParsing(
+            call.arguments, environment: call.environment, programPath: call.programPath,
+            standardOutput: call.standardOutput, namesAJob: FrontEnds.namesAJob)
+    }
+
+    /// `--askpass` with its prompt; without one there is nothing to read, and the plain prompt runs.
+    static func recognise(_ call: ParsedCall) -> Self? {
+        guard call.commandLine.value(Settings.askpass), let prompt = call.prompt else { return nil }
+        return Self(prompt: prompt)
+    }
+
+    static let needs = FrontEndNeeds(
         opensTerminal: true, postsWithoutTerminal: true, warmsUpBeforeTheRoute: true, keepsRenewal: false,
         notices: .withTheOpening)
 

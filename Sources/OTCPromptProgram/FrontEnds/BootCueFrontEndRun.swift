@@ -9,7 +9,11 @@ import OTCPromptTerminal
 struct BootCueFrontEndRun: FrontEndRun {
     let cue: BootCue
 
-    let needs = FrontEndNeeds(
+    static let priority = 20
+    static var jobOptions: [any AnySetting] { [Settings.bootCue] }
+    static func recognise(_ call: ParsedCall) -> Self? { call.commandLine[Settings.bootCue].map { Self(cue: $0) } }
+
+    static let needs = FrontEndNeeds(
         opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
         notices: .nowhere)
 

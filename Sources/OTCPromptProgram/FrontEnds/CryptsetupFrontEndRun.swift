@@ -8,7 +8,11 @@ import OTCPromptTerminal
 /// `--cryptsetup`: cryptsetup's keyscript at boot, the disk's passphrase on stdout; heard as the PC speaker's tones
 /// when no sound card speaks.
 struct CryptsetupFrontEndRun: FrontEndRun {
-    let needs = FrontEndNeeds.askedAtTheTerminal
+    static let priority = 50
+    static var jobOptions: [any AnySetting] { [Settings.cryptsetup] }
+    static func recognise(_ call: ParsedCall) -> Self? { call.commandLine.value(Settings.cryptsetup) ? Self() : nil }
+
+    static let needs = FrontEndNeeds.askedAtTheTerminal
 
     /// cryptsetup takes the key from stdout: one that cannot take it fails now, not after the passphrase is typed
     /// (cryptroot then asks again, with its own prompt).
@@ -28,7 +32,7 @@ struct CryptsetupFrontEndRun: FrontEndRun {
                 verbosity: context.configuration.verbosity, timeLimit: context.configuration.timeLimit),
             place: notices)
         var program = context.program(request: request, memory: context.memory())
-        program.cue = CryptsetupFrontEnd.cue(environment: context.environment)
+        program.policy = .keyscript(cue: CryptsetupFrontEnd.cue(environment: context.environment))
         return program.run(on: terminal, delivery: CryptsetupFrontEnd.delivery)
     }
 }

@@ -6,21 +6,55 @@ import OTCPromptSettings
 import OTCPromptSpeech
 import OTCPromptTerminal
 
-/// A front end as the program runs it: what it needs before the shared context is built, and its run.
+/// A front end: one type that says how it is recognised, what it needs and how it runs, listed once in
+/// `FrontEnds.all`.
 ///
-/// Each front end is one type in this folder, and `FrontEndRegistry` is the one place that maps the command line's
-/// choice to it: nothing else asks which front end runs. A new front end is its own file, a case in `FrontEnd`'s
-/// choice and a line in the registry.
+/// Its options are declared in `Settings` (the help, the man page and the completions are generated from there);
+/// nothing outside its own file asks which front end runs. docs/architecture.md ("Adding a front end") has the recipe.
 protocol FrontEndRun {
+    /// Its place in the choice: `FrontEnds.choose` asks each front end in rising order, and the first that recognises
+    /// the call runs. The parser's `--help` and `--version` come before all of them; the plain prompt, last.
+    static var priority: Int { get }
+    /// The options that, given alone, name this front end's job rather than a prompt's setting (`--doctor`): an
+    /// askpass variable exported in a person's shell never turns them into a prompt (`AskpassArguments`).
+    static var jobOptions: [any AnySetting] { get }
+    /// How the parser must read the raw arguments when this front end knows its call by them (an askpass's prompt,
+    /// data, never options); nil: as they are. Asked in the order of `priority`, before any option is parsed.
+    static func argumentsToParse(_ call: FrontEndCall) -> [String]?
+    /// This front end, when the parsed command line and the caller's environment ask for it; nil: not this one.
+    static func recognise(_ call: ParsedCall) -> Self?
     /// What it needs before the shared context is built: declared whole by every front end, so that a new one
     /// never takes another's needs by default.
-    var needs: FrontEndNeeds { get }
+    static var needs: FrontEndNeeds { get }
     /// The exit status of a run that must not start at all, decided before the terminal is touched; nil: it runs.
     func refusal(environment: [String: String]) -> Int32?
     /// The problems of its own caller's input, said beside the config file's (cryptsetup's environment).
     func problems(environment: [String: String]) -> [String]
     /// The run, once the terminal is open (if it opens one) and the shared context is built.
     func run(_ context: RunContext) -> Int32
+}
+
+/// The call as it arrives, before any option is read.
+struct FrontEndCall {
+    /// The arguments after the program's name.
+    var arguments: [String]
+    /// argv[0]; a program named `pinentry-otc` is a pinentry.
+    var programPath: String
+    var environment: [String: String]
+    /// Who reads standard output: an askpass caller reads it itself.
+    var standardOutput: StandardOutputReader
+}
+
+/// The call once its options are read: what a front end is recognised by.
+struct ParsedCall {
+    /// What the command line set; front ends are chosen by command-line options only, never by the config file.
+    var commandLine: SettingValues
+    /// The one positional argument: the field's label, or the askpass prompt.
+    var prompt: String?
+    var programPath: String
+    /// The caller's variables that name the protocol it speaks (SSH_ASKPASS_PROMPT); never a choice of where or how
+    /// to speak.
+    var environment: [String: String]
 }
 
 /// What a front end needs of the program before its run.
@@ -48,6 +82,9 @@ struct FrontEndNeeds: Equatable {
 }
 
 extension FrontEndRun {
+    static var jobOptions: [any AnySetting] { [] }
+    static func argumentsToParse(_ call: FrontEndCall) -> [String]? { nil }
+    var needs: FrontEndNeeds { Self.needs }
     var opensTerminal: Bool { needs.opensTerminal }
     var postsWithoutTerminal: Bool { needs.postsWithoutTerminal }
     var warmsUpBeforeTheRoute: Bool { needs.warmsUpBeforeTheRoute }
@@ -68,31 +105,4 @@ enum NoticePlace {
     case standardError
     /// Nowhere: nothing of the prompt's runs (a report, a tone).
     case nowhere
-}
-
-/// The command line's choice mapped to its front end: the one switch on which front end runs.
-enum FrontEndRegistry {
-    static func run(for choice: FrontEnd) -> any FrontEndRun {
-        switch choice {
-        case .prompt: PromptFrontEndRun()
-        case .askpass(let prompt): AskpassFrontEndRun(prompt: prompt)
-        case .touch(let prompt): TouchFrontEndRun(prompt: prompt)
-        case .pinentry: PinentryFrontEndRun()
-        case .stdin: StdinFrontEndRun()
-        case .cryptsetup: CryptsetupFrontEndRun()
-        case .doctor: DoctorFrontEndRun()
-        case .bootCue(let cue): BootCueFrontEndRun(cue: cue)
-        case .agent(let query): AgentFrontEndRun(query: query)
-        case .polkitAgent(let process): PolkitFrontEndRun(process: process)
-        }
-    }
-
-    /// The front end a command line asks for (`FrontEnd.choose`).
-    static func choose(
-        commandLine: SettingValues, prompt: String?, programPath: String, environment: [String: String]
-    ) -> any FrontEndRun {
-        run(
-            for: FrontEnd.choose(
-                commandLine: commandLine, prompt: prompt, programPath: programPath, environment: environment))
-    }
 }

@@ -7,7 +7,19 @@ import OTCPromptTerminal
 
 /// `--pinentry`, or run as `pinentry-otc`: gpg-agent's Assuan dialogs, each on the terminal it names.
 struct PinentryFrontEndRun: FrontEndRun {
-    let needs = FrontEndNeeds(
+    /// Before `--stdin` and an askpass: gpg-agent runs it by its name, with no other choice of ours.
+    static let priority = 30
+    static var jobOptions: [any AnySetting] { [Settings.pinentry] }
+    static func recognise(_ call: ParsedCall) -> Self? {
+        call.commandLine.value(Settings.pinentry) || isPinentryName(call.programPath) ? Self() : nil
+    }
+
+    /// How gpg-agent's pinentry-program runs us: a program named pinentry-otc is a pinentry.
+    static func isPinentryName(_ programPath: String) -> Bool {
+        programPath.split(separator: "/").last == "pinentry-otc"
+    }
+
+    static let needs = FrontEndNeeds(
         opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
         notices: .standardErrorAndFirstDialog)
 

@@ -7,7 +7,11 @@ import OTCPromptTerminal
 
 /// `otc-prompt [PROMPT]`: the code field the options describe, asked at the terminal, the code on stdout.
 struct PromptFrontEndRun: FrontEndRun {
-    let needs = FrontEndNeeds.askedAtTheTerminal
+    /// Last: whatever no other front end recognises is the plain prompt.
+    static let priority = Int.max
+    static func recognise(_ call: ParsedCall) -> Self? { Self() }
+
+    static let needs = FrontEndNeeds.askedAtTheTerminal
 
     func run(_ context: RunContext) -> Int32 {
         guard let terminal = context.terminal else { return ExitStatus.noTerminal }

@@ -44,7 +44,7 @@ struct RunContext {
             request: request, check: check, speech: settings.value(Settings.speech),
             speechLogPath: settings[Settings.speechLog], voice: voice, voiceLocation: voiceLocation,
             audioFile: settings[Settings.audioFile], appearance: Appearance(settings), environment: environment,
-            notices: [], memory: memory, escapeDelay: settings[Settings.escapeDelay])
+            memory: memory, escapeDelay: settings[Settings.escapeDelay])
     }
 
     /// `request` with the config file's slowness and, where they are said with the opening, its problems; those go

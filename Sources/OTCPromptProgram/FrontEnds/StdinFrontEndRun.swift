@@ -7,7 +7,11 @@ import OTCPromptTerminal
 
 /// `--stdin`: one line of standard input, checked like a paste; nothing is shown or said.
 struct StdinFrontEndRun: FrontEndRun {
-    let needs = FrontEndNeeds(
+    static let priority = 40
+    static var jobOptions: [any AnySetting] { [Settings.stdin] }
+    static func recognise(_ call: ParsedCall) -> Self? { call.commandLine.value(Settings.stdin) ? Self() : nil }
+
+    static let needs = FrontEndNeeds(
         opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
         notices: .standardError)
 

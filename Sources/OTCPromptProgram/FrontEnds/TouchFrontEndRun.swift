@@ -9,7 +9,16 @@ struct TouchFrontEndRun: FrontEndRun {
     /// ssh's text, as data.
     let prompt: String
 
-    let needs = FrontEndNeeds(
+    /// Just before the askpass, whose call it is too: ssh's hint tells it apart (`TouchFrontEnd.isTouch`).
+    static let priority = 70
+    static func recognise(_ call: ParsedCall) -> Self? {
+        guard AskpassFrontEndRun.recognise(call) != nil, TouchFrontEnd.isTouch(environment: call.environment),
+            let prompt = call.prompt
+        else { return nil }
+        return Self(prompt: prompt)
+    }
+
+    static let needs = FrontEndNeeds(
         opensTerminal: true, postsWithoutTerminal: true, warmsUpBeforeTheRoute: true, keepsRenewal: false,
         notices: .withTheOpening)
 

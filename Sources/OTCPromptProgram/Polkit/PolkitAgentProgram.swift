@@ -64,28 +64,21 @@ struct PolkitAgentProgram {
         return asking.converse(as: user)
     }
 
-    /// The field for a request, its outcome; Esc replies Cancelled at once, before the cancellation is said.
+    /// The field for PAM's question: Esc replies Cancelled at once, before the cancellation is said.
     func field(_ configuration: PromptConfiguration, pending: PolkitPending, bus: PolkitBus) -> PromptProgram {
         var program = template
         program.request = Request(.field(configuration), typeAhead: .discarded(grace: ConfirmSession.grace))
         program.check = nil
-        program.notices = []
-        program.caller = [pending.withdrawal.read]
-        program.callerIsInProcess = true
-        // Each field puts the terminal back the moment it ends, giving back what was typed after an Esc: Esc replies
-        // at once, so the shell may be reading its next command while "cancelled" is still said.
-        program.keepsRawMode = false
-        program.declines = { bus.reply(pending, .cancelled) }
+        program.policy = .polkitAgent(withdrawal: pending.withdrawal.read) { bus.reply(pending, .cancelled) }
         return program
     }
 
+    /// The yes/no question for one of several users.
     func question(_ session: ConfirmSession, pending: PolkitPending) -> PromptProgram {
         var program = template
         program.request = .question(session)
         program.check = nil
-        program.notices = []
-        program.caller = [pending.withdrawal.read]
-        program.callerIsInProcess = true
+        program.policy = .polkitAgent(withdrawal: pending.withdrawal.read, declines: nil)
         return program
     }
 
@@ -136,5 +129,20 @@ struct PolkitAgentProgram {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
         return String(cString: entry.pw_name)
+    }
+}
+
+extension PromptPolicy {
+    /// A polkit request: withdrawn when `withdrawal` hangs up (CancelAuthentication), a relay of this process's
+    /// rather than a program waiting in its process group; each field puts the terminal back the moment it ends,
+    /// giving back what was typed after an Esc, since Esc replies at once (`declines`) and the shell may be reading
+    /// its next command while "cancelled" is still said. espeak-ng loads only once a request is asked.
+    static func polkitAgent(withdrawal: Int32, declines: (() -> Void)?) -> PromptPolicy {
+        var policy = PromptPolicy.plain
+        policy.caller = [withdrawal]
+        policy.callerIsInProcess = true
+        policy.declines = declines
+        policy.speculatesOnEspeak = false
+        return policy
     }
 }
