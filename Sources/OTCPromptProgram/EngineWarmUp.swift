@@ -41,7 +41,7 @@ enum EngineWarmUp {
         let route = SpeechRouteProbes.decidedAtOnce(
             for: speech, intoAudioFile: intoAudioFile, environment: environment, terminal: .controlling)
         if let route, route.kind != .espeak { return nil }
-        // The password agent loads espeak-ng only once chosen (`PromptProgram.speculatesOnEspeak`).
+        // The password agent loads espeak-ng only once chosen (`PromptPolicy.speculatesOnEspeak`).
         if route == nil && !frontEnd.warmsUpBeforeTheRoute { return nil }
         let language = commandLine[Settings.language] ?? Language.fromEnvironment(environment)
         return commandLine[Settings.voice] ?? SpeechOptions(language: language).voiceName

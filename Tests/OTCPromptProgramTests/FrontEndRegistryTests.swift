@@ -47,29 +47,28 @@ import Testing
     static let specified: [String: FrontEndNeeds] = [
         "PromptFrontEndRun": .askedAtTheTerminal,
         "CryptsetupFrontEndRun": .askedAtTheTerminal,
-        "AskpassFrontEndRun": FrontEndNeeds(
-            opensTerminal: true, postsWithoutTerminal: true, warmsUpBeforeTheRoute: true, keepsRenewal: false,
-            notices: .withTheOpening),
-        "TouchFrontEndRun": FrontEndNeeds(
-            opensTerminal: true, postsWithoutTerminal: true, warmsUpBeforeTheRoute: true, keepsRenewal: false,
-            notices: .withTheOpening),
+        "AskpassFrontEndRun": askedOrPosted,
+        "TouchFrontEndRun": askedOrPosted,
         // It keeps what its previous image handed over, and loads espeak-ng only once its route is chosen.
         "AgentFrontEndRun": FrontEndNeeds(
             opensTerminal: true, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: true,
             notices: .withTheOpening),
-        "PinentryFrontEndRun": FrontEndNeeds(
-            opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
-            notices: .standardErrorAndFirstDialog),
-        "StdinFrontEndRun": FrontEndNeeds(
-            opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
-            notices: .standardError),
-        "DoctorFrontEndRun": FrontEndNeeds(
-            opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
-            notices: .nowhere),
-        "BootCueFrontEndRun": FrontEndNeeds(
-            opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
-            notices: .nowhere),
+        "PinentryFrontEndRun": nothingOfTheTerminal(.standardErrorAndFirstDialog),
+        "StdinFrontEndRun": nothingOfTheTerminal(.standardError),
+        "DoctorFrontEndRun": nothingOfTheTerminal(.nowhere),
+        "BootCueFrontEndRun": nothingOfTheTerminal(.nowhere),
     ]
+
+    /// Asked at the terminal, or posted for a password agent when there is none: an askpass call's.
+    static let askedOrPosted = FrontEndNeeds(
+        opensTerminal: true, postsWithoutTerminal: true, warmsUpBeforeTheRoute: true, keepsRenewal: false,
+        notices: .withTheOpening)
+
+    static func nothingOfTheTerminal(_ notices: NoticePlace) -> FrontEndNeeds {
+        FrontEndNeeds(
+            opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
+            notices: notices)
+    }
 
     @Test func eachFrontEndOfTodayNeedsWhatItsSpecificationSays() {
         #expect(Set(Self.specified.keys).isSubset(of: Self.names(FrontEnds.all)))

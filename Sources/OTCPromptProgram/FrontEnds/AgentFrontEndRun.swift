@@ -17,7 +17,7 @@ struct AgentFrontEndRun: FrontEndRun {
     }
 
     /// It keeps what its previous image handed over; it loads espeak-ng only once chosen
-    /// (`PromptProgram.speculatesOnEspeak`): the libraries cannot be unloaded.
+    /// (`PromptPolicy.speculatesOnEspeak`): the libraries cannot be unloaded.
     static let needs = FrontEndNeeds(
         opensTerminal: true, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: true,
         notices: .withTheOpening)

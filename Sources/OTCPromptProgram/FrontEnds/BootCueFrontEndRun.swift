@@ -13,9 +13,7 @@ struct BootCueFrontEndRun: FrontEndRun {
     static var jobOptions: [any AnySetting] { [Settings.bootCue] }
     static func recognise(_ call: ParsedCall) -> Self? { call.commandLine[Settings.bootCue].map { Self(cue: $0) } }
 
-    static let needs = FrontEndNeeds(
-        opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
-        notices: .nowhere)
+    static let needs = FrontEndNeeds.withoutTheTerminal(notices: .nowhere)
 
     func run(_ context: RunContext) -> Int32 {
         PCSpeaker.play(cue) ? ExitStatus.submitted : ExitStatus.noTerminal

@@ -7,10 +7,9 @@ import OTCPromptTerminal
 
 /// `--cryptsetup`: cryptsetup's keyscript at boot, the disk's passphrase on stdout; heard as the PC speaker's tones
 /// when no sound card speaks.
-struct CryptsetupFrontEndRun: FrontEndRun {
+struct CryptsetupFrontEndRun: ChosenByItsFlag {
     static let priority = 50
-    static var jobOptions: [any AnySetting] { [Settings.cryptsetup] }
-    static func recognise(_ call: ParsedCall) -> Self? { call.commandLine.value(Settings.cryptsetup) ? Self() : nil }
+    static let flag = Settings.cryptsetup
 
     static let needs = FrontEndNeeds.askedAtTheTerminal
 

@@ -6,15 +6,12 @@ import OTCPromptSettings
 import OTCPromptTerminal
 
 /// `--doctor`: a report of what a prompt here would do and why, shown and said; nothing asked.
-struct DoctorFrontEndRun: FrontEndRun {
+struct DoctorFrontEndRun: ChosenByItsFlag {
     /// Before every other: a person asking why nothing is heard gets the report whatever else the line says.
     static let priority = 10
-    static var jobOptions: [any AnySetting] { [Settings.doctor] }
-    static func recognise(_ call: ParsedCall) -> Self? { call.commandLine.value(Settings.doctor) ? Self() : nil }
+    static let flag = Settings.doctor
 
-    static let needs = FrontEndNeeds(
-        opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
-        notices: .nowhere)
+    static let needs = FrontEndNeeds.withoutTheTerminal(notices: .nowhere)
 
     func run(_ context: RunContext) -> Int32 {
         let settings = context.settings

@@ -79,6 +79,26 @@ struct FrontEndNeeds: Equatable {
     static let askedAtTheTerminal = FrontEndNeeds(
         opensTerminal: true, postsWithoutTerminal: false, warmsUpBeforeTheRoute: true, keepsRenewal: false,
         notices: .withTheOpening)
+
+    /// Nothing of the controlling terminal before the run (a report, a tone, a line of stdin, gpg-agent's own
+    /// terminals): no terminal opened, nothing posted, no voice loaded early, no renewal kept.
+    static func withoutTheTerminal(notices: NoticePlace) -> FrontEndNeeds {
+        FrontEndNeeds(
+            opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
+            notices: notices)
+    }
+}
+
+/// A front end that one flag of its own chooses, and nothing else (`--doctor`, `--stdin`, `--cryptsetup`): that
+/// flag is its job option and its recognition.
+protocol ChosenByItsFlag: FrontEndRun {
+    static var flag: Setting<Bool> { get }
+    init()
+}
+
+extension ChosenByItsFlag {
+    static var jobOptions: [any AnySetting] { [flag] }
+    static func recognise(_ call: ParsedCall) -> Self? { call.commandLine.value(flag) ? Self() : nil }
 }
 
 extension FrontEndRun {

@@ -19,9 +19,7 @@ struct PinentryFrontEndRun: FrontEndRun {
         programPath.split(separator: "/").last == "pinentry-otc"
     }
 
-    static let needs = FrontEndNeeds(
-        opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
-        notices: .standardErrorAndFirstDialog)
+    static let needs = FrontEndNeeds.withoutTheTerminal(notices: .standardErrorAndFirstDialog)
 
     func run(_ context: RunContext) -> Int32 {
         // A template: each dialog sets its own request.

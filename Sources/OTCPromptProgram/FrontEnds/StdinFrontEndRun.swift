@@ -6,14 +6,11 @@ import OTCPromptSettings
 import OTCPromptTerminal
 
 /// `--stdin`: one line of standard input, checked like a paste; nothing is shown or said.
-struct StdinFrontEndRun: FrontEndRun {
+struct StdinFrontEndRun: ChosenByItsFlag {
     static let priority = 40
-    static var jobOptions: [any AnySetting] { [Settings.stdin] }
-    static func recognise(_ call: ParsedCall) -> Self? { call.commandLine.value(Settings.stdin) ? Self() : nil }
+    static let flag = Settings.stdin
 
-    static let needs = FrontEndNeeds(
-        opensTerminal: false, postsWithoutTerminal: false, warmsUpBeforeTheRoute: false, keepsRenewal: false,
-        notices: .standardError)
+    static let needs = FrontEndNeeds.withoutTheTerminal(notices: .standardError)
 
     func run(_ context: RunContext) -> Int32 {
         context.writeNoticesOnStandardError()
