@@ -29,7 +29,7 @@ extension RealClientTests {
             await polkit.run(Self.pkexec)
             await polkit.shell.answer("wrong-password\r", after: Self.question, speechLog: log)
             await polkit.shell.answer(polkit.admin.password + "\r", after: "Wrong password, try 2.")
-            #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "screen: \(polkit.shell.visibleScreen)")
+            #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "\(polkit.diagnosis)")
             let spoken = SpokenLine.transcript(log)
             let opening = SpokenLine.read(log).first { $0.event == "prompt" }?.text ?? ""
             // The action's message first, then who asks, then whose password.
@@ -57,7 +57,7 @@ extension RealClientTests {
             // The agent is still registered and asks the next request.
             await polkit.run(Self.pkexec)
             await polkit.shell.answer(polkit.admin.password + "\r", after: Self.question, call: 2, speechLog: log)
-            #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "screen: \(polkit.shell.visibleScreen)")
+            #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "\(polkit.diagnosis)")
         }
 
         @Test func aPamEchoLineIsHeardAndShownBeforeTheQuestion() async throws {
@@ -68,7 +68,7 @@ extension RealClientTests {
             #expect(await polkit.agentRegistered(), "screen: \(polkit.shell.visibleScreen)")
             await polkit.run(Self.pkexec)
             await polkit.shell.answer(polkit.admin.password + "\r", after: Self.question, speechLog: log)
-            #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "screen: \(polkit.shell.visibleScreen)")
+            #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "\(polkit.diagnosis)")
             let opening = SpokenLine.read(log).first { $0.event == "prompt" }?.text ?? ""
             #expect(opening.hasPrefix(line), "spoken: \(SpokenLine.transcript(log))")
             #expect(polkit.shell.visibleScreen.contains(line), "screen: \(polkit.shell.visibleScreen)")
@@ -81,7 +81,7 @@ extension RealClientTests {
             #expect(await polkit.agentRegistered(), "screen: \(polkit.shell.visibleScreen)")
             await polkit.run(Self.pkexec)
             await polkit.shell.answer(polkit.admin.password + "\r", after: "Password: ")
-            #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "screen: \(polkit.shell.visibleScreen)")
+            #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "\(polkit.diagnosis)")
         }
     }
 }

@@ -59,3 +59,33 @@ import Testing
         #expect(question.details == [request.message, language.said("polkit.asker", "pkexec")])
     }
 }
+
+/// `--doctor`'s line on polkit agents.
+@Suite struct PolkitAgentReportTests {
+    private func process(_ pid: Int32, _ name: String, uid: UInt32 = 1000) -> ProcessRecord {
+        ProcessRecord(pid: pid, parent: 1, session: 1, terminal: 0, uid: uid, name: name)
+    }
+
+    @Test func otcPromptsOwnAgentIsNamedWithWhatItServes() {
+        let arguments: [Int32: [String]] = [
+            10: ["otc-prompt", "--polkit-agent", "--process", "42"], 11: ["otc-prompt", "--agent"],
+            12: ["otc-prompt", "--polkit-agent"],
+        ]
+        let line = PolkitAgentReport.line(
+            processes: [process(10, "otc-prompt"), process(11, "otc-prompt"), process(12, "otc-prompt")], uid: 1000,
+            arguments: { arguments[$0] })
+        #expect(
+            line
+                == "polkit agent: otc-prompt --polkit-agent (process 10, for process 42); "
+                + "otc-prompt --polkit-agent (process 12, for the login session).")
+    }
+
+    @Test func anotherUsersAgentIsNotTheUsersAndNoneIsSaid() {
+        let line = PolkitAgentReport.line(
+            processes: [process(5, "pkttyagent", uid: 0), process(6, "bash")], uid: 1000, arguments: { _ in nil })
+        #expect(line.hasPrefix("polkit agent: none of yours is running"))
+        let theirs = PolkitAgentReport.line(
+            processes: [process(7, "polkit-gnome-au")], uid: 1000, arguments: { _ in nil })
+        #expect(theirs == "polkit agent: polkit-gnome (process 7).")
+    }
+}

@@ -78,6 +78,14 @@ final class PrivatePolkit {
         }
     }
 
+    /// The screen and polkitd's log, for a failure's message: polkitd says which identity it offered, and why not.
+    var diagnosis: String {
+        let log = (try? String(contentsOfFile: polkitdLog, encoding: .utf8)) ?? ""
+        return "screen: \(shell.visibleScreen)\npolkitd: \(log)\n/etc/group's sudo line here: "
+            + ((try? String(contentsOfFile: scratch.file("group"), encoding: .utf8)) ?? "").split(separator: "\n")
+            .filter { $0.hasPrefix("sudo:") }.joined()
+    }
+
     /// Types a command line at the asker's shell.
     func run(_ command: String) async {
         await shell.typeKeys(command + "\r")
