@@ -3,11 +3,8 @@
 /// to the outputs that show state. The switch to text lines is made here, once, for all of them: when the voice
 /// fails (`SpeechFallback`), every output hears `speechBecameText` before the first line is written.
 public struct SessionOutputs {
-    public private(set) var all: [any SessionOutput] {
-        didSet { capable = Capabilities(all) }
-    }
-    /// `all` sorted by what each output claims, in their order.
-    private var capable: Capabilities
+    /// Each is told only what it claims (`Announcing`, `FieldDrawing`, …), in this order.
+    public private(set) var all: [any SessionOutput]
     /// The one switch from the voice to text lines; nil when there is no voice to fail.
     let speechFallback: SpeechFallback?
     /// The effects followed to the view the state outputs are shown.
@@ -18,7 +15,6 @@ public struct SessionOutputs {
     ///     are the opening's news for the outputs that show state.
     public init(_ outputs: [any SessionOutput], speechFallback: SpeechFallback? = nil, linesAbove: [String] = []) {
         all = outputs
-        capable = Capabilities(outputs)
         self.speechFallback = speechFallback
         presentation = SessionViewTracker(linesAbove: linesAbove)
     }
@@ -49,20 +45,20 @@ public struct SessionOutputs {
     }
 
     public func say(_ announcement: Announcement) {
-        for output in capable.announcing { output.say(announcement) }
+        for case let output as any Announcing in all { output.say(announcement) }
         followSpeechFailure()
     }
 
     /// Draws the field, then shows the state outputs its view when it changed.
     public mutating func draw(_ snapshot: FieldSnapshot, whole: Bool = false) {
-        for output in capable.drawing { output.draw(snapshot, whole: whole) }
+        for case let output as any FieldDrawing in all { output.draw(snapshot, whole: whole) }
         guard let view = presentation.change(of: snapshot) else { return }
-        for output in capable.presenting { output.present(view) }
+        for case let output as any StatePresenting in all { output.present(view) }
     }
 
     /// Lines above the field (`SessionOutput.show`); the caller draws the field after them.
     public func show(lines: [String], alsoSaid: Bool) {
-        for output in capable.drawing { output.show(lines: lines, alsoSaid: alsoSaid) }
+        for case let output as any FieldDrawing in all { output.show(lines: lines, alsoSaid: alsoSaid) }
     }
 
     /// When the voice has failed: every output turns to text (the screen takes the field off), then the notice and
@@ -70,7 +66,7 @@ public struct SessionOutputs {
     /// made, news is taken, or the voice's start-up is taken.
     public func followSpeechFailure() {
         guard let speechFallback, speechFallback.awaitsTextScreen else { return }
-        for output in capable.drawing { output.speechBecameText() }
+        for case let output as any FieldDrawing in all { output.speechBecameText() }
         speechFallback.screenIsText()
     }
 
@@ -81,7 +77,7 @@ public struct SessionOutputs {
 
     /// Gives every device back; the next view is shown whether or not it changed.
     public mutating func release() {
-        for output in capable.presenting { output.release() }
+        for case let output as any StatePresenting in all { output.release() }
         presentation.forgetPresented()
     }
 
@@ -91,38 +87,19 @@ public struct SessionOutputs {
     }
 
     /// The descriptors that wake the loop for an output.
-    public var descriptors: [Int32] { capable.waking.compactMap(\.descriptor) }
+    public var descriptors: [Int32] { all.compactMap { ($0 as? any WakesTheLoop)?.descriptor } }
 
     /// The keys typed on the outputs' own keyboards, in order.
     public func takeKeys() -> [Key] {
-        capable.keyboards.flatMap { $0.takeKeys() }
+        all.flatMap { ($0 as? any KeyboardOfItsOwn)?.takeKeys() ?? [] }
     }
 
     /// The outputs' news acted on (a voice that failed meanwhile turns them all to text).
     public func takeNews() {
-        for output in capable.news { output.takeNews() }
+        for case let output as any NewsOfItsOwn in all { output.takeNews() }
         followSpeechFailure()
     }
 
     /// Whether one of them is still saying something.
-    public var isSpeaking: Bool { capable.announcing.contains { $0.isSpeaking } }
-
-    /// The outputs by capability, each list in the order of `all`; sorted once, not on every key.
-    private struct Capabilities {
-        let announcing: [any Announcing]
-        let drawing: [any FieldDrawing]
-        let presenting: [any StatePresenting]
-        let waking: [any WakesTheLoop]
-        let keyboards: [any KeyboardOfItsOwn]
-        let news: [any NewsOfItsOwn]
-
-        init(_ outputs: [any SessionOutput]) {
-            announcing = outputs.compactMap { $0 as? any Announcing }
-            drawing = outputs.compactMap { $0 as? any FieldDrawing }
-            presenting = outputs.compactMap { $0 as? any StatePresenting }
-            waking = outputs.compactMap { $0 as? any WakesTheLoop }
-            keyboards = outputs.compactMap { $0 as? any KeyboardOfItsOwn }
-            news = outputs.compactMap { $0 as? any NewsOfItsOwn }
-        }
-    }
+    public var isSpeaking: Bool { all.contains { ($0 as? any Announcing)?.isSpeaking == true } }
 }

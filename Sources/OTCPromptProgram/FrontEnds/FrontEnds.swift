@@ -13,25 +13,27 @@ enum FrontEnds {
         ]
     }
 
-    /// `all`, in the order they are asked.
-    static var byPriority: [any FrontEndRun.Type] { all.sorted { $0.priority < $1.priority } }
-
-    /// The arguments the parser reads: the first front end that knows the raw call by them says how (an askpass's
-    /// prompt as data), else they are read as they are.
+    /// The arguments the parser reads: the first front end, by priority, that knows the raw call by them says how
+    /// (an askpass's prompt as data), else they are read as they are.
     static func argumentsToParse(_ call: FrontEndCall) -> [String] {
-        for frontEnd in byPriority {
-            if let arguments = frontEnd.argumentsToParse(call) { return arguments }
-        }
-        return call.arguments
+        firstAnswer { $0.argumentsToParse(call) } ?? call.arguments
     }
 
     /// The front end a parsed call asks for: the first, by priority, that recognises it.
     static func choose(_ call: ParsedCall) -> any FrontEndRun {
-        for frontEnd in byPriority {
-            if let chosen = frontEnd.recognise(call) { return chosen }
-        }
         // The plain prompt recognises every call; were it ever left out of the list, this is still what runs.
-        return PromptFrontEndRun()
+        firstAnswer { $0.recognise(call) } ?? PromptFrontEndRun()
+    }
+
+    /// What the front end of the lowest priority among those that answer `ask` answers; nil when none does. Every
+    /// front end is asked (their answers are pure), so the list needs no sorting.
+    private static func firstAnswer<Answer>(_ ask: (any FrontEndRun.Type) -> Answer?) -> Answer? {
+        var first: (priority: Int, answer: Answer)?
+        for frontEnd in all {
+            guard let answer = ask(frontEnd) else { continue }
+            if first.map({ frontEnd.priority < $0.priority }) ?? true { first = (frontEnd.priority, answer) }
+        }
+        return first?.answer
     }
 
     /// The front end a command line asks for.
@@ -45,12 +47,18 @@ enum FrontEnds {
     /// Whether `argument`, given alone, names a job of its own rather than a prompt's label: a front end's
     /// `jobOptions` (`--doctor`, `--boot-cue=first`), `--help` or `--version`.
     static func namesAJob(_ argument: String) -> Bool {
-        let standard = Program.standardOptions.flatMap { option in
-            ["--" + option.long] + (option.short.map { ["-" + String($0)] } ?? [])
+        for option in Program.standardOptions {
+            if argument == "--" + option.long || option.short.map({ argument == "-" + String($0) }) == true {
+                return true
+            }
         }
-        if standard.contains(argument) { return true }
-        return all.flatMap { $0.jobOptions }.contains { option in
-            option.isFlag ? argument == "--" + option.name : argument.hasPrefix("--" + option.name + "=")
+        for frontEnd in all {
+            for option in frontEnd.jobOptions {
+                if option.isFlag ? argument == "--" + option.name : argument.hasPrefix("--" + option.name + "=") {
+                    return true
+                }
+            }
         }
+        return false
     }
 }
