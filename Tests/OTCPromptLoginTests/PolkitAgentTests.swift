@@ -15,6 +15,12 @@ extension RealClientTests {
         static let pkexec = "uid=$(pkexec --disable-internal-agent /usr/bin/id -u); echo \"uid=$uid status=$?\""
         static let question = "as the super user"
 
+        /// The first question's opening, once it has been asked.
+        func opening(_ polkit: PrivatePolkit, log: String) async -> String {
+            await polkit.shell.waitForQuestion(Self.question, speechLog: log)
+            return SpokenLine.read(log).first { $0.event == "prompt" }?.text ?? ""
+        }
+
         func agent(_ polkit: PrivatePolkit, log: String) async {
             // No job control: the agent stays in the shell's foreground process group, as a program's own agent is.
             await polkit.run(
@@ -27,6 +33,7 @@ extension RealClientTests {
             await agent(polkit, log: log)
             #expect(await polkit.agentRegistered(), "screen: \(polkit.shell.visibleScreen)")
             await polkit.run(Self.pkexec)
+            if polkit.offeredRoot(question: await opening(polkit, log: log)) { return }
             await polkit.shell.answer("wrong-password\r", after: Self.question, speechLog: log)
             await polkit.shell.answer(polkit.admin.password + "\r", after: "Wrong password, try 2.")
             #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "\(polkit.diagnosis)")
@@ -47,6 +54,7 @@ extension RealClientTests {
             await agent(polkit, log: log)
             #expect(await polkit.agentRegistered(), "screen: \(polkit.shell.visibleScreen)")
             await polkit.run(Self.pkexec)
+            if polkit.offeredRoot(question: await opening(polkit, log: log)) { return }
             await polkit.shell.answer("abc\u{1B}", after: Self.question, speechLog: log)
             #expect(await polkit.shell.waitForScreen("Request dismissed"), "screen: \(polkit.shell.visibleScreen)")
             #expect(await polkit.shell.waitForScreen("uid= status=126"), "screen: \(polkit.shell.visibleScreen)")
@@ -67,6 +75,7 @@ extension RealClientTests {
             await agent(polkit, log: log)
             #expect(await polkit.agentRegistered(), "screen: \(polkit.shell.visibleScreen)")
             await polkit.run(Self.pkexec)
+            if polkit.offeredRoot(question: await opening(polkit, log: log)) { return }
             await polkit.shell.answer(polkit.admin.password + "\r", after: Self.question, speechLog: log)
             #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "\(polkit.diagnosis)")
             let opening = SpokenLine.read(log).first { $0.event == "prompt" }?.text ?? ""
@@ -80,6 +89,8 @@ extension RealClientTests {
             await polkit.run("set +m; pkttyagent --process $$ &")
             #expect(await polkit.agentRegistered(), "screen: \(polkit.shell.visibleScreen)")
             await polkit.run(Self.pkexec)
+            #expect(await polkit.shell.waitForScreen("Password: "), "\(polkit.diagnosis)")
+            if polkit.offeredRoot(question: "") { return }
             await polkit.shell.answer(polkit.admin.password + "\r", after: "Password: ")
             #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "\(polkit.diagnosis)")
         }
