@@ -1,11 +1,10 @@
 import Foundation
 import Glibc
 import OTCPromptTestSupport
-import Testing
 
 /// polkit as the machine runs it, in a private mount namespace: a system bus of its own on a tmpfs over /run/dbus
 /// (pkexec is setuid and ignores DBUS_SYSTEM_BUS_ADDRESS), polkitd on it, an admin in group sudo (Debian's admin
-/// rule) through a private copy of /etc/group, and optionally a private copy of polkit's PAM file. The asker's
+/// rule), and optionally a private copy of polkit's PAM file. The asker's
 /// interactive shell runs on the test's pty; when it ends, the script kills the bus and polkitd by their PIDs.
 /// Nothing of the host is changed but the throwaway users, which `ThrowawayUser` removes.
 final class PrivatePolkit {
@@ -23,15 +22,10 @@ final class PrivatePolkit {
         asker = try ThrowawayUser(in: scratch)
         admin = try ThrowawayUser(in: scratch)
         polkitdLog = scratch.file("polkitd.log")
-        let adminName = admin.name
-        let group = try String(contentsOfFile: "/etc/group", encoding: .utf8).split(separator: "\n").map { line in
-            guard line.hasPrefix("sudo:") else { return String(line) }
-            return line.hasSuffix(":") ? line + adminName : line + "," + adminName
-        }
-        let privateGroup = try scratch.write("group", group.joined(separator: "\n") + "\n")
-        // polkitd reads it as its own user: readable by all whatever this process's umask (another test may narrow
-        // it), or polkitd finds no group sudo and offers root. Made here, so its mode is ours to set.
-        chmod(privateGroup, 0o644)
+        // In group sudo through the account tools, which lock the databases as the other tests' useradd and userdel
+        // do; userdel takes the membership away with the user. (A private /etc/group bind-mounted in the namespace
+        // does not hold: another test's useradd renames a new /etc/group over it, and the mount goes with the old.)
+        try runChecked(["/usr/sbin/usermod", "--append", "--groups", "sudo", admin.name])
         let bus = try scratch.write("bus.conf", Self.busConfiguration)
         var pamMount = ""
         if let pamEcho {
@@ -51,7 +45,6 @@ final class PrivatePolkit {
             exec 1>&2
             mount --make-rprivate /
             mount -t tmpfs -o mode=0755 tmpfs /run/dbus
-            mount --bind '\(privateGroup)' /etc/group
             \(pamMount)
             dbus-daemon --config-file='\(bus)' --fork --print-pid > '\(scratch.file("dbus.pid"))'
             /usr/lib/polkit-1/polkitd > '\(polkitdLog)' 2>&1 &
@@ -85,23 +78,13 @@ final class PrivatePolkit {
     /// The screen and polkitd's log, for a failure's message: polkitd says which identity it offered, and why not.
     var diagnosis: String {
         let log = (try? String(contentsOfFile: polkitdLog, encoding: .utf8)) ?? ""
-        return "screen: \(shell.visibleScreen)\npolkitd: \(log)\n/etc/group's sudo line here: "
-            + ((try? String(contentsOfFile: scratch.file("group"), encoding: .utf8)) ?? "").split(separator: "\n")
-            .filter { $0.hasPrefix("sudo:") }.joined()
+        return "screen: \(shell.visibleScreen)\npolkitd: \(log)"
     }
 
-    /// Whether polkitd offered root instead of the sudo group's admin, whose password the test knows: polkitd 122
-    /// does so when its admin rule does not answer (seen only on a machine loaded with several test runs, for
-    /// pkttyagent as well). Recorded as a known intermittent issue of the environment, not the agent's: the
-    /// identities are polkitd's, said as it sent them.
-    func offeredRoot(question: String) -> Bool {
-        guard question.contains("Password of root.") || shell.visibleScreen.contains("Authenticating as: root") else {
-            return false
-        }
-        withKnownIssue("polkitd offered root rather than the admin in group sudo", isIntermittent: true) {
-            Issue.record("\(diagnosis)")
-        }
-        return true
+    /// Waits until the screen, as a person sees it, shows `text`: the agent's restore may write its terminal modes
+    /// between the echoed keys of a command typed while it still held the terminal.
+    func seen(_ text: String) async -> Bool {
+        await shell.process.wait(deadline: .seconds(15)) { visibleText($0.screen).contains(text) }
     }
 
     /// Types a command line at the asker's shell.
