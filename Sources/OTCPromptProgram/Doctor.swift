@@ -1,3 +1,4 @@
+import Glibc
 import OTCPromptBraille
 import OTCPromptCore
 import OTCPromptHost
@@ -48,6 +49,10 @@ struct Doctor {
             report.lines + [DoctorReport.accessibleLine(environment["ACCESSIBLE"])]
             + BrailleReport.lines(braille, environment: environment, terminal: nil)
             + [TouchWatchReport.line(environment: environment)]
+            + [
+                PolkitAgentReport.line(
+                    processes: ProcessTable.read(), uid: getuid(), arguments: { ProcessTable.arguments(pid: $0) })
+            ]
         try? StandardOutput.write(lines.map(UntrustedText.visible).joined(separator: "\n"))
         engine.finish(timeout: .zero)
         // A report redirected into a file is read there, not heard: it speaks to a terminal, or when a

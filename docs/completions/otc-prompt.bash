@@ -28,6 +28,7 @@ _otc_prompt() {
     --check-timeout) return 0 ;;
     --timeout) return 0 ;;
     --boot-cue) mapfile -t COMPREPLY < <(compgen -W "first retry pin unlocked" -- "$cur"); return 0 ;;
+    --process) return 0 ;;
     --agent-directory) return 0 ;;
     --touch-cue) mapfile -t COMPREPLY < <(compgen -W "words tone" -- "$cur"); return 0 ;;
     --voice) return 0 ;;
@@ -41,7 +42,7 @@ _otc_prompt() {
     --placeholder) return 0 ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "-n --length --charset --mask --no-auto-submit --lang --speech --braille --speech-log --verbosity --spell --escape-delay --doctor --check --attempts --check-timeout --timeout --askpass --pinentry --cryptsetup --boot-cue --stdin --agent --query --agent-directory --agent-echo-user-requests --touch-watch --touch-cue --touch-says-done --voice --rate --volume --pitch --audio-file --style --start-color --end-color --placeholder --version -h --help" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "-n --length --charset --mask --no-auto-submit --lang --speech --braille --speech-log --verbosity --spell --escape-delay --doctor --check --attempts --check-timeout --timeout --askpass --pinentry --cryptsetup --boot-cue --stdin --agent --query --polkit-agent --process --agent-directory --agent-echo-user-requests --touch-watch --touch-cue --touch-says-done --voice --rate --volume --pitch --audio-file --style --start-color --end-color --placeholder --version -h --help" -- "$cur")
     fi
     return 0
 }

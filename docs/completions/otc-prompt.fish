@@ -23,6 +23,8 @@ complete -c otc-prompt -l boot-cue -x -a 'first retry pin unlocked' -d 'Play one
 complete -c otc-prompt -l stdin -d 'No prompt: read one line from stdin, check it like a paste, print it.'
 complete -c otc-prompt -l agent -d 'Be a password agent: ask the requests of systemd-ask-password, one at a time.'
 complete -c otc-prompt -l query -d 'With --agent: ask the requests waiting now, then exit.'
+complete -c otc-prompt -l polkit-agent -d 'Be polkit\'s authentication agent: ask pkexec\'s, udisksctl\'s and run0\'s passwords at this terminal.'
+complete -c otc-prompt -l process -x -d 'With --polkit-agent: answer the requests of this process only, as pkttyagent --process does, and end when it ends. (1–2147483647; default: the login session)'
 complete -c otc-prompt -l agent-directory -x -d 'With --agent: watch these directories instead, separated by :. (default: the system\'s (as root) and the user\'s)'
 complete -c otc-prompt -l agent-echo-user-requests -d 'With --agent: show and speak what you type for your own programs\' requests that ask for visible text.'
 complete -c otc-prompt -l touch-watch -d 'Say "Touch your security key." whenever a security key waits for a touch.'

@@ -26,6 +26,8 @@ _otc-prompt() {
         '--stdin[No prompt\: read one line from stdin, check it like a paste, print it.]' \
         '--agent[Be a password agent\: ask the requests of systemd-ask-password, one at a time.]' \
         '--query[With --agent\: ask the requests waiting now, then exit.]' \
+        '--polkit-agent[Be polkit'\''s authentication agent\: ask pkexec'\''s, udisksctl'\''s and run0'\''s passwords at this terminal.]' \
+        '--process=[With --polkit-agent\: answer the requests of this process only, as pkttyagent --process does, and end when it ends. (1–2147483647; default\: the login session)]:N: ' \
         '--agent-directory=[With --agent\: watch these directories instead, separated by \:. (default\: the system'\''s (as root) and the user'\''s)]:DIR\[\:DIR\]: ' \
         '--agent-echo-user-requests[With --agent\: show and speak what you type for your own programs'\'' requests that ask for visible text.]' \
         '--touch-watch[Say "Touch your security key." whenever a security key waits for a touch.]' \

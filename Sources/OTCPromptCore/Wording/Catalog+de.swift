@@ -244,6 +244,11 @@ extension Catalog {
             "systemAsk.wrongPIN": ["Falsche PIN, Versuch %1$d."],
             "cue": ["Neue Anfrage."],
             "doctor.offer": ["Eingabetaste liest den ganzen Bericht; Escape beendet."],
+            "polkit.asker": ["Angefragt von %1$s."],
+            "polkit.identity": ["Passwort von %1$s."],
+            "polkit.wrongPassword": ["Falsches Passwort, Versuch %1$d."],
+            "polkit.failed": ["Authentifizierung fehlgeschlagen."],
+            "polkit.chooseIdentity": ["Als %1$s authentifizieren?"],
         ])
 }
 

@@ -244,6 +244,11 @@ extension Catalog {
             "systemAsk.wrongPIN": ["Wrong PIN, try %1$d."],
             "cue": ["New request."],
             "doctor.offer": ["Enter says the whole report; Escape ends."],
+            "polkit.asker": ["Asked by %1$s."],
+            "polkit.identity": ["Password of %1$s."],
+            "polkit.wrongPassword": ["Wrong password, try %1$d."],
+            "polkit.failed": ["Authentication failed."],
+            "polkit.chooseIdentity": ["Authenticate as %1$s?"],
         ])
 }
 

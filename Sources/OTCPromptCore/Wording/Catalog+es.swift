@@ -244,6 +244,11 @@ extension Catalog {
             "systemAsk.wrongPIN": ["PIN incorrecto, intento %1$d."],
             "cue": ["Nueva solicitud."],
             "doctor.offer": ["Intro lee el informe completo; Escape termina."],
+            "polkit.asker": ["Lo pide %1$s."],
+            "polkit.identity": ["Contraseña de %1$s."],
+            "polkit.wrongPassword": ["Contraseña incorrecta, intento %1$d."],
+            "polkit.failed": ["Autenticación fallida."],
+            "polkit.chooseIdentity": ["¿Autenticarse como %1$s?"],
         ])
 }
 

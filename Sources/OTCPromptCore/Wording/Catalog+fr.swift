@@ -244,6 +244,11 @@ extension Catalog {
             "systemAsk.wrongPIN": ["PIN erroné, essai %1$d."],
             "cue": ["Nouvelle demande."],
             "doctor.offer": ["Entrée lit tout le rapport ; Échap termine."],
+            "polkit.asker": ["Demandé par %1$s."],
+            "polkit.identity": ["Mot de passe de %1$s."],
+            "polkit.wrongPassword": ["Mot de passe incorrect, essai %1$d."],
+            "polkit.failed": ["Échec de l'authentification."],
+            "polkit.chooseIdentity": ["S'authentifier en tant que %1$s ?"],
         ])
 }
 

@@ -244,6 +244,11 @@ extension Catalog {
             "systemAsk.wrongPIN": ["PIN errado, tentativa %1$d."],
             "cue": ["Novo pedido."],
             "doctor.offer": ["Enter lê o relatório completo; Esc termina."],
+            "polkit.asker": ["Pedido por %1$s."],
+            "polkit.identity": ["Palavra-passe de %1$s."],
+            "polkit.wrongPassword": ["Palavra-passe errada, tentativa %1$d."],
+            "polkit.failed": ["A autenticação falhou."],
+            "polkit.chooseIdentity": ["Autenticar como %1$s?"],
         ])
 }
 

@@ -244,6 +244,11 @@ extension Catalog {
             "systemAsk.wrongPIN": ["PIN errado, tentativa %1$d."],
             "cue": ["Nova solicitação."],
             "doctor.offer": ["Enter lê o relatório completo; Esc encerra."],
+            "polkit.asker": ["Pedido por %1$s."],
+            "polkit.identity": ["Senha de %1$s."],
+            "polkit.wrongPassword": ["Senha errada, tentativa %1$d."],
+            "polkit.failed": ["A autenticação falhou."],
+            "polkit.chooseIdentity": ["Autenticar como %1$s?"],
         ])
 }
 

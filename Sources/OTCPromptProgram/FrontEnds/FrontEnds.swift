@@ -7,8 +7,8 @@ enum FrontEnds {
     static var all: [any FrontEndRun.Type] {
         [
             DoctorFrontEndRun.self, BootCueFrontEndRun.self, PinentryFrontEndRun.self, StdinFrontEndRun.self,
-            CryptsetupFrontEndRun.self, AgentFrontEndRun.self, TouchFrontEndRun.self, AskpassFrontEndRun.self,
-            PromptFrontEndRun.self, TouchWatchFrontEndRun.self,
+            CryptsetupFrontEndRun.self, AgentFrontEndRun.self, PolkitFrontEndRun.self, TouchFrontEndRun.self,
+            AskpassFrontEndRun.self, PromptFrontEndRun.self, TouchWatchFrontEndRun.self,
         ]
     }
 

@@ -140,6 +140,17 @@ public enum Settings {
         domain: .text(valueName: "DIR[:DIR]", allowed: "absolute directory paths separated by \":\"") {
             !$0.isEmpty && $0.split(separator: ":").allSatisfy { $0.hasPrefix("/") }
         }, defaultNote: "the system's (as root) and the user's")
+    public static let polkitAgent = Setting<Bool>(
+        "polkit-agent", group: .logins,
+        "Be polkit's authentication agent: ask pkexec's, udisksctl's and run0's passwords at this terminal.",
+        details: "Registers with polkitd for the login session (else for the parent process) and asks each request "
+            + "when it comes, taking the terminal only then; Esc cancels the request and the agent goes on.",
+        domain: .flag, default: false)
+    public static let process = Setting<Int>(
+        "process", group: .logins,
+        "With `--polkit-agent`: answer the requests of this process only, as "
+            + "`pkttyagent --process` does, and end when it ends.",
+        domain: .integer(1...Int(Int32.max)), defaultNote: "the login session")
     // A preference of the agent's user: in the file too.
     public static let agentEchoUserRequests = Setting<Bool>(
         "agent-echo-user-requests", group: .logins,
@@ -229,6 +240,7 @@ public enum Settings {
     public static let all: [any AnySetting] = [
         length, charset, mask, noAutoSubmit, language, speech, braille, speechLog, verbosity, spell, escapeDelay,
         doctor, check, attempts, checkTimeout, timeout, askpass, pinentry, cryptsetup, bootCue, stdin, agent, query,
+        polkitAgent, process,
         agentDirectory, agentEchoUserRequests, touchWatch, touchCue, touchSaysDone,
         voice, rate, volume, pitch, audioFile,
         style, startColor, endColor, placeholder,

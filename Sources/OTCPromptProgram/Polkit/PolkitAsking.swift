@@ -1,0 +1,98 @@
+import OTCPromptCore
+import OTCPromptFrontEnds
+import OTCPromptHost
+import OTCPromptLoop
+import OTCPromptTerminal
+
+/// One request being asked at the terminal: the user chosen, then the conversation with the helper, each of its
+/// questions a field.
+struct Asking {
+    let program: PolkitAgentProgram
+    let pending: PolkitPending
+    let bus: PolkitBus
+    let terminal: Terminal
+    let asker: String?
+
+    /// How a request ends when no user was chosen: cancelled, or with the signal that ended the question.
+    private(set) var ended = PolkitAgentProgram.Ended(reply: .cancelled)
+
+    /// The one user to ask for; with several, a yes/no question for each in turn, the invoking user's first. nil:
+    /// none could be (no user among the identities, or each declined: the request is cancelled).
+    func chooseUser(_ uids: [UInt32]) -> (uid: UInt32, name: String)? {
+        let users = uids.map { (uid: $0, name: PolkitAgentProgram.userName($0) ?? "\($0)") }
+        guard users.count > 1 else { return users.first }
+        for user in users {
+            let session = program.wording.identityChoice(
+                user: user.name, message: pending.request.message, asker: asker)
+            switch try? program.question(session, pending: pending).runSession(on: terminal).get() {
+            case .confirmed(true)?: return user
+            case .confirmed(false)?: continue
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// The helper's conversation for `user`, until polkitd can be answered.
+    func converse(as user: (uid: UInt32, name: String)) -> PolkitAgentProgram.Ended {
+        var conversation = PolkitConversation(language: program.wording.language)
+        var helper: PolkitHelper
+        do {
+            helper = try PolkitHelper.start(user: user.name, cookie: pending.request.cookie)
+        } catch {
+            terminal.writeLine("otc-prompt: \(error)")
+            return .init(reply: .failed)
+        }
+        /// Raw while the helper checks an answer (a key typed meanwhile is never echoed), until the next field or the end.
+        var heldRaw = false
+        defer {
+            helper.stop()
+            // What was typed while the helper checked goes to the shell as typed.
+            if heldRaw { terminal.restore(givingBack: []) }
+        }
+        while true {
+            let step: PolkitConversation.Step
+            switch helper.next(withdrawal: pending.withdrawal.read) {
+            case .line(let line): step = conversation.receive(line)
+            case .ended: step = conversation.helperEnded()
+            case .withdrawn: step = conversation.cancel()
+            }
+            switch step {
+            case .wait: continue
+            case .restartHelper:
+                helper.stop()
+                do {
+                    helper = try PolkitHelper.start(user: user.name, cookie: pending.request.cookie)
+                } catch {
+                    terminal.writeLine("otc-prompt: \(error)")
+                    return .init(reply: .failed)
+                }
+            case .ask(let prompt, let echo, let news):
+                let field = program.wording.field(
+                    message: pending.request.message, asker: asker, user: user.name, prompt: prompt, echo: echo,
+                    news: news)
+                heldRaw = false
+                let outcome = try? program.field(field, pending: pending, bus: bus).runSession(on: terminal).get()
+                switch outcome {
+                case .submitted(let secret)?:
+                    try? terminal.enterRawMode(bracketedPaste: false)
+                    heldRaw = true
+                    guard helper.answer(secret) else { return .init(reply: .failed) }
+                    conversation.answered()
+                case .signalled(let signal)?:
+                    terminal.restore()
+                    terminal.signalWatcher?.reraise(signal)
+                    return .init(reply: .cancelled, ending: ExitStatus.signalled(signal))
+                case .terminalClosed?:
+                    return .init(reply: .cancelled, ending: ExitStatus.terminalClosed)
+                default:
+                    _ = conversation.cancel()
+                    return .init(reply: .cancelled)
+                }
+            case .finish(let result, let news):
+                for line in news { terminal.writeLine(line) }
+                return .init(reply: result)
+            }
+        }
+    }
+}
