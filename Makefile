@@ -29,9 +29,11 @@ APT_PACKAGES := libespeak-ng-dev espeak-ng libpcaudio-dev pkg-config pulseaudio 
 # gettext: msgfmt --check on the catalogs in po/ (CatalogTests); python3 also compiles them (make catalogs).
 # fenrir and python3-speechd (its speech-dispatcher driver, only recommended): the screen reader beside the prompt
 # (ScreenReaderEndToEndTests); brltty (with libbrlapi0.8): the braille display the braille tests drive through its
-# Virtual driver (PrivateBrltty). Each test starts its own; nothing is enabled.
+# Virtual driver (PrivateBrltty); polkitd, pkexec (with pkttyagent, the anchor) and dbus-daemon: the private system
+# bus and polkitd the polkit agent's tests start in a mount namespace (PrivatePolkit). Each test starts its own;
+# nothing is enabled.
 TEST_APT_PACKAGES := sudo openssh-server openssh-client libpam-google-authenticator oathtool git python3 passwd util-linux \
-	locales gcc libc6-dev gettext fenrir python3-speechd brltty
+	locales gcc libc6-dev gettext fenrir python3-speechd brltty polkitd pkexec dbus-daemon
 # And what `make bench` needs besides (hyperfine: the start-up table; python3: the pty harness;
 # gcc and libc6-dev: the floor, a static C program, Benchmarks/tty_floor.c; python3-numpy: comparing
 # recordings of the sink with their references, Benchmarks/stale_cut.py).
