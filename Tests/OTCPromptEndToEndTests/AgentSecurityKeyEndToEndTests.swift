@@ -12,7 +12,9 @@ import Testing
         let directory = AgentQuerier.directory()
         // An asker whose command line is systemd-cryptsetup's, as /proc shows it: sh running a script named attach.
         let scripts = PromptRun.privateDirectory()
-        try "sleep 600\n".write(toFile: scripts + "/attach", atomically: false, encoding: .utf8)
+        // It waits in sh itself (a read of a FIFO it holds open both ways), so that killing it leaves no child behind.
+        try #require(mkfifo(scripts + "/hold", 0o600) == 0)
+        try "read x 0<> hold\n".write(toFile: scripts + "/attach", atomically: false, encoding: .utf8)
         let asker = try SpawnedProgram(
             "/bin/bash",
             ["-c", "cd '\(scripts)' && exec -a systemd-cryptsetup /bin/sh attach root /dev/vda2 - fido2-device=auto"],

@@ -9,7 +9,7 @@ import Testing
 /// messages. Each cue must be in the speech log within a second of its signal.
 @Suite(.runsPrograms)
 struct TouchWatchEndToEndTests {
-    /// The promise: "Touch your security key." within a second of either signal.
+    /// The promise: "Touch your security key." within a second of either signal.
     static let limit: Duration = .seconds(1)
     static let cue = "Touch your security key."
 

@@ -8,7 +8,9 @@ extension RealClientTests {
     /// in the background, as `pkttyagent --process` is started, against a private polkitd (`PrivatePolkit`).
     @Suite(
         .serialized,
-        .enabled(if: Namespaces.available(["-m"]) && FileManager.default.fileExists(atPath: "/usr/bin/pkexec"))
+        .enabled(
+            if: Namespaces.available(["-m"]) && FileManager.default.fileExists(atPath: "/usr/bin/pkexec"),
+            "needs a mount namespace (unshare -m) and polkit's pkexec (make deps)")
     )
     struct PolkitAgent {
         /// pkexec's output and status on one line, told apart from the command line's echo.

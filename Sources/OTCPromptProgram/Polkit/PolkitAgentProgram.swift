@@ -60,10 +60,10 @@ struct PolkitAgentProgram {
             return Ended(reply: .cancelled)
         }
         let asking = Asking(program: self, pending: pending, bus: bus, terminal: terminal, asker: asker)
-        guard let user = asking.chooseUser(request.users(invokingUID: getuid())) else {
-            return asking.ended
+        switch asking.chooseUser(request.users(invokingUID: getuid())) {
+        case .user(let user): return asking.converse(as: user)
+        case .ended(let ended): return ended
         }
-        return asking.converse(as: user)
     }
 
     /// The field for PAM's question: Esc replies Cancelled at once, before the cancellation is said.

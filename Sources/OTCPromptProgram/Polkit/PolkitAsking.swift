@@ -13,24 +13,34 @@ struct Asking {
     let terminal: Terminal
     let asker: String?
 
-    /// How a request ends when no user was chosen: cancelled, or with the signal that ended the question.
-    private(set) var ended = PolkitAgentProgram.Ended(reply: .cancelled)
-
-    /// The one user to ask for; with several, a yes/no question for each in turn, the invoking user's first. nil:
-    /// none could be (no user among the identities, or each declined: the request is cancelled).
-    func chooseUser(_ uids: [UInt32]) -> (uid: UInt32, name: String)? {
+    /// The one user to ask for, or how the request ended without one: with several, a yes/no question for each in
+    /// turn, the invoking user's first. Cancelled when there is none, or each was declined; a signal or a terminal
+    /// gone during a question ends the agent with it, as during a field.
+    func chooseUser(_ uids: [UInt32]) -> Choice {
         let users = uids.map { (uid: $0, name: PolkitAgentProgram.userName($0) ?? "\($0)") }
-        guard users.count > 1 else { return users.first }
+        guard users.count > 1 else { return users.first.map { .user($0) } ?? .ended(.init(reply: .cancelled)) }
         for user in users {
             let session = program.wording.identityChoice(
                 user: user.name, message: pending.request.message, asker: asker)
             switch try? program.question(session, pending: pending).runSession(on: terminal).get() {
-            case .confirmed(true)?: return user
+            case .confirmed(true)?: return .user(user)
             case .confirmed(false)?: continue
-            default: return nil
+            case .signalled(let signal)?:
+                terminal.restore()
+                terminal.signalWatcher?.reraise(signal)
+                return .ended(.init(reply: .cancelled, ending: ExitStatus.signalled(signal)))
+            case .terminalClosed?:
+                return .ended(.init(reply: .cancelled, ending: ExitStatus.terminalClosed))
+            default: return .ended(.init(reply: .cancelled))
             }
         }
-        return nil
+        return .ended(.init(reply: .cancelled))
+    }
+
+    /// Whose password to ask for, or how the request ended before one was chosen.
+    enum Choice {
+        case user((uid: UInt32, name: String))
+        case ended(PolkitAgentProgram.Ended)
     }
 
     /// The helper's conversation for `user`, until polkitd can be answered.
@@ -47,8 +57,9 @@ struct Asking {
         var heldRaw = false
         defer {
             helper.stop()
-            // What was typed while the helper checked goes to the shell as typed.
-            if heldRaw { terminal.restore(givingBack: []) }
+            // What was typed while the helper checked a password is dropped, never given to the shell: it may be the
+            // password again, typed by someone who heard nothing yet.
+            if heldRaw { terminal.restore(discardingInput: true) }
         }
         while true {
             let step: PolkitConversation.Step

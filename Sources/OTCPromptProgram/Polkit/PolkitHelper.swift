@@ -175,8 +175,10 @@ final class PolkitHelper {
     private var stopped = false
 
     /// Closes the pipes (or the socket) and ends the setuid program: SIGTERM, as polkit's own agents end it, then
-    /// reaped. The corresponding C functions are `close`, `kill` and `waitpid`.
-    func stop() {
+    /// reaped; SIGKILL if it has not ended within `patience` (a PAM module that ignores the signal while it waits for
+    /// a finger or a touch), so the next request is never stuck behind it. The corresponding C functions are
+    /// `close`, `kill`, `waitpid` and `nanosleep`.
+    func stop(patience: Duration = .seconds(2)) {
         guard !stopped else { return }
         stopped = true
         close(input)
@@ -184,6 +186,15 @@ final class PolkitHelper {
         guard let pid else { return }
         _ = kill(pid, SIGTERM)
         var status: Int32 = 0
-        _ = SystemCall.retrying("waitpid") { waitpid(pid, &status, 0) }
+        let deadline = MonotonicInstant.now.advanced(by: patience)
+        while SystemCall.retrying("waitpid", { waitpid(pid, &status, WNOHANG) }) == 0 {
+            guard MonotonicInstant.now < deadline else {
+                _ = kill(pid, SIGKILL)
+                _ = SystemCall.retrying("waitpid") { waitpid(pid, &status, 0) }
+                return
+            }
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+        }
     }
 }
