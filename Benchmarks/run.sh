@@ -9,12 +9,13 @@
 # Ctrl-C -> exit, a command typed after Esc, keys that never cancel), agent (agent.py: the password agent beside
 # systemd-tty-ask-password-agent; as root), openings (openings.py: each opening's first sentence in seconds of audio,
 # beside the whole opening; its agent rows as root), braille (braille.py: key -> cells written to BrlAPI and shown by
-# a real brltty, start-up with braille off).
+# a real brltty, start-up with braille off), polkit (polkit.py: the polkit agent beside pkttyagent, pkexec answered
+# in a private polkit; as root).
 set -euo pipefail
 cd "$(dirname "$0")"
 repetitions=${1:-15}
 root=$(cd .. && pwd)
-parts=${OTC_BENCH_PARTS:-ready,keys,listen,memory,footprint,inprocess,speechd,esc,agent,openings,braille}
+parts=${OTC_BENCH_PARTS:-ready,keys,listen,memory,footprint,inprocess,speechd,esc,agent,openings,braille,polkit}
 export OTC_BENCH_PARTS=$parts
 has() { [[ ",$parts," == *",$1,"* ]]; }
 
@@ -24,7 +25,7 @@ echo "== building (release)"
 rm -f "$root/.build/release-flags"
 # The binary make install ships: the same sources, linked with make release's flags (the Swift runtime
 # statically), in a scratch path of its own so that both builds stay up to date.
-if has ready || has keys || has memory || has footprint || has agent || has braille; then
+if has ready || has keys || has memory || has footprint || has agent || has braille || has polkit; then
     # make release first: it makes the link order that the flags name, profiled from the same sources.
     (cd "$root" && make -s release >/dev/null &&
         swift build -c release --product otc-prompt $(make -s release-flags) --scratch-path .build-static >/dev/null)
@@ -143,4 +144,10 @@ if has braille; then
 echo
 echo "== braille: key -> cells written to BrlAPI and shown by brltty, start-up with braille off (Benchmarks/braille.py)"
 python3 braille.py "$OTC_BENCH_STATIC" "$repetitions"
+fi
+
+if has polkit; then
+echo
+echo "== the polkit agent beside pkttyagent, pkexec in a private polkit (Benchmarks/polkit.py; as root)"
+python3 polkit.py "$OTC_BENCH_STATIC" "$repetitions"
 fi
