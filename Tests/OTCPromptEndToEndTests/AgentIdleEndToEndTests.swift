@@ -185,7 +185,10 @@ struct AgentIdleEndToEndTests {
         return switches
     }
 
-    /// Whether `pid`'s threads come to sit still: no context switch in any of two looks 250 ms apart.
+    /// Whether `pid`'s threads come to sit still: no context switch in any of two looks 250 ms apart, and every thread
+    /// asleep at the last. A thread that is runnable but not yet run (a starved machine in a loaded CI run) switches
+    /// no more for as long as it waits for a core: counters alone took it for still, and its last piece of work was
+    /// then counted as a wake-up.
     static func settles(_ pid: pid_t, deadline: Duration) async -> Bool {
         let clock = ContinuousClock()
         let end = clock.now + deadline
@@ -194,11 +197,23 @@ struct AgentIdleEndToEndTests {
         while clock.now < end {
             try? await Task.sleep(for: .milliseconds(250))
             let now = contextSwitches(of: pid)
-            quietLooks = now == last && !now.isEmpty ? quietLooks + 1 : 0
+            quietLooks = now == last && !now.isEmpty && allAsleep(pid) ? quietLooks + 1 : 0
             if quietLooks == 2 { return true }
             last = now
         }
         return false
+    }
+
+    /// Whether every thread of `pid` is asleep (state S in /proc/PID/task/TID/stat), none running or waiting to run.
+    static func allAsleep(_ pid: pid_t) -> Bool {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return !tasks.isEmpty
+            && tasks.allSatisfy { task in
+                let stat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8)) ?? ""
+                // "TID (name) S …": the state follows the name's closing parenthesis.
+                guard let close = stat.lastIndex(of: ")") else { return false }
+                return stat[stat.index(after: close)...].drop { $0 == " " }.first == "S"
+            }
     }
 
     private static func woken(_ before: [String: Int], _ after: [String: Int]) -> [String: Int] {
