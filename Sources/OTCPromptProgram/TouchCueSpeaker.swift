@@ -28,19 +28,26 @@ struct TouchCueSpeaker {
     }
 
     /// The cue being heard: its voice and its outputs, open until it has been heard (or `PromptProgram.finalSpeechLimit`
-    /// has passed, or the next cue supersedes it). Meanwhile the watcher's loop goes on reading, so what happens
-    /// during a cue keeps its own time.
-    private var current: (speech: SpeechSetup, outputs: SessionOutputs, since: MonotonicInstant)?
+    /// has passed, or the next cue supersedes it). `voiceStarted` is false while its voice starts (what is said is
+    /// held meanwhile), and `since` is when it started. The voice starts on its own thread and the loop wakes on its
+    /// descriptor: the watcher goes on reading meanwhile, so what happens during a cue, its voice's start-up included,
+    /// keeps its own time.
+    private var current: (speech: SpeechSetup, outputs: SessionOutputs, voiceStarted: Bool, since: MonotonicInstant)?
 
     /// Whether a cue is being heard: the loop then wakes for its voice's news and its end.
     var isSpeaking: Bool { current != nil }
 
-    /// The voice's descriptors to wake on while a cue is heard (speech-dispatcher's replies).
-    var descriptors: [Int32] { current?.outputs.descriptors ?? [] }
+    /// The descriptors to wake on while a cue is heard: its voice's start-up until it has ended, then the voice's own
+    /// (speech-dispatcher's replies).
+    var descriptors: [Int32] {
+        guard let current else { return [] }
+        if !current.voiceStarted, let startup = current.speech.startup { return [startup.descriptor] }
+        return current.outputs.descriptors
+    }
 
-    /// Says `announcement` (a tone in its place when `tone`), superseding a cue still heard, and returns once its
-    /// voice has started (`startupLimit`); the signal that came meanwhile, if one did.
-    mutating func say(_ announcement: Announcement, tone: Bool) -> Int32? {
+    /// Says `announcement` (a tone in its place when `tone`), superseding a cue still heard. Returns at once: a
+    /// voice still starting holds the words, and `follow` lets them go when it has started.
+    mutating func say(_ announcement: Announcement, tone: Bool) {
         finishCurrent()
         let start = started
         let settings = context.settings
@@ -60,32 +67,33 @@ struct TouchCueSpeaker {
                 speculates: false, elapsed: { MonotonicInstant.now - start })
         } catch {
             lines.writeLine("otc-prompt: \(error)")
-            return nil
+            return
         }
         // With text lines as the voice, the line is the voice's; otherwise it is shown beside it.
         if !speech.isText { lines.writeLine(announcement.text) }
         let outputs = SessionOutputs(
             (speech.log.map { [$0] } ?? []) + [VoiceOutput(speech.voice)], speechFallback: speech.fallback)
         outputs.say(announcement)
-        // The voice's start-up, as a prompt's end waits for it (`SpeechSetup.finish`): what was held is said now.
-        if let startup = speech.startup {
-            switch startup.waitAfterPrompt(timeout: Self.startupLimit, signals: lines.signalWatcher) {
-            case .signal(let signal):
-                startup.abandon()
-                outputs.close()
-                return signal
-            case .outcome(.started(let started)):
-                for notice in started.notices { lines.writeLine(notice) }
-                started.held.release(to: started.backend) { nil }
-            case .outcome(.failed), .none: break
-            }
-        }
-        current = (speech, outputs, .now)
-        return nil
+        current = (speech, outputs, speech.startup == nil, .now)
     }
 
-    /// Acts on the voice's news, and lets it go once the cue has been heard or its time is up.
+    /// Acts on the voice's start-up and news, and lets the cue go once it has been heard or its time is up.
     mutating func follow() {
+        guard let cue = current else { return }
+        if !cue.voiceStarted, let startup = cue.speech.startup {
+            // As a prompt's end waits for its voice (`SpeechSetup.finish`): what was held is said once it has
+            // started; past `startupLimit` the cue is late, and its line (written already) is all there is.
+            guard let outcome = startup.takeOutcome() else {
+                if MonotonicInstant.now - cue.since >= Self.startupLimit { finishCurrent() }
+                return
+            }
+            if case .started(let started) = outcome {
+                for notice in started.notices { lines.writeLine(notice) }
+                started.held.release(to: started.backend) { nil }
+            }
+            current?.voiceStarted = true
+            current?.since = .now
+        }
         guard let cue = current else { return }
         cue.outputs.takeNews()
         if !cue.outputs.isSpeaking || MonotonicInstant.now - cue.since >= PromptProgram.finalSpeechLimit {
@@ -101,6 +109,7 @@ struct TouchCueSpeaker {
     mutating func finishCurrent() {
         guard let cue = current else { return }
         current = nil
+        if !cue.voiceStarted { cue.speech.startup?.abandon() }
         cue.speech.voice.finish(timeout: .zero)
         cue.speech.log?.voiceDone()
         cue.outputs.close()
@@ -117,7 +126,7 @@ struct TouchCueSpeaker {
 
     /// The tone on the user's audio device, where a voice would be used; a line where none would (text, none), or
     /// where no device answers. The line is written and logged either way.
-    private func playTone(_ announcement: Announcement, start: MonotonicInstant) -> Int32? {
+    private func playTone(_ announcement: Announcement, start: MonotonicInstant) {
         let settings = context.settings
         let route = SpeechRouteProbes.route(
             for: settings.value(Settings.speech), environment: context.environment, terminal: .located(location))
@@ -129,15 +138,14 @@ struct TouchCueSpeaker {
             log.say(announcement)
             log.voiceDone()
         }
-        guard route.kind == .espeak || route.kind == .speechd else { return nil }
+        guard route.kind == .espeak || route.kind == .speechd else { return }
         let rate = 22_050
         let samples = TouchCue.toneSamples(sampleRate: rate)
         let sink: (any AudioSink)? =
             (try? PulseAudioSink(sampleRate: rate)) ?? (try? PCAudioSink(sampleRate: rate))
-        guard let sink else { return nil }
+        guard let sink else { return }
         samples.withUnsafeBufferPointer { sink.write($0) }
         sink.drain()
         sink.close()
-        return nil
     }
 }

@@ -37,18 +37,15 @@ struct TouchWatchProgram {
         var wake: Duration?
         var refusals: Set<String> = []
 
-        func carryOut(_ effects: [TouchWatchModel.Effect]) -> Int32? {
+        func carryOut(_ effects: [TouchWatchModel.Effect]) {
             for effect in effects {
                 switch effect {
-                case .cue:
-                    if let signal = speaker.say(TouchCue.waiting(wording), tone: tone) { return signal }
-                case .released:
-                    if let signal = speaker.say(TouchCue.released(wording), tone: false) { return signal }
+                case .cue: speaker.say(TouchCue.waiting(wording), tone: tone)
+                case .released: speaker.say(TouchCue.released(wording), tone: false)
                 case .wake(let at): wake = at
                 }
             }
             if !model.isWaiting { speaker.closeBraille() }
-            return nil
         }
 
         while true {
@@ -64,9 +61,9 @@ struct TouchWatchProgram {
                 let now = MonotonicInstant.now - start
                 guard let due = wake, now >= due else { continue }
                 wake = nil
-                signal = carryOut(model.update(.clock(now), at: now))
+                carryOut(model.update(.clock(now), at: now))
             case .happened:
-                for happening in watch.happenings() where signal == nil {
+                for happening in watch.happenings() {
                     let events = Self.events(happening)
                     guard !events.isEmpty else {
                         if case .refused(let why) = happening, refusals.insert(why).inserted {
@@ -81,7 +78,7 @@ struct TouchWatchProgram {
                         continue
                     }
                     let now = MonotonicInstant.now - start
-                    for event in events where signal == nil { signal = carryOut(model.update(event, at: now)) }
+                    for event in events { carryOut(model.update(event, at: now)) }
                 }
             }
             guard let signal else { continue }

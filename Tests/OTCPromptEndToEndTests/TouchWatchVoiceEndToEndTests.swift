@@ -65,11 +65,47 @@ struct TouchWatchVoiceEndToEndTests {
             }
             close(file)
             #expect(try #require(latency, "wait \(wait) was not cued") < TouchWatchEndToEndTests.limit)
-            // Past the merge window by more than the voice's start-up: the watcher reads what happened while it
-            // started the cue's voice only once it has, and times it then, so under load a close read late and the
-            // next open read at once could fall inside the window and be taken for one wait.
-            try? await Task.sleep(for: .milliseconds(900))
+            await TouchWatchEndToEndTests.pastTheMergeWindow()
         }
+        await run.expectEndsPromptly(by: SIGTERM)
+    }
+
+    /// The cue's voice starts on its own thread while the watcher goes on reading: with a speech-dispatcher that
+    /// answers each of its opening commands half a second late, the first cue's voice starts for
+    /// `TouchCueSpeaker.startupLimit` (2 s), and a wait that begins meanwhile is still cued within the second
+    /// promised. Read only once that voice had started, it was cued up to 2 s late.
+    @Test func aWaitDuringTheLastCuesVoiceStartUpIsCuedWithinASecond() async throws {
+        var environment = PromptRun.environment()
+        let directory = try #require(environment["XDG_RUNTIME_DIR"])
+        // Each reply within the client's one-second limit, six commands in all: slow, never gone.
+        let server = try ScriptedSSIPServer(pauseBeforeReplies: 500_000)
+        environment["SPEECHD_ADDRESS"] = "unix_socket:\(server.path)"
+        let run = try await PromptRun(
+            ["--touch-watch"], environment: environment, speech: "speechd", ready: "touch cues watch")
+        let pending = directory + "/pam-u2f-authpending"
+        var file = open(pending, O_RDONLY | O_CREAT, 0o600)
+        try #require(file >= 0)
+        try? await Task.sleep(for: .milliseconds(100))
+        close(file)
+        await TouchWatchEndToEndTests.pastTheMergeWindow()
+        // Its line on the screen: the words themselves wait for the slow voice, and the log is written once the
+        // voice is known.
+        let clock = ContinuousClock()
+        let opened = clock.now
+        file = open(pending, O_RDONLY | O_CREAT, 0o600)
+        let shown = await run.process.wait(deadline: .seconds(10)) { process in
+            String(decoding: process.screenBytesSoFar, as: UTF8.self).split(separator: TouchWatchEndToEndTests.cue)
+                .count
+                > 2
+        }
+        let latency = clock.now - opened
+        close(file)
+        #expect(shown, "screen: \(run.process.screen)")
+        #expect(latency < TouchWatchEndToEndTests.limit)
+        #expect(
+            await run.process.wait(deadline: .seconds(10)) { _ in
+                run.logLines().filter { $0.text == TouchWatchEndToEndTests.cue }.count == 2
+            }, "log: \(run.logLines().map(\.text))")
         await run.expectEndsPromptly(by: SIGTERM)
     }
 
