@@ -116,7 +116,7 @@ struct NoAnswerByAccidentEndToEndTests {
     @Test func aUserPresenceNoticeWaitsForSSHToEndIt() async throws {
         let run = try await PromptRun(
             ["--askpass", "Confirm user presence for key ED25519-SK SHA256:abc"],
-            environment: PromptRun.environment(["SSH_ASKPASS_PROMPT": "none"]), ready: "Confirm user presence")
+            environment: PromptRun.environment(["SSH_ASKPASS_PROMPT": "none"]), ready: "Touch your security key")
         await run.waitPastTheGrace()
         run.type("yes\r")
         #expect(await run.waitForEvent("help"))

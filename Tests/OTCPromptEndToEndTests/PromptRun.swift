@@ -48,7 +48,10 @@ final class PromptRun {
         return path
     }()
 
-    /// Starts the prompt with `arguments` (a speech log is added) and waits until it shows `ready`.
+    /// Starts the prompt with `arguments` (a speech log is added) and waits until it shows `ready`. For a test that
+    /// types past the grace next, `ready` is what the prompt's loop draws (its field or its question), never one of
+    /// the detail lines written above it before the loop starts: the grace begins, and what was typed is flushed,
+    /// only when the loop does, which a loaded machine can put well after those lines.
     convenience init(
         _ arguments: [String], environment: [String: String] = PromptRun.environment(),
         speech: String = "none", ready: String? = "Verification code",

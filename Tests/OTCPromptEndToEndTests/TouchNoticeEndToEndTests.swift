@@ -14,7 +14,7 @@ import Testing
     func aClosingKeyEndsItAsACancel(key: String) async throws {
         let run = try await PromptRun(
             ["--askpass", Self.presence], environment: PromptRun.environment(["SSH_ASKPASS_PROMPT": "none"]),
-            ready: "Confirm user presence")
+            ready: "Touch your security key")
         await run.waitPastTheGrace()
         run.type(key)
         #expect(await run.exit(deadline: .seconds(10)) == .exited(130))
