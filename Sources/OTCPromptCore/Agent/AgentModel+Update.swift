@@ -31,8 +31,10 @@ extension AgentModel {
             requests[index].phase = .withdrawn
             if open == id {
                 close(wipe: true)
-                // The user may have been typing: keys are held until the next question has been heard.
+                // The user may have been typing: keys are held until what comes next has been heard, and the keys have
+                // stopped since the switch at least (those typed into the field were its own, and may not be known).
                 held = held ?? []
+                lastKeyAt = max(lastKeyAt, now)
                 switched = true
                 waitHeard = false
                 if speaking?.isUsers == false { speaking = nil }
