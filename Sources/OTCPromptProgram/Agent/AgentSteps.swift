@@ -44,6 +44,10 @@ final class AgentSteps {
     private var dropped: Int?
     /// The keys given to the model while it held them, numbered.
     private var keySerial = 0
+    /// The model's name of each request there (by its path), one per appearance: a file written again under the
+    /// same name, once the first is gone, is a new request.
+    private var live: [String: AgentModel.RequestID] = [:]
+    private var appearances = 0
 
     init(language: Language) {
         model = AgentModel(language: language)
@@ -55,26 +59,31 @@ final class AgentSteps {
     func requestsAre<Request>(
         _ present: [Request], at now: Duration, id: (Request) -> String, describe: (Request) -> Examined
     ) {
-        let ids = Set(present.map(id))
-        let gone = model.requests.filter { [.waiting, .asked].contains($0.phase) && !ids.contains($0.id) }
-        let known = Set(model.requests.map(\.id))
-        let arrived = present.filter { !known.contains(id($0)) }.map(describe)
+        let paths = Set(present.map(id))
+        let gone = live.filter { !paths.contains($0.key) }
+        for path in gone.keys { live[path] = nil }
+        let arrived = present.filter { live[id($0)] == nil }.map(describe).map { request in
+            appearances += 1
+            let name = "\(appearances)#\(request.id)"
+            live[request.id] = name
+            return AgentModel.Event.appeared(
+                name, subject: request.subject, question: request.subject, askable: true,
+                afterAnswer: request.afterAnswer)
+        }
         guard !gone.isEmpty || !arrived.isEmpty else { return give(.clock(now)) }
         // Found together: nothing is decided until all are known (the next request asked counting the others).
         let wasOpen = model.open
-        give(
-            .together(
-                [.clock(now)] + gone.map { .vanished($0.id) }
-                    + arrived.map {
-                        .appeared(
-                            $0.id, subject: $0.subject, question: $0.subject, askable: true, afterAnswer: $0.afterAnswer
-                        )
-                    }))
-        if let wasOpen, !ids.contains(wasOpen) { endQuestion() }
+        give(.together([.clock(now)] + gone.values.sorted().map { .vanished($0) } + arrived))
+        if let wasOpen, gone.values.contains(wasOpen) { endQuestion() }
     }
 
-    /// The request whose field is open, or nil while the agent waits.
-    var open: String? { model.open }
+    /// The request whose field is open (its path), or nil while the agent waits.
+    var open: String? { model.open.map(Self.path) }
+
+    /// The path a model's name of a request stands for.
+    private static func path(_ name: AgentModel.RequestID) -> String {
+        String(name.drop { $0 != "#" }.dropFirst())
+    }
 
     /// The model has opened a request's field whose question the world has not begun to say: the loop opens it now,
     /// before it looks at the directories again (what it finds then is news, counted after the question).
@@ -83,7 +92,7 @@ final class AgentSteps {
     /// What opens now: the open request's field (its question begins to be heard), or the wait.
     func opening() -> Opening {
         defer { carried = [] }
-        guard let id = model.open else {
+        guard let id = open else {
             defer { waitNews = [] }
             return Opening(id: nil, news: carried + waitNews, waiting: 0)
         }
@@ -152,12 +161,12 @@ final class AgentSteps {
         give(.key(.escape, serial: 0))
         endQuestion()
         defer { declines = [] }
-        return declines.first
+        return declines.first.map(Self.path)
     }
 
     /// Enter in `id`'s field: the answer goes to the request (not when Esc had closed it already).
-    func submitted(_ id: String) {
-        guard model.open == id else { return }
+    func submitted(_ path: String) {
+        guard let id = live[path], model.open == id else { return }
         reachedField()
         give(.key(.submit, serial: 0))
         endQuestion()
@@ -165,7 +174,8 @@ final class AgentSteps {
 
     /// The open request ended with no answer (its prompt could not run, or ended without the user's answer): it is
     /// not asked again, as one withdrawn.
-    func abandoned(_ id: String) {
+    func abandoned(_ path: String) {
+        guard let id = live.removeValue(forKey: path) else { return }
         give(.vanished(id))
         endQuestion()
     }
@@ -188,8 +198,11 @@ final class AgentSteps {
         give(.speechCut(question.serial))
     }
 
-    /// The answer to `id` was sent, or could not be.
-    func sent(_ id: String, delivered: Bool) { give(delivered ? .answerSent(id) : .answerFailed(id)) }
+    /// The answer to the request at `path` was sent, or could not be.
+    func sent(_ path: String, delivered: Bool) {
+        guard let id = live[path] else { return }
+        give(delivered ? .answerSent(id) : .answerFailed(id))
+    }
 
     /// The wait's line was heard whole.
     func waitHeard() {

@@ -260,6 +260,20 @@ import Testing
         #expect(steps.escape() == "ask.b")
     }
 
+    /// A request written again under the name of one answered and gone is a new request, asked again.
+    @Test func aRequestWrittenAgainUnderAnAnsweredOnesNameIsAskedAgain() {
+        let steps = AgentSteps(language: language)
+        steps.requestsAre([request("ask.a")], at: .seconds(1), id: \.id) { $0 }
+        #expect(steps.opening().id == "ask.a")
+        steps.submitted("ask.a")
+        steps.sent("ask.a", delivered: true)
+        steps.requestsAre([], at: .seconds(2), id: \.id) { $0 }
+        #expect(steps.open == nil)
+        steps.requestsAre([request("ask.a")], at: .seconds(3), id: \.id) { $0 }
+        #expect(steps.open == "ask.a")
+        #expect(steps.opening() == .init(id: "ask.a", news: [], waiting: 0))
+    }
+
     /// A PIN's "Touch your security key." comes once its answer has been sent, first in what opens next; not when the
     /// answer could not be sent.
     @Test func whatAnAnswerAsksOfTheUserIsSaidFirstByWhatOpensNextOnceItIsSent() {
