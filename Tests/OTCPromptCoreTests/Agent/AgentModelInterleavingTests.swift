@@ -60,6 +60,31 @@ import Testing
         #expect(said == ["Passphrase for alpha.", "2 more waiting: beta, gamma."])
     }
 
+    /// A request that arrives while the next opening waits its turn (behind "Touch your security key.") is counted
+    /// in that opening, and is not told again as news.
+    @Test func aRequestArrivingBeforeTheOpeningIsSaidIsCountedInItNotToldAgain() {
+        var model = AgentModel()
+        var said: [String] = []
+        func give(_ event: AgentModel.Event) {
+            for case .say(let utterance) in model.update(event) { said.append(utterance.text) }
+        }
+        give(.appeared("ask.pin", subject: "pin", question: "PIN:", askable: true, afterAnswer: "Touch."))
+        give(.speechStarted(1))
+        give(.speechFinished(1))
+        give(.key(.submit, serial: 1))
+        give(.appeared("ask.b", subject: "b", question: "B:", askable: true))
+        give(.answerSent("ask.pin"))
+        // "Touch." is being said; B is open, its opening waits; C comes.
+        give(.appeared("ask.c", subject: "c", question: "C:", askable: true))
+        give(.speechFinished(model.speaking!.serial))
+        let opening = model.speaking!.serial
+        give(.speechStarted(opening))
+        give(.clock(.seconds(5)))
+        give(.speechFinished(opening))
+        give(.clock(.seconds(10)))
+        #expect(said == ["PIN.", "Touch.", "B. 1 more waiting."])
+    }
+
     @Test func keysHeldAfterAWithdrawalEndInTheWaitOnceItHasBeenHeardAndAreCountedThen() {
         var model = AgentModel()
         var effects: [AgentModel.Effect] = []
