@@ -14,7 +14,7 @@ extension PromptLoop {
         case .heldUntilHeard(let quiet):
             // Nothing is flushed: what waits is read, held and counted with the rest ("6 keys were dropped.", not 5).
             // Once released, a stop and its resume hold nothing again.
-            if held == nil { held = HeldKeys(quiet: quiet, since: now, dropped: heldAlready) }
+            if held == nil { held = keyHold ?? HeldKeys(quiet: quiet, since: now) }
         }
     }
 

@@ -31,7 +31,7 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// A leftover line's Enter was just dropped: the session says so (`InteractiveSession.leftoverIgnored`).
     var leftoverLineEnded = false
     /// Under `TypeAheadRule.heldUntilHeard`: the keys dropped until the opening has been heard.
-    var held: HeldKeys?
+    var held: (any KeyHold)?
     var decoder = KeyDecoder()
     /// The keys read after the Esc that ended the prompt, as the terminal sent them: the next program's.
     private var typedAfterEscape: [UInt8] = []
@@ -55,13 +55,9 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// next prompt of the same process (one that asks several questions in turn): a key typed in between is
     /// neither echoed on the screen nor left to the terminal's line editing. The process restores it when it ends.
     public var keepsRawMode = false
-    /// Told, as the prompt ends, how many keys it had dropped if it still held them, nil if not
-    /// (`TypeAheadRule.heldUntilHeard`): what comes next goes on holding them, and counts on from there (the password
-    /// agent's wait, ended by a request).
-    public var endsHolding: ((Int?) -> Void)?
-    /// Keys a hold that goes on from the previous prompt had dropped: counted with this one's, so that the number said
-    /// is every key dropped since the hold began, however many prompts it spanned.
-    public var heldAlready = 0
+    /// Under `TypeAheadRule.heldUntilHeard`, a hold that is not this prompt's own: it began before it and may go on
+    /// after it, and decides itself when it ends and what it counts (the password agent's, by its model).
+    public var keyHold: (any KeyHold)?
     /// Called the moment the user declines (Esc, Ctrl-C), before anything is said of it: a caller waiting for the
     /// answer has it at once, not after "cancelled" has been heard (the password agent's querier).
     public var declines: (() -> Void)?
@@ -92,7 +88,6 @@ public struct PromptLoop<Session: InteractiveSession> {
     /// same read as the Esc that ended it, after that Esc (`KeyDecoder`): tmux, or a link, wrote them together.
     public mutating func run() -> PromptOutcome {
         var outcome = loop()
-        endsHolding?(held?.isHolding == true ? held?.dropped : nil)
         runningCheck?.process.kill()
         if outcome != .terminalClosed, let signalled = awaitKeyboardAnswers() { outcome = signalled }
         if disambiguatesKeys { terminal.setKeyboardDisambiguation(false) }

@@ -24,9 +24,8 @@ struct PromptPolicy {
     /// A caller's hang-up keeps raw mode, and the last line as drawn when this says so
     /// (`PromptLoop.keepsTerminalWhenCallerGoes`).
     var keepsTerminalWhenCallerGoes: (() -> Bool)?
-    /// `PromptLoop.endsHolding` and `PromptLoop.heldAlready`.
-    var endsHolding: ((Int?) -> Void)?
-    var heldAlready = 0
+    /// `PromptLoop.keyHold`.
+    var keyHold: (any KeyHold)?
     /// `PromptLoop.declines`.
     var declines: (() -> Void)?
     /// espeak-ng starts while `--speech auto` still probes, to gain the probes' time; false for a prompt whose

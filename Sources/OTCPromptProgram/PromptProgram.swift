@@ -157,8 +157,7 @@ extension PromptProgram {
             capabilities: capabilities, check: check, typeAhead: request.typeAhead, speechStartup: speech.startup,
             asksKeyboardProtocol: asksKeyboardProtocol)
         loop.keepsTerminalWhenCallerGoes = policy.keepsTerminalWhenCallerGoes
-        loop.endsHolding = policy.endsHolding
-        loop.heldAlready = policy.heldAlready
+        loop.keyHold = policy.keyHold
         loop.declines = policy.declines
         loop.keepsRawMode = policy.keepsRawMode
         defer { loop.outputs.close() }

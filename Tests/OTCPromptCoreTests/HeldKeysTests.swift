@@ -57,12 +57,4 @@ import Testing
         #expect(held.release(at: .seconds(13), speaking: true) == 0)
         #expect(held.deadline(at: .seconds(14), speaking: false) == nil)
     }
-
-    /// A hold that goes on from the agent's wait into the request that ended it counts on from the wait's keys: the
-    /// number said is every key dropped since the withdrawal, not only those the request read.
-    @Test func aHoldCarriedOverCountsTheKeysItsFirstPromptDropped() {
-        var held = HeldKeys(quiet: quiet, since: .seconds(1), dropped: 3)
-        #expect(held.take([.character("g"), .submit], at: .seconds(1) + .milliseconds(100)).isEmpty)
-        #expect(held.release(at: .seconds(5), speaking: false) == 5)
-    }
 }

@@ -240,6 +240,8 @@ import Testing
         #expect(frontEnd.subject(of: disk, from: .user) == "Passphrase for sda2_crypt")
         let bare = AskFile(pid: 1, socket: "/a/s")
         #expect(frontEnd.subject(of: bare, from: .user) == "Password")
+        let asked = AskFile(pid: 1, socket: "/a/s", message: "Passphrase for beta: ")
+        #expect(frontEnd.subject(of: asked, from: .user) == "Passphrase for beta")
         let hostile = AskFile(
             pid: 1, socket: "/a/s", message: "Line one\n\u{1B}[2J" + String(repeating: "x", count: 200))
         let subject = frontEnd.subject(of: hostile, from: .user)

@@ -10,7 +10,7 @@ import Testing
         let plain = PromptPolicy.plain
         #expect(plain.caller.isEmpty && !plain.callerIsInProcess && plain.outside == nil)
         #expect(!plain.keepsRawMode && plain.voiceReleasedAfterSilence == nil && plain.speculatesOnEspeak)
-        #expect(plain.cue == nil && plain.declines == nil && plain.endsHolding == nil)
+        #expect(plain.cue == nil && plain.declines == nil && plain.keyHold == nil)
     }
 
     @Test func aPinentryWatchesGpgAgentsPipeAsAnotherProgram() {

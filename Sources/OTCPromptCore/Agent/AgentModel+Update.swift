@@ -1,31 +1,42 @@
 extension AgentModel {
     /// The model after `event`, and what the world must do about it, in order.
     public mutating func update(_ event: Event) -> [Effect] {
+        apply(event) + advance()
+    }
+
+    /// The state `event` leaves, before anything due is done.
+    private mutating func apply(_ event: Event) -> [Effect] {
         var effects: [Effect] = []
         switch event {
+        case .together(let events):
+            for event in events { effects += apply(event) }
         case .appeared(let id, let subject, let question, let askable, let afterAnswer):
-            guard !requests.contains(where: { $0.id == id }) else { return [] }
+            guard !requests.contains(where: { $0.id == id }) else { break }
             effects.append(.examine(id))
             requests.append(
                 Request(
                     id: id, subject: subject, question: question, phase: askable ? .waiting : .skipped,
                     afterAnswer: afterAnswer))
-            if askable && open != nil { newsDue = true }
+            // Counted by the opening while it waits its turn; news once the opening has been said.
+            if askable && open != nil && !pending.contains(where: Self.isQuestion) { newsDue = true }
         case .changed(let id, let subject, let question, let askable, let afterAnswer):
-            guard let index = requests.firstIndex(where: { $0.id == id }) else { return [] }
+            guard let index = requests.firstIndex(where: { $0.id == id }) else { break }
             effects.append(.examine(id))
             requests[index].subject = subject
             requests[index].question = question
             requests[index].afterAnswer = afterAnswer
             if requests[index].phase != .asked { requests[index].phase = askable ? .waiting : .refused }
         case .vanished(let id):
-            guard let index = requests.firstIndex(where: { $0.id == id }) else { return [] }
+            guard let index = requests.firstIndex(where: { $0.id == id }) else { break }
             requests[index].phase = .withdrawn
             if open == id {
                 close(wipe: true)
-                // The user may have been typing: keys are held until the next question has been heard.
+                // The user may have been typing: keys are held until what comes next has been heard, and the keys have
+                // stopped since the switch at least (those typed into the field were its own, and may not be known).
                 held = held ?? []
+                lastKeyAt = max(lastKeyAt, now)
                 switched = true
+                waitHeard = false
                 if speaking?.isUsers == false { speaking = nil }
             }
         case .key(let key, let serial):
@@ -38,8 +49,11 @@ extension AgentModel {
                 question?.began = true
                 question?.heard = true
             }
-            guard speaking?.serial == serial else { return [] }
-            if case .finished = Self.progress(event), speaking?.kind == .waiting { switched = false }
+            guard speaking?.serial == serial else { break }
+            if case .finished = Self.progress(event), speaking?.kind == .waiting {
+                switched = false
+                waitHeard = true
+            }
             speaking = nil
         case .clock(let time):
             now = max(now, time)
@@ -54,7 +68,6 @@ extension AgentModel {
                 }
             }
         }
-        effects += advance()
         return effects
     }
 
@@ -82,7 +95,9 @@ extension AgentModel {
         case .readBack:
             // Only what is true now: the question again and what waits, never the news it came with.
             let question = requests.first { $0.id == id }?.question ?? ""
-            return say(.readBack(count: waiting.count), Self.sentences([question] + (waitingLine().map { [$0] } ?? [])))
+            return say(
+                .readBack(count: waiting.count), Self.sentences([question] + (waitingLine().map { [$0] } ?? [])),
+                count: waiting.count)
         case .submit:
             let keys = field
             close(wipe: false)
@@ -106,8 +121,9 @@ extension AgentModel {
             field = []
             isWaiting = false
             pending.removeAll { $0 == .waiting }
-            // This request's arrival is told by its question; what else waits is counted after it.
-            newsDue = !waiting.isEmpty
+            // This request's arrival is told by its question, what else waits by its opening's count.
+            newsDue = false
+            waitHeard = false
             opening = Self.sentences((switched ? [wording.agentWithdrawn] : []) + [next.question])
             switched = false
             serials += 1
@@ -117,7 +133,9 @@ extension AgentModel {
             // It may cut the wait's line; the user's own reply ("cancelled") is heard first.
             if speaking?.kind == .waiting { speaking = nil }
         }
-        if let keys = held, question?.heard == true, now - lastKeyAt >= quiet {
+        // Heard: the next question, or the wait's line (then the user knows the request went, and a key is theirs).
+        let heard = question?.heard == true || (open == nil && waitHeard)
+        if let keys = held, heard, now - lastKeyAt >= quiet {
             held = nil
             effects.append(.dropHeld(keys: keys))
             if !keys.isEmpty { pending.append(.keysDropped(count: keys.count)) }
@@ -135,7 +153,9 @@ extension AgentModel {
             }
         }
         if speaking == nil { effects += sayNext() }
-        if held != nil, question?.heard == true { effects.append(.wake(at: max(now, lastKeyAt + quiet))) }
+        if held != nil, question?.heard == true || (open == nil && waitHeard) {
+            effects.append(.wake(at: max(now, lastKeyAt + quiet)))
+        }
         return effects
     }
 
@@ -146,13 +166,19 @@ extension AgentModel {
         switch kind {
         case .question:
             guard let opening, let serial = question?.serial else { return sayNext() }
-            let utterance = Utterance(serial: serial, kind: kind, text: opening)
+            // What else waits, counted now, in the same breath: after the question, never a line of its own.
+            let count = waiting.count
+            counted = Set(waiting.map(\.id))
+            let text = count > 0 ? Self.sentences([opening, wording.agentMoreWaiting(count)]) : opening
+            let utterance = Utterance(serial: serial, kind: kind, text: text, count: count)
             speaking = utterance
             return [.say(utterance)]
         case .news:
             lastNewsAt = now
-            guard let line = waitingLine() else { return sayNext() }
-            return say(.news(count: waiting.count), line)
+            // Only when more wait than the user last heard counted: never again what was just heard.
+            guard let line = waitingLine(), !Set(waiting.map(\.id)).isSubset(of: counted) else { return sayNext() }
+            counted = Set(waiting.map(\.id))
+            return say(.news(count: waiting.count), line, count: waiting.count)
         case .keysDropped(let count):
             return say(kind, wording.keysDropped(count))
         case .waiting:
@@ -162,11 +188,15 @@ extension AgentModel {
         }
     }
 
-    private mutating func say(_ kind: Kind, _ text: String) -> [Effect] {
+    private mutating func say(_ kind: Kind, _ text: String, count: Int? = nil) -> [Effect] {
         serials += 1
-        let utterance = Utterance(serial: serials, kind: kind, text: text)
+        let utterance = Utterance(serial: serials, kind: kind, text: text, count: count)
         speaking = utterance
         return [.say(utterance), .show(text)]
+    }
+
+    static func isQuestion(_ kind: Kind) -> Bool {
+        if case .question = kind { true } else { false }
     }
 
     /// The open field is closed: its keys wiped (withdrawn, cancelled) or sent.

@@ -5,11 +5,12 @@
 ///
 /// The rules it keeps:
 /// - a key reaches a field only once that field's question has begun to be heard, and never after a switch (a
-///   request withdrawn under the user's fingers) until the next question has been heard whole and the keys have
-///   stopped; every key held is counted when it is dropped;
+///   request withdrawn under the user's fingers) until what comes next (the next question, or the wait's line) has
+///   been heard whole and the keys have stopped; every key held is counted when it is dropped;
 /// - a question's first sentence is heard whole before anything else is said, the user's own keys aside;
-/// - news of other requests comes after it, as one line counted from the requests there at the moment it is said
-///   ("2 more waiting: beta, gamma."), and at most once a `newsInterval`;
+/// - what else waits is said after it in the same breath ("Passphrase for alpha. 2 more waiting."), counted when
+///   it is said; requests that come later are one line of news after it, counted then ("2 more waiting: beta,
+///   gamma."), at most once a `newsInterval`;
 /// - Esc sends its decline before "cancelled" is said.
 public struct AgentModel: Equatable, Sendable {
     /// A request, by its ask file's name.
@@ -60,6 +61,8 @@ public struct AgentModel: Equatable, Sendable {
         case clock(Duration)
         case answerSent(RequestID)
         case answerFailed(RequestID)
+        /// What the world saw at one moment (requests found together): nothing is decided until all are known.
+        indirect case together([Event])
     }
 
     public enum Answer: Equatable, Sendable {
@@ -97,6 +100,8 @@ public struct AgentModel: Equatable, Sendable {
         public var serial: Int
         public var kind: Kind
         public var text: String
+        /// How many wait besides the open request, when the words say it (a question's opening, news, a readback).
+        public var count: Int? = nil
 
         /// Said because of the user's own key: it may cut what is being said.
         public var isUsers: Bool {
@@ -133,6 +138,9 @@ public struct AgentModel: Equatable, Sendable {
     public internal(set) var wiped: [Int] = []
     /// A line of the wait is on the screen and said.
     public internal(set) var isWaiting = false
+    /// The wait's line was heard whole: a hold from a switch may end in the wait, and a key there is the wait's
+    /// (Esc stops the agent) rather than one meant for the request withdrawn.
+    public internal(set) var waitHeard = false
     /// A request was withdrawn under the user's fingers and that has not been heard yet: said first.
     public internal(set) var switched = false
     /// The open field's opening, said when its turn comes.
@@ -140,10 +148,12 @@ public struct AgentModel: Equatable, Sendable {
     /// A password sent to a request with something to say after it: nothing else is opened or said until the send
     /// is known, then that is said first.
     public internal(set) var awaitingSend: RequestID?
+    /// What waits as last counted to the user (by an opening or news).
+    var counted: Set<RequestID> = []
     var serials = 0
     let wording: Wording
     /// How long the keys must stop before a hold ends (`TypeAheadRule.switchQuiet`).
-    let quiet: Duration
+    public let quiet: Duration
 
     public init(language: Language = Language(rawValue: "en")!, quiet: Duration = TypeAheadRule.switchQuiet) {
         wording = Wording(language: language)

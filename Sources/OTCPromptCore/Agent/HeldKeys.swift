@@ -21,11 +21,9 @@ public struct HeldKeys: Equatable, Sendable {
     /// still speaking past it is saying the details, which a key may cut.
     public static let firstSentence: Duration = .seconds(3)
 
-    /// - Parameter dropped: keys a hold that goes on from a previous prompt had dropped, counted with these.
-    public init(quiet: Duration, since start: Duration, dropped: Int = 0) {
+    public init(quiet: Duration, since start: Duration) {
         self.quiet = quiet
         self.start = start
-        self.dropped = dropped
         lastKeyAt = start
     }
 

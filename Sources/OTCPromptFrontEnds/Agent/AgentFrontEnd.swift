@@ -106,10 +106,12 @@ public struct AgentFrontEnd: Sendable {
 
     /// What a request is for, in a list or news ("disk sda2", or its question), its text scrubbed.
     public func subject(of file: AskFile, from origin: AskOrigin) -> String {
-        let question = file.message.map(UntrustedText.visibleLines)?.last { !$0.isEmpty } ?? ""
+        var question = Substring(file.message.map(UntrustedText.visibleLines)?.last { !$0.isEmpty } ?? "")
+        // In a list its colon would run into the comma: "2 more waiting: Passphrase for beta, …", never "beta:,".
+        while let last = question.last, last == ":" || last == " " { question = question.dropLast() }
         return Wording(language: language).agentSubject(
             AskPurpose(id: file.id), from: origin,
-            question: question.isEmpty ? Wording(language: language).agentDefaultLabel : question)
+            question: question.isEmpty ? Wording(language: language).agentDefaultLabel : String(question))
     }
 
     /// What the agent shows and says while nothing is asked: "Waiting for password requests.", after `news`. Only

@@ -13,11 +13,11 @@ extension AgentProgram {
     /// "Waiting for password requests." until a request comes (or a directory goes or comes back); each key
     /// meanwhile says that there is nothing to answer. With `renews`, the wait also ends once it has been heard and
     /// its voice let go (`.quiet`), its line left for the renewed image to wait on. After a request withdrawn under
-    /// the user's fingers (`afterSwitch`), keys are held until the wait has been heard: an Esc meant for that request
-    /// does not stop the agent.
+    /// the user's fingers, the model (`steps`) holds the keys until the wait has been heard: an Esc meant for that
+    /// request does not stop the agent, and a request that ends the wait first meets the hold until it is heard.
     func waitForRequests(
-        news: [String], requests: AgentRequests, renews: Bool, takesWakingKey: Bool, afterSwitch: Bool,
-        stillHolding: Flag, on terminal: Terminal
+        news: [String], requests: AgentRequests, renews: Bool, takesWakingKey: Bool, steps: AgentSteps,
+        on terminal: Terminal
     ) -> Asked {
         // The wait's voice posts here each time it lets its device go: the wait then ends, for the agent to renew.
         let voiceLetGo = renews ? try? NoticePipe() : nil
@@ -30,10 +30,12 @@ extension AgentProgram {
         else { return .ended(ExitStatus.usage) }
         // The key that woke a quiet wait is the user's answer to it (Esc stops the agent), not a leftover, and what
         // it does is all that is said: the wait was heard before.
-        var request = frontEnd.waiting(news: news, silently: takesWakingKey, afterSwitch: afterSwitch)
+        var request = frontEnd.waiting(news: news, silently: takesWakingKey, afterSwitch: steps.holds)
         if takesWakingKey { request.typeAhead = .kept }
         var waiting = prompt(request, caller: relay.descriptor)
-        waiting.policy.voiceReleasedAfterSilence = DeviceRelease(after: Self.voiceReleasedAfterSilence) { voiceLetGo?.post() }
+        waiting.policy.voiceReleasedAfterSilence = DeviceRelease(after: Self.voiceReleasedAfterSilence) {
+            voiceLetGo?.post()
+        }
         // Decided the moment the wait ends: its line is ended at once for a request (the first thing it sees of the
         // agent), and left for the renewed image when the voice has let go.
         let released = Flag()
@@ -41,7 +43,7 @@ extension AgentProgram {
             released.isSet = voiceLetGo?.take() ?? false
             return released.isSet
         }
-        waiting.policy.endsHolding = { stillHolding.dropped = $0 }
+        if steps.holds { waiting.policy.keyHold = AgentHold(steps: steps) }
         let outcome = try? waiting.runSession(on: terminal).get()
         relay.stop()
         if let ended = ending(outcome, on: terminal) { return .ended(ended) }
@@ -102,6 +104,4 @@ private enum Rehearsal {
 /// What the wait's end decided, read once the session has returned.
 final class Flag {
     var isSet = false
-    /// The keys the wait had dropped when it ended still holding them; nil when it was not holding.
-    var dropped: Int?
 }

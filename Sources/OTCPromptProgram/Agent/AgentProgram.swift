@@ -84,26 +84,29 @@ struct AgentProgram {
         var retries = AgentRetries()
         // The harnesses wait for this trace event: the new image runs, without the voice's libraries.
         if renewal != nil { SpeechTrace.note("renewed") }
-        var news: [String] = []
-        /// The last request ended under the user's fingers: what comes next holds their keys until they heard it.
-        var afterSwitch = false
-        /// The keys a hold carried over from the wait had dropped: the count said goes on from there.
-        var heldAlready = 0
+        /// The agent's decisions: which request is asked next, what its opening says first and counts, the news
+        /// said while it is asked, the decline; this loop only translates (`AgentSteps`).
+        let steps = AgentSteps(language: frontEnd.language)
         /// The next request ends a wait that had gone quiet (a renewed image's): it is cued (`cue`).
         var afterQuietWait = renewal != nil
         /// Whether a wait that has gone quiet renews the agent (not after a renewal failed: it would fail again).
         var renews = AgentRenewal.isPossible
         let capabilities = TerminalCapabilities(environment: template.environment)
         while true {
-            requests.take()
+            let now = UInt64(clamping: MonotonicInstant.now.nanoseconds / 1000)
+            if !steps.awaitsOpening {
+                requests.examine(atMicroseconds: now)
+                steps.requestsAre(requests.examined, at: .microseconds(now), id: \.path) {
+                    Self.examined($0, by: frontEnd)
+                }
+            }
             requests.tellLines()
             // The wait's line ends the moment a request ends the wait: the first thing the user's screen shows of it.
-            if waitLineOpen && requests.queue.count > 0 {
+            if waitLineOpen && steps.open != nil {
                 terminal.write(TerminalText.newline)
                 waitLineOpen = false
             }
-            let now = UInt64(clamping: MonotonicInstant.now.nanoseconds / 1000)
-            if let candidate = requests.next(atMicroseconds: now) {
+            if let id = steps.open, let candidate = requests.examined.first(where: { $0.path == id }) {
                 let origin = candidate.origin
                 retries.forget { !ProcessLiveness.isRunning($0) }
                 let key = AgentFrontEnd.retryKey(candidate.file, from: origin)
@@ -111,42 +114,36 @@ struct AgentProgram {
                 // and any other asker's answer held here would keep the agent from renewing itself.
                 let counted = AgentFrontEnd.systemAsk(candidate.file, from: origin) != nil
                 let attempt = counted ? retries.attempt(pid: candidate.file.pid, key: key) : 1
-                // Counted now, from the directories: what waits besides this one, at the moment it is said.
+                let opening = steps.opening()
                 let request = frontEnd.request(
-                    candidate.file, from: origin, waiting: requests.waiting(besides: candidate.entry).count,
-                    nowMicroseconds: now, news: news + requests.takeNews(), attempt: attempt, afterSwitch: afterSwitch,
+                    candidate.file, from: origin, waiting: opening.waiting, nowMicroseconds: now,
+                    news: opening.news + requests.takeNews(), attempt: attempt, afterSwitch: steps.holds,
                     disk: candidate.disk)
                 let bootCue = cuesAtBoot ? AgentFrontEnd.cue(candidate.file, from: origin, attempt: attempt) : nil
                 if afterQuietWait { cue(on: terminal) }
-                news = []
-                afterSwitch = false
                 afterQuietWait = false
-                let carried = heldAlready
-                heldAlready = 0
-                switch ask(request, candidate, of: requests, cue: bootCue, heldAlready: carried, on: terminal) {
-                case .withdrawn:
-                    news.append(wording.agentWithdrawn)
-                    afterSwitch = true
-                case .quiet: break
+                let asked = ask(request, candidate, of: requests, steps: steps, cue: bootCue, on: terminal)
+                requests.forget(candidate.entry)
+                switch asked {
+                case .withdrawn, .quiet:
+                    // The model hears of it from the requests there (`requestsAre`): it is no longer among them.
+                    break
                 case .answered(let answer?):
                     var isPassword = false
                     if case .password = answer { isPassword = true }
                     if isPassword && counted { retries.answered(pid: candidate.file.pid, key: key) }
-                    if requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true,
-                        AskDirectory.send(answer, to: candidate.file.socket) == nil, isPassword,
-                        let then = frontEnd.afterAnswer(candidate.file, from: origin)
-                    {
-                        // Said first by what comes next (the wait, or the next request), at once: the asker now
-                        // waits on the user's hand (`AgentModel`'s `afterAnswer`).
-                        news.append(then)
-                    }
-                case .answered(nil): break
+                    steps.submitted(id)
+                    let delivered =
+                        requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true
+                        && AskDirectory.send(answer, to: candidate.file.socket) == nil
+                    steps.sent(id, delivered: delivered)
+                case .answered(nil): steps.abandoned(id)
                 case .ended(let status): return status
                 }
                 continue
             }
             if query { return ExitStatus.submitted }
-            news += requests.takeNews()
+            let news = steps.opening().news + requests.takeNews()
             var woken = false
             if waitLineOpen && news.isEmpty {
                 // Nothing of the voice is loaded: nothing is said until a request or a key comes.
@@ -169,23 +166,16 @@ struct AgentProgram {
             let waitBegan = MonotonicInstant.now
             // Not while a process answered here may ask again: its retry would lose the count with this image.
             retries.forget { !ProcessLiveness.isRunning($0) }
-            let stillHolding = Flag()
             let waited = waitForRequests(
                 news: news, requests: requests, renews: renews && !retries.awaitsAskers, takesWakingKey: woken,
-                afterSwitch: afterSwitch, stillHolding: stillHolding, on: terminal)
-            news = []
-            // A request that ends the wait while it still holds the withdrawn one's keys meets the rest of them: they
-            // stay held until its question has been heard, as if it had waited in the queue, and are counted once,
-            // with those the wait dropped.
-            let holding = afterSwitch && stillHolding.dropped != nil
-            afterSwitch = false
+                steps: steps, on: terminal)
             switch waited {
             case .ended(let status): return status
             case .quiet:
                 // A request that came with the silence is asked first, cued; the next wait renews.
                 afterQuietWait = true
-                requests.take()
-                if requests.queue.count == 0 && requests.news.isEmpty {
+                requests.examine(atMicroseconds: UInt64(clamping: MonotonicInstant.now.nanoseconds / 1000))
+                if requests.examined.isEmpty && requests.news.isEmpty {
                     let failure = AgentRenewal.renew(
                         terminal: terminal, watch: requests.watch, watched: requests.watched,
                         awaited: requests.awaited, arguments: arguments)
@@ -197,8 +187,6 @@ struct AgentProgram {
                 waitLineOpen = true
             case .answered, .withdrawn:
                 if MonotonicInstant.now - waitBegan >= Self.cueAfterWaiting { afterQuietWait = true }
-                afterSwitch = holding
-                heldAlready = holding ? stillHolding.dropped ?? 0 : 0
             }
         }
     }
@@ -215,8 +203,8 @@ struct AgentProgram {
     /// Asks `request`, ended early when it is withdrawn; news of the other requests is said meanwhile. `cue`: the PC
     /// speaker's, heard when the question is shown as text with no voice.
     private func ask(
-        _ request: Request, _ candidate: AgentRequests.Candidate, of requests: AgentRequests, cue: BootCue?,
-        heldAlready: Int, on terminal: Terminal
+        _ request: Request, _ candidate: AgentRequests.Candidate, of requests: AgentRequests, steps: AgentSteps,
+        cue: BootCue?, on terminal: Terminal
     ) -> Asked {
         let deadline = candidate.file.notAfter.map {
             MonotonicInstant(nanoseconds: Int64(clamping: min($0, UInt64(Int64.max / 1000)) * 1000))
@@ -233,14 +221,15 @@ struct AgentProgram {
         }
         var program = prompt(request, caller: relay.descriptor)
         program.policy.cue = cue
-        program.policy.heldAlready = heldAlready
-        program.policy.outside = AgentOutside(requests: requests, asked: candidate.entry, frontEnd: frontEnd)
-        // Esc declines at once: the querier has "-" before "cancelled" is said, not once it has been heard.
+        // After a request withdrawn under the user's fingers, the model holds the keys until this one is heard.
+        if steps.holds { program.policy.keyHold = AgentHold(steps: steps) }
+        program.policy.outside = AgentOutside(requests: requests, steps: steps, frontEnd: frontEnd)
+        // Esc declines at once, as the model decides: the querier has "-" before "cancelled" is said.
         let declined = Flag()
         program.policy.declines = {
-            guard requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true else {
-                return
-            }
+            guard steps.escape() == candidate.path,
+                requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true
+            else { return }
             AskDirectory.send(.cancel, to: candidate.file.socket)
             declined.isSet = true
         }
@@ -250,6 +239,14 @@ struct AgentProgram {
         if let ended = ending(outcome, on: terminal) { return .ended(ended) }
         if AgentFrontEnd.wasWithdrawn(outcome) { return .withdrawn }
         return .answered(AgentFrontEnd.answer(outcome, kind: candidate.file.kind))
+    }
+
+    /// A request read and checked, as the agent's model knows it: by its path, what it is for, and what is said once
+    /// its password has been sent.
+    static func examined(_ candidate: AgentRequests.Candidate, by frontEnd: AgentFrontEnd) -> AgentSteps.Examined {
+        AgentSteps.Examined(
+            id: candidate.path, subject: frontEnd.subject(of: candidate.file, from: candidate.origin),
+            afterAnswer: frontEnd.afterAnswer(candidate.file, from: candidate.origin))
     }
 
     /// The exit status when `outcome` ends the agent: a signal (raised again: the terminal is restored), the

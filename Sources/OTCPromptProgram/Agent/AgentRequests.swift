@@ -27,6 +27,9 @@ final class AgentRequests: @unchecked Sendable {
     let watch: DirectoryWatch
     private(set) var queue = AgentQueue()
     private var refusals = RefusalTally()
+    /// The requests read and checked (`next`), oldest first, until answered or gone: what the agent's model knows.
+    private(set) var examined: [Candidate] = []
+    private var examinedEntries: Set<AgentQueue.Entry> = []
     /// Why each place is not watched, as last told: a place refused again for the same reason is not told again.
     private var refused: [String?]
     /// What to say with the next request or wait: a directory gone or back, a system request skipped.
@@ -160,6 +163,27 @@ final class AgentRequests: @unchecked Sendable {
         }
     }
 
+    /// The watch's changes taken, and each request queued since read and checked now (`next`), once; those whose
+    /// file is gone forgotten.
+    func examine(atMicroseconds now: UInt64) {
+        take()
+        let kept = examined.filter { directories[$0.entry.directory]?.contains($0.entry.name) == true }
+        if kept.count != examined.count {
+            examined = kept
+            examinedEntries = Set(kept.map(\.entry))
+        }
+        while let candidate = next(atMicroseconds: now) {
+            guard examinedEntries.insert(candidate.entry).inserted else { continue }
+            examined.append(candidate)
+        }
+    }
+
+    /// `entry` was answered, withdrawn or given up: never asked again (a new file under its name is a new request).
+    func forget(_ entry: AgentQueue.Entry) {
+        guard examinedEntries.remove(entry) != nil else { return }
+        examined.removeAll { $0.entry == entry }
+    }
+
     /// `file` as a request to ask, or nil when it is not to be asked (as systemd's agents: its process gone, its
     /// time passed; a request of the system's to an agent that is not root).
     private func candidate(_ entry: AgentQueue.Entry, _ file: AskFile, in directory: AskDirectory, at now: UInt64)
@@ -185,24 +209,6 @@ final class AgentRequests: @unchecked Sendable {
         return Candidate(
             entry: entry, file: file, path: directory.path + "/" + entry.name, origin: origin,
             process: verdict == .running ? (file.poster?.pid ?? file.pid) : nil, disk: disk)
-    }
-
-    /// The requests waiting now besides `asked`: the watch's changes taken first, and each counted only while its
-    /// file is there.
-    func waiting(besides asked: AgentQueue.Entry?) -> [AgentQueue.Entry] {
-        take()
-        return queue.waiting(besides: asked) { directories[$0.directory]?.contains($0.name) == true }
-    }
-
-    /// What the first few of `entries` are for ("disk sda2", or their question), read now; one that cannot be
-    /// read is named by nothing.
-    func subjects(_ entries: [AgentQueue.Entry], frontEnd: AgentFrontEnd) -> [String] {
-        entries.prefix(Wording.agentSubjectsNamed).compactMap { entry in
-            guard let directory = directories[entry.directory], let file = try? directory.read(entry.name) else {
-                return nil
-            }
-            return frontEnd.subject(of: file, from: directory.owner == 0 ? .system : .user)
-        }
     }
 
     /// What a request's arrival runs before its first byte, run once on a sample (`AgentProgram.rehearse`).

@@ -74,6 +74,8 @@ struct AgentInvariants {
     }
 
     mutating func ended(_ serial: Int, cut: Bool) {
+        // The wait heard whole: the user knows nothing is asked, and types next for what they hear asked next.
+        if inFlight[serial]?.kind == .waiting && !cut { believed = nil }
         if case .question(let id)? = inFlight[serial]?.kind, questionBegan[id] != nil, !answered.contains(id),
             !gone.contains(id)
         {
@@ -131,6 +133,10 @@ struct AgentInvariants {
         switch utterance.kind {
         case .question(let id):
             asked.insert(id)
+            // What else waits, said in the opening's breath, is counted as it is said.
+            if utterance.count != truth || (truth > 0) != utterance.text.contains("\(truth) more waiting") {
+                fail("opening \"\(utterance.text)\" said with \(truth) waiting")
+            }
         case .news(let count):
             if count != truth { fail("\"\(utterance.text)\" said with \(truth) waiting") }
             if !utterance.text.hasPrefix("\(count) more waiting") { fail("news \"\(utterance.text)\" is not merged") }

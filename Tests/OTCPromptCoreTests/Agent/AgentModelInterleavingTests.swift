@@ -25,19 +25,93 @@ import Testing
         #expect(only != nil || patterns.count == 6, "\(patterns)")
     }
 
-    @Test func threeRequestsAtOnceAreOneQuestionThenOneMergedLine() {
+    @Test func threeRequestsFoundTogetherAreOneQuestionCountingTheOthersInItsBreath() {
         var model = AgentModel()
         var said: [String] = []
         func give(_ event: AgentModel.Event) {
             for case .say(let utterance) in model.update(event) { said.append(utterance.text) }
         }
-        for name in ["alpha", "beta", "gamma"] {
-            give(.appeared("ask.\(name)", subject: name, question: "Passphrase for \(name):", askable: true))
-        }
+        give(
+            .together(
+                ["alpha", "beta", "gamma"].map {
+                    .appeared("ask.\($0)", subject: $0, question: "Passphrase for \($0):", askable: true)
+                }))
         give(.speechStarted(1))
         give(.clock(.seconds(2)))
         give(.speechFinished(1))
+        #expect(said == ["Passphrase for alpha. 2 more waiting."])
+    }
+
+    @Test func requestsArrivingAfterTheQuestionWasSaidAreOneMergedLineOnceItIsHeard() {
+        var model = AgentModel()
+        var said: [String] = []
+        func give(_ event: AgentModel.Event) {
+            for case .say(let utterance) in model.update(event) { said.append(utterance.text) }
+        }
+        give(.appeared("ask.alpha", subject: "alpha", question: "Passphrase for alpha:", askable: true))
+        give(.speechStarted(1))
+        for (index, name) in ["beta", "gamma"].enumerated() {
+            give(.clock(.milliseconds(300 * (index + 1))))
+            give(.appeared("ask.\(name)", subject: name, question: "Passphrase for \(name):", askable: true))
+        }
+        #expect(said == ["Passphrase for alpha."])
+        give(.clock(.seconds(2)))
+        give(.speechFinished(1))
         #expect(said == ["Passphrase for alpha.", "2 more waiting: beta, gamma."])
+    }
+
+    /// A request that arrives while the next opening waits its turn (behind "Touch your security key.") is counted
+    /// in that opening, and is not told again as news.
+    @Test func aRequestArrivingBeforeTheOpeningIsSaidIsCountedInItNotToldAgain() {
+        var model = AgentModel()
+        var said: [String] = []
+        func give(_ event: AgentModel.Event) {
+            for case .say(let utterance) in model.update(event) { said.append(utterance.text) }
+        }
+        give(.appeared("ask.pin", subject: "pin", question: "PIN:", askable: true, afterAnswer: "Touch."))
+        give(.speechStarted(1))
+        give(.speechFinished(1))
+        give(.key(.submit, serial: 1))
+        give(.appeared("ask.b", subject: "b", question: "B:", askable: true))
+        give(.answerSent("ask.pin"))
+        // "Touch." is being said; B is open, its opening waits; C comes.
+        give(.appeared("ask.c", subject: "c", question: "C:", askable: true))
+        give(.speechFinished(model.speaking!.serial))
+        let opening = model.speaking!.serial
+        give(.speechStarted(opening))
+        give(.clock(.seconds(5)))
+        give(.speechFinished(opening))
+        give(.clock(.seconds(10)))
+        #expect(said == ["PIN.", "Touch.", "B. 1 more waiting."])
+    }
+
+    @Test func keysHeldAfterAWithdrawalEndInTheWaitOnceItHasBeenHeardAndAreCountedThen() {
+        var model = AgentModel()
+        var effects: [AgentModel.Effect] = []
+        func give(_ event: AgentModel.Event) { effects += model.update(event) }
+        give(.appeared("ask.a", subject: "a", question: "A", askable: true))
+        give(.speechStarted(1))
+        give(.speechFinished(1))
+        give(.key(.character, serial: 1))
+        give(.speechFinished(2))
+        give(.vanished("ask.a"))
+        give(.key(.character, serial: 2))
+        give(.key(.escape, serial: 3))
+        guard case .waiting? = model.speaking?.kind, let wait = model.speaking?.serial else {
+            Issue.record("no wait said: \(effects)")
+            return
+        }
+        #expect(model.speaking?.text == "Request withdrawn. Waiting for password requests.")
+        give(.speechStarted(wait))
+        give(.speechFinished(wait))
+        give(.clock(.seconds(3)))
+        #expect(effects.contains(.dropHeld(keys: [2, 3])))
+        #expect(model.held == nil)
+        // Heard, a key is the wait's: it says there is nothing to answer (Esc there stops the agent).
+        effects = []
+        give(.key(.character, serial: 4))
+        #expect(
+            effects.contains { if case .say(let said) = $0 { said.text == "No request to answer." } else { false } })
     }
 
     @Test func keysOfAWithdrawnRequestNeverReachTheNextAndAreCountedAsDropped() {
