@@ -1,3 +1,5 @@
+import OTCPromptCore
+
 /// A key from a braille display as BrlAPI reports it (`brlapi_keyCode_t`), turned into what the prompt does with it.
 ///
 /// brltty translates the dots typed on the display's keyboard into a character with the user's own text table

@@ -1,3 +1,5 @@
+import OTCPromptCore
+
 /// Where a BrlAPI server listens, read from `BRLAPI_HOST` as libbrlapi reads it (`brlapi_expandHost`): nothing is
 /// the local socket 0; `:N` the local socket N in /var/lib/BrlAPI; `HOST:N` TCP port 4101+N on HOST; `HOST` port
 /// 4101. The prompt judges whose server is there at this same address, and hands libbrlapi exactly this address.

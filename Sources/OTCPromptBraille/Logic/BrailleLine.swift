@@ -1,3 +1,5 @@
+import OTCPromptCore
+
 /// A view as one line of braille cells: the news while it is news, the label, then the field, the readback in its
 /// place while Ctrl-R's answer stands. One cell per Unicode scalar, as BrlAPI counts them; combining marks are left
 /// out, since they take no cell of their own.

@@ -1,11 +1,4 @@
-/// Whether the prompt shows itself on a braille display (`--braille`).
-public enum BrailleChoice: String, CaseIterable, Sendable {
-    /// The user's own brltty, or the system's when they are at this machine: see `BrailleRoute.choose`.
-    case auto
-    /// As `auto`, and a server over TCP on another machine, whose owner nothing can tell, is used too.
-    case brlapi
-    case none
-}
+import OTCPromptCore
 
 /// What the probes found at the BrlAPI address: whether a server listens, and whose it is.
 public struct BrailleServerFinding: Equatable, Sendable {

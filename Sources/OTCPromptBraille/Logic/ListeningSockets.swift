@@ -1,3 +1,5 @@
+import OTCPromptCore
+
 /// This machine's listening TCP sockets as /proc/net/tcp and /proc/net/tcp6 list them, each with the uid that owns
 /// it: over TCP no peer credentials come with a connection, so a server on this machine is judged by its listener.
 public enum ListeningSockets {
