@@ -29,13 +29,13 @@ struct SpeechSetup {
     ///     `EspeakSpeechBackend.start`); nil keeps it for the whole prompt.
     ///   - speculates: espeak-ng starts while `auto` still probes, in case it is chosen (false: only once chosen).
     ///   - cue: the PC speaker's tones when the question is shown as text lines, with no voice (`BootCue`).
-    /// - Throws: `TerminalError` when the audio file or the speech log cannot be opened (usage errors, 64).
+    /// - Throws: `HostError` when the audio file or the speech log cannot be opened (usage errors, 64).
     init(
         choice: SpeechChoice, voice: SpeechOptions, voiceLocation: String?, audioFile: String?, terminal: Terminal,
         location: SessionLocation, environment: [String: String], logPath: String?, memory: AskMemory,
         releaseAfterSilence: DeviceRelease? = nil, speculates: Bool = true, cue: BootCue? = nil,
         elapsed: @escaping () -> Duration
-    ) throws(TerminalError) {
+    ) throws(HostError) {
         let place = SpeechRouteProbes.PromptTerminal.located(location)
         let decided = SpeechRouteProbes.decidedAtOnce(
             for: choice, intoAudioFile: audioFile != nil, environment: environment, terminal: place)
@@ -46,7 +46,7 @@ struct SpeechSetup {
             output = .file(
                 descriptor: file.descriptor, isRegularFile: file.isRegularFile, path: audioFile, writer: writer)
         }
-        let log = try logPath.map { path throws(TerminalError) in try SpeechLogFile(path: path) }
+        let log = try logPath.map { path throws(HostError) in try SpeechLogFile(path: path) }
         let lines = TextSpeechBackend(writeLine: { terminal.writeLine($0) })
         let text: any SpeechBackend =
             cue.map { CueSpeechBackend(wrapping: lines, cue: $0) { PCSpeaker.start($0) } } ?? lines
@@ -80,7 +80,7 @@ struct SpeechSetup {
             voice: voice, voiceLocation: voiceLocation, output: output, environment: environment,
             releaseAfterSilence: releaseAfterSilence)
         let startup: VoiceStartup?
-        var startFailure: TerminalError?
+        var startFailure: HostError?
         do {
             startup = try VoiceStartup(
                 route: decided,
