@@ -22,6 +22,8 @@ struct SpeechSetup {
     let fallback: SpeechFallback?
     /// True when announcements are text lines from the start (`--speech text`, SSH with no audio).
     let isText: Bool
+    /// The text lines on the terminal: the announcements' way when `isText`, and the voice's switch when it fails.
+    let textLines: any SpeechBackend
 
     /// - Parameters:
     ///   - location: where the person typing on `terminal` is (its login session).
@@ -47,9 +49,8 @@ struct SpeechSetup {
                 descriptor: file.descriptor, isRegularFile: file.isRegularFile, path: audioFile, writer: writer)
         }
         let log = try logPath.map { path throws(HostError) in try SpeechLogFile(path: path) }
-        let lines = TextSpeechBackend(writeLine: { terminal.writeLine($0) })
-        let text: any SpeechBackend =
-            cue.map { CueSpeechBackend(wrapping: lines, cue: $0) { PCSpeaker.start($0) } } ?? lines
+        let text = TextLinesOutput.writer(on: terminal, cue: cue)
+        textLines = text
         // A log that cannot be written is said once, on the screen, and then no longer tried.
         let logFailed = { (why: String) -> Void in
             terminal.writeLine(
