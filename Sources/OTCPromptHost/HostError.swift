@@ -4,9 +4,9 @@ import OTCPromptSystem
 /// What went wrong on the machine below the prompt (its terminal, processes, sockets and files), each told as one line
 /// that says what to do.
 ///
-/// The one error idiom of this module and OTCPromptTerminal, which builds on it: a call that fails throws this. Only best-effort
-/// writes answer a Bool (false: the reader has gone, nothing else to say), and what may simply not be there (no
-/// configuration file, no private store) is nil.
+/// The one error idiom of this module and OTCPromptTerminal, which builds on it: a call that fails throws this. Only
+/// best-effort writes answer a Bool (false: the reader has gone, nothing else to say), and what may simply not be
+/// there (no configuration file, no private store) is nil.
 public enum HostError: Error, Equatable, CustomStringConvertible {
     /// Neither /dev/tty nor a terminal on stdin: there is nowhere to prompt (exit 74).
     case noTerminal
