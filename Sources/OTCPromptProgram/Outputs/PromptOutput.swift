@@ -7,7 +7,7 @@ import OTCPromptTerminal
 /// it is made. What it takes of the session is the capabilities it adopts (`Announcing`, `FieldDrawing`, …).
 protocol PromptOutput: SessionOutput {
     /// The output made for one prompt at `place`; nil where it does not apply (not asked for, nothing there).
-    static func make(at place: OutputPlace) -> Self?
+    static func make(at place: OutputPlace) -> (any SessionOutput)?
 }
 
 /// What every output is chosen from: the terminal the person types on and its login session (the same evidence as

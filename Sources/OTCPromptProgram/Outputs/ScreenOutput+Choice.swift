@@ -4,10 +4,10 @@ import OTCPromptLoop
 /// The field on the terminal, always: where the announcements are text lines from the start, its renderer draws
 /// nothing and the lines are the screen.
 extension ScreenOutput: PromptOutput {
-    static func make(at place: OutputPlace) -> Self? {
+    static func make(at place: OutputPlace) -> (any SessionOutput)? {
         let renderer = makeRenderer(
             style: place.style, speechIsText: place.speech.isText, capabilities: place.capabilities,
             boxes: place.appearance.boxes)
-        return Self(renderer: renderer, terminal: place.terminal)
+        return ScreenOutput(renderer: renderer, terminal: place.terminal)
     }
 }

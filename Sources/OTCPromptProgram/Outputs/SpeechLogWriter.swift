@@ -129,5 +129,5 @@ final class SpeechLogWriter: Announcing {
 /// The speech log, where `--speech-log` names one: made with the voice (`SpeechSetup`), which tells it the way
 /// speech went once that is known.
 extension SpeechLogWriter: PromptOutput {
-    static func make(at place: OutputPlace) -> Self? { place.speech.log as? Self }
+    static func make(at place: OutputPlace) -> (any SessionOutput)? { place.speech.log }
 }

@@ -5,8 +5,8 @@ import OTCPromptTerminal
 /// The text lines, where speech is text from the start (`--speech text`, SSH with no audio): the line writer is
 /// made here, for them and for the voice's switch to text alike.
 extension TextLinesOutput: PromptOutput {
-    static func make(at place: OutputPlace) -> Self? {
-        place.speech.isText ? Self(place.speech.textLines) : nil
+    static func make(at place: OutputPlace) -> (any SessionOutput)? {
+        place.speech.isText ? TextLinesOutput(place.speech.textLines) : nil
     }
 
     /// The announcements as lines on `terminal`; at boot with no voice, the PC speaker's `cue` too when a question
