@@ -68,9 +68,10 @@ let package = Package(
             dependencies: ["OTCPromptCore", "OTCPromptHost"]
         ),
 
-        // The braille display through BrlAPI (libbrlapi loaded with dlopen, every call on a thread of its own) behind
-        // the core's SessionOutput; the server's owner is judged through OTCPromptHost's probes, the user's login
-        // and its terminal through OTCPromptTerminal's.
+        // Braille in one module: its pure logic in Logic/ (the line in cells, BrlAPI's keys, whose display may be
+        // used), and the display through BrlAPI (libbrlapi loaded with dlopen, every call on a thread of its own)
+        // behind the core's SessionOutput; the server's owner is judged through OTCPromptHost's probes, the user's
+        // login and its terminal through OTCPromptTerminal's.
         .target(
             name: "OTCPromptBraille",
             dependencies: ["OTCPromptCore", "OTCPromptSystem", "OTCPromptHost", "OTCPromptTerminal", "CBrlAPI"]
@@ -116,7 +117,8 @@ let package = Package(
         ),
 
         // The program: the command line parsed, the front end chosen from the one list (`FrontEnds.all`), the
-        // shared context built once, the modules wired together for the front end's run. A library, so that the
+        // shared context built once, the outputs chosen from theirs (`PromptOutputs.all`), the modules wired
+        // together for the front end's run. A library, so that the
         // tests reach every rule it holds.
         .target(
             name: "OTCPromptProgram",
@@ -180,7 +182,8 @@ let package = Package(
             name: "OTCPromptSpeechDispatcherTests",
             dependencies: ["OTCPromptSpeechDispatcher", "OTCPromptHost", "OTCPromptTestSupport"]
         ),
-        // The braille output against a real brltty (its Virtual driver as the display): they skip without brltty.
+        // Braille's pure logic (Logic/), and the braille output against a real brltty (its Virtual driver as the
+        // display): those skip without brltty.
         .testTarget(
             name: "OTCPromptBrailleTests",
             dependencies: ["OTCPromptBraille", "OTCPromptCore", "OTCPromptTestSupport"]

@@ -12,15 +12,10 @@ import OTCPromptTerminal
 public enum BrailleReport {
     /// The lines, for the prompt on the terminal open on `terminal` (its controlling terminal when nil).
     public static func lines(_ choice: BrailleChoice, environment: [String: String], terminal: Int32?) -> [String] {
+        let (route, found) = BrailleRoute.probed(
+            choice, location: LoginSession.locate(descriptor: terminal), environment: environment)
         var owner: UInt32?
-        let route = BrailleRoute.choose(
-            choice, location: LoginSession.locate(descriptor: terminal), environment: environment,
-            user: UserAccount.currentUID, systemUIDs: BrailleServerProbe.systemUIDs
-        ) { address in
-            let found = BrailleServerProbe.finding(at: address, named: !(environment["BRLAPI_HOST"] ?? "").isEmpty)
-            if case .uid(let uid)? = found.owner { owner = uid }
-            return found
-        }
+        if case .uid(let uid)? = found?.owner { owner = uid }
         guard let address = route.address else { return ["Braille: none, because \(route.reason)."] }
         var lines = ["Braille: BrlAPI at \(address.readable), because \(route.reason)."]
         lines.append("Braille display: " + display(at: address, auth: environment["BRLAPI_AUTH"], owner: owner))
@@ -47,12 +42,9 @@ public enum BrailleReport {
     public static func notHonoured(_ choice: BrailleChoice, environment: [String: String], terminal: Int32?) -> String?
     {
         guard choice == .brlapi, let terminal else { return nil }
-        let route = BrailleRoute.choose(
-            choice, location: LoginSession.locate(descriptor: terminal), environment: environment,
-            user: UserAccount.currentUID, systemUIDs: BrailleServerProbe.systemUIDs
-        ) { address in
-            BrailleServerProbe.finding(at: address, named: !(environment["BRLAPI_HOST"] ?? "").isEmpty)
-        }
+        let route = BrailleRoute.probed(
+            choice, location: LoginSession.locate(descriptor: terminal), environment: environment
+        ).route
         let why: String
         if route.address == nil {
             why = route.reason

@@ -13,7 +13,7 @@ public enum BrailleServerProbe {
     static let connectTimeout: Duration = .milliseconds(300)
 
     /// The finding at `address`; `named` when BRLAPI_HOST named it.
-    public static func finding(at address: BrailleAddress, named: Bool) -> BrailleServerFinding {
+    static func finding(at address: BrailleAddress, named: Bool) -> BrailleServerFinding {
         switch address {
         case .local:
             return local(address, named: named)
@@ -64,5 +64,25 @@ public enum BrailleServerProbe {
         var buffer = [CChar](repeating: 0, count: 4096)
         if getpwnam_r("brltty", &entry, &buffer, buffer.count, &found) == 0, found != nil { uids.insert(entry.pw_uid) }
         return uids
+    }
+}
+
+extension BrailleRoute {
+    /// The route `choice` gives for the person at `location`, the server at its address probed on this thread only
+    /// when the rules need it, with what the probe found (nil when it was not asked): the one place the rules are
+    /// asked, for the output's thread and `--doctor`'s report alike.
+    static func probed(_ choice: BrailleChoice, location: SessionLocation, environment: [String: String])
+        -> (route: BrailleRoute, found: BrailleServerFinding?)
+    {
+        var found: BrailleServerFinding?
+        let route = choose(
+            choice, location: location, environment: environment, user: UserAccount.currentUID,
+            systemUIDs: BrailleServerProbe.systemUIDs
+        ) { address in
+            let finding = BrailleServerProbe.finding(at: address, named: !(environment["BRLAPI_HOST"] ?? "").isEmpty)
+            found = finding
+            return finding
+        }
+        return (route, found)
     }
 }

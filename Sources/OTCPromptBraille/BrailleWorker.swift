@@ -56,18 +56,10 @@ final class BrailleWorker: @unchecked Sendable {
     /// The route and the tty, nil when the display is not to be used (said in the system log when that is news: a
     /// server refused, or one chosen that is not there).
     private func decide() -> (BrailleAddress, UInt32?, [Int32])? {
+        let (route, found) = BrailleRoute.probed(choice, location: location, environment: environment)
         var owner: UInt32?
-        var serverFound = false
-        let route = BrailleRoute.choose(
-            choice, location: location, environment: environment,
-            user: UserAccount.currentUID, systemUIDs: BrailleServerProbe.systemUIDs
-        ) { address in
-            let found = BrailleServerProbe.finding(
-                at: address, named: !(environment["BRLAPI_HOST"] ?? "").isEmpty)
-            if case .uid(let uid)? = found.owner { owner = uid }
-            serverFound = found.owner != nil || found.problem != nil
-            return found
-        }
+        if case .uid(let uid)? = found?.owner { owner = uid }
+        let serverFound = found.map { $0.owner != nil || $0.problem != nil } ?? false
         guard let address = route.address else {
             if choice == .brlapi || serverFound { SystemLog.warning("braille: \(route.reason)") }
             return nil

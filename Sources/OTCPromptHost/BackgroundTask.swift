@@ -25,7 +25,7 @@ public final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
     /// Starts `body` on a new thread.
     /// - Throws: `.system` when no pipe or thread can be had (then nothing runs).
     /// The corresponding C functions are `pipe` and `pthread_create` (the door's `DetachedThread`).
-    public init(_ body: @escaping @Sendable () -> Value) throws(TerminalError) {
+    public init(_ body: @escaping @Sendable () -> Value) throws(HostError) {
         let ends = try SystemCalls.wakeUpPipe()
         descriptor = ends.read
         writeEnd = ends.write
@@ -41,7 +41,7 @@ public final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
         } catch {
             // The task is whole by now, so its deinit closes both ends: closed here as well, either number could
             // by then be another thread's new descriptor.
-            throw TerminalError(error)
+            throw HostError(error)
         }
     }
 

@@ -56,7 +56,7 @@ public final class CheckCommand {
     /// - Parameter environment: the command's environment; nil passes ours.
     /// The corresponding C function is `posix_spawn`.
     public static func start(command: String, input: String, environment: [String: String]? = nil)
-        throws(TerminalError) -> CheckCommand
+        throws(HostError) -> CheckCommand
     {
         prepareSignals()
         let inputPipe = try makePipe()

@@ -21,7 +21,7 @@ extension CheckCommand {
 
     /// A close-on-exec pipe whose ends are above 2, so dup2 onto 0 or 2 in the child always copies.
     /// (Swift's Glibc has no pipe2: each end is moved with F_DUPFD_CLOEXEC, which also sets close-on-exec.)
-    static func makePipe() throws(TerminalError) -> (read: Int32, write: Int32) {
+    static func makePipe() throws(HostError) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw .checkCommand(Errno.current, call: "pipe") }
         for index in fds.indices {
@@ -39,7 +39,7 @@ extension CheckCommand {
 
     /// `/bin/sh -c command` in a new process group: stdin from `stdin`, stdout to /dev/null, stderr to `stderr`.
     static func spawnShell(command: String, stdin: Int32, stderr: Int32, environment: [String: String]?)
-        -> Result<pid_t, TerminalError>
+        -> Result<pid_t, HostError>
     {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -17,7 +17,7 @@ public enum ConfigFile {
     /// How a bounded read ended.
     public enum BoundedRead: Sendable {
         /// The file's text (nil: no such file), or why it cannot be used.
-        case finished(Result<String?, TerminalError>)
+        case finished(Result<String?, HostError>)
         /// The file system did not answer within the deadline; the read is left to itself on its thread.
         case timedOut
         /// A watched signal arrived first: the prompt must end as that signal.
@@ -30,16 +30,16 @@ public enum ConfigFile {
     public static func read(path: String, within deadline: Duration = deadline, signals: SignalWatcher?)
         -> BoundedRead
     {
-        let task: BackgroundTask<Result<String?, TerminalError>>
+        let task: BackgroundTask<Result<String?, HostError>>
         do {
             task = try BackgroundTask {
                 var all = sigset_t()
                 sigfillset(&all)
                 pthread_sigmask(SIG_BLOCK, &all, nil)
-                return Result { () throws(TerminalError) in try readConfig(path: path) }
+                return Result { () throws(HostError) in try readConfig(path: path) }
             }
         } catch {
-            return .finished(Result { () throws(TerminalError) in try readConfig(path: path) })  // no thread to be had
+            return .finished(Result { () throws(HostError) in try readConfig(path: path) })  // no thread to be had
         }
         switch task.wait(timeout: deadline, signals: signals) {
         case .finished(let result): return .finished(result)
@@ -60,7 +60,7 @@ public enum ConfigFile {
     /// it is shown and spoken. A link is followed to the file it names, whose directories are the ones judged.
     /// - Throws: `.unreadableConfig` when it cannot be read; `.untrustedConfig` or `.configFile` when it is refused.
     /// The corresponding C functions are `realpath`, `lstat`, `open`, `fstat` and `read`.
-    public static func readConfig(path: String, user: uid_t = getuid()) throws(TerminalError) -> String? {
+    public static func readConfig(path: String, user: uid_t = getuid()) throws(HostError) -> String? {
         guard let resolvedName = realpath(path, nil) else {
             let failure = Errno.current
             if failure == .noSuchFileOrDirectory || failure.rawValue == ENOTDIR { return nil }
@@ -88,7 +88,7 @@ public enum ConfigFile {
     /// `fstat` and `read`.
     /// - Parameter trust: the rule a regular file must keep, judged on what was opened; nil for the kernel's own
     ///   files (/proc).
-    public static func readText(path: String, trust: FileTrust? = nil) throws(TerminalError) -> String? {
+    public static func readText(path: String, trust: FileTrust? = nil) throws(HostError) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (trust == nil ? 0 : O_NOFOLLOW))
         if fd < 0 {
             let failure = Errno.current

@@ -12,7 +12,7 @@ public enum HelperProgram {
     /// - Throws: `.program` when it cannot be started or has not ended by the deadline (it is left
     ///   running: a slow server start is not ours to kill).
     /// The corresponding C functions are `posix_spawnp` and `waitpid`.
-    public static func run(_ program: String, _ arguments: [String], timeout: Duration) throws(TerminalError) -> Int32 {
+    public static func run(_ program: String, _ arguments: [String], timeout: Duration) throws(HostError) -> Int32 {
         let deadline = MonotonicInstant.now + timeout
         let pid = try spawn(program, arguments, standardOutput: nil)
         guard let status = try reap(pid, program: program, until: deadline) else {
@@ -64,7 +64,7 @@ public enum HelperProgram {
     }
 
     /// Starts `program` with stdin and stderr on /dev/null, stdout on `standardOutput` (else /dev/null).
-    private static func spawn(_ program: String, _ arguments: [String], standardOutput: Int32?) throws(TerminalError)
+    private static func spawn(_ program: String, _ arguments: [String], standardOutput: Int32?) throws(HostError)
         -> pid_t
     {
         var actions = posix_spawn_file_actions_t()
@@ -90,7 +90,7 @@ public enum HelperProgram {
     }
 
     /// Waits for `pid` until `deadline`: its shell status, or nil when it is still running then.
-    private static func reap(_ pid: pid_t, program: String, until deadline: MonotonicInstant) throws(TerminalError)
+    private static func reap(_ pid: pid_t, program: String, until deadline: MonotonicInstant) throws(HostError)
         -> Int32?
     {
         while true {

@@ -25,7 +25,7 @@ public final class LocalSocket: @unchecked Sendable {
     /// The corresponding C functions are `socket` and `connect`.
     public static func connect(
         path: String, timeout: Duration, waitingForListener: Bool = false
-    ) throws(TerminalError) -> LocalSocket {
+    ) throws(HostError) -> LocalSocket {
         let deadline = MonotonicInstant.now + timeout
         while true {
             do {
@@ -39,7 +39,7 @@ public final class LocalSocket: @unchecked Sendable {
         }
     }
 
-    private static func connectOnce(path: String, deadline: MonotonicInstant) throws(TerminalError)
+    private static func connectOnce(path: String, deadline: MonotonicInstant) throws(HostError)
         -> LocalSocket
     {
         guard let address = UnixSocketAddress(path: path) else {
@@ -111,7 +111,7 @@ public final class LocalSocket: @unchecked Sendable {
 
     /// Sends every byte, waiting at most `timeout` for room; a closed peer is an error, never SIGPIPE.
     /// The corresponding C function is `send`.
-    public func send(_ bytes: [UInt8], timeout: Duration) throws(TerminalError) {
+    public func send(_ bytes: [UInt8], timeout: Duration) throws(HostError) {
         let deadline = MonotonicInstant.now + timeout
         var sent = 0
         while sent < bytes.count {
@@ -131,7 +131,7 @@ public final class LocalSocket: @unchecked Sendable {
     /// The bytes that arrive next, waiting at most `timeout` for the first of them.
     /// - Throws: `.socketClosed` when the peer has closed the connection, `.socketTimedOut`, `.socket`.
     /// The corresponding C functions are `poll` and `read`.
-    public func receive(timeout: Duration) throws(TerminalError) -> [UInt8] {
+    public func receive(timeout: Duration) throws(HostError) -> [UInt8] {
         let deadline = MonotonicInstant.now + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -161,7 +161,7 @@ public final class LocalSocket: @unchecked Sendable {
         descriptor = -1
     }
 
-    private func wait(for events: Int16, until deadline: MonotonicInstant, call: String) throws(TerminalError) {
+    private func wait(for events: Int16, until deadline: MonotonicInstant, call: String) throws(HostError) {
         while true {
             let milliseconds = MonotonicInstant.now.duration(to: deadline).pollTimeout
             var entry = pollfd(fd: descriptor, events: events, revents: 0)

@@ -11,7 +11,7 @@ public final class NoticePipe: Sendable {
     private let writeEnd: Int32
 
     /// The corresponding C calls are `pipe` and `fcntl` (the door's `wakeUpPipe`).
-    public init() throws(TerminalError) {
+    public init() throws(HostError) {
         let ends = try SystemCalls.wakeUpPipe()
         descriptor = ends.read
         writeEnd = ends.write

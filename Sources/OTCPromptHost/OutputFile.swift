@@ -28,7 +28,7 @@ public struct OutputFile: Sendable {
     /// - Parameter option: the option that named it, for the error message ("--speech-log").
     /// The corresponding C calls are `open(O_WRONLY|O_CREAT|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_CLOEXEC, 0600)`,
     /// `fstat`, `ftruncate` (regular files only) and `fcntl` (blocking writes again, but to a pipe or socket).
-    public static func open(path: String, option: String, appending: Bool) throws(TerminalError) -> OutputFile {
+    public static func open(path: String, option: String, appending: Bool) throws(HostError) -> OutputFile {
         let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (appending ? O_APPEND : 0)
         let descriptor = SystemCall.retrying("open") { Glibc.open(path, flags, 0o600) }
         guard descriptor >= 0 else { throw .outputFile(path: path, option: option, Errno.current) }
@@ -63,7 +63,7 @@ public struct OutputFile: Sendable {
         SystemCalls.writeAll(raw: bytes, to: descriptor, patience: patience)
     }
 
-    private static func failure(closing descriptor: Int32, _ path: String, _ option: String) -> TerminalError {
+    private static func failure(closing descriptor: Int32, _ path: String, _ option: String) -> HostError {
         let error = Errno.current
         _ = Glibc.close(descriptor)
         return .outputFile(path: path, option: option, error)

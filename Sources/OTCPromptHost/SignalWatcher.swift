@@ -45,7 +45,7 @@ public final class SignalWatcher {
     private let ignoredHandlerAddress: UInt = 1
 
     /// Installs the handler for each of `signals` that is not ignored. The corresponding C call is `sigaction`.
-    public init(signals: [Int32] = SignalWatcher.promptSignals) throws(TerminalError) {
+    public init(signals: [Int32] = SignalWatcher.promptSignals) throws(HostError) {
         let ends = try SystemCalls.wakeUpPipe()
         // Refused before the watcher is whole: a whole one's deinit would close both ends a second time (by then
         // maybe another thread's descriptors) and clear the installed watcher's pipe, deafening it.

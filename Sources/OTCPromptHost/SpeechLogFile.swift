@@ -13,7 +13,7 @@ public final class SpeechLogFile {
 
     /// Opens `path` for appending, by `OutputFile`'s rules: a new file 0600, an existing one left
     /// as it is, no symbolic link followed, no wait on a FIFO without a reader.
-    public init(path: String) throws(TerminalError) {
+    public init(path: String) throws(HostError) {
         file = try OutputFile.open(path: path, option: "--speech-log", appending: true)
     }
 

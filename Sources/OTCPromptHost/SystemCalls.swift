@@ -31,8 +31,8 @@ package enum SystemCalls {
     package static let pollReadHangUp: Int16 = 0x2000
 
     /// The door's wake-up pipe (close-on-exec, non-blocking), its failure told as this module's error.
-    package static func wakeUpPipe() throws(TerminalError) -> (read: Int32, write: Int32) {
-        do { return try SystemCall.wakeUpPipe() } catch { throw TerminalError(error) }
+    package static func wakeUpPipe() throws(HostError) -> (read: Int32, write: Int32) {
+        do { return try SystemCall.wakeUpPipe() } catch { throw HostError(error) }
     }
 
     /// Writes as much of `bytes` as `descriptor` takes without waiting: stops at the end, at EAGAIN

@@ -50,7 +50,7 @@ public final class TouchSignalWatch {
 
     /// Watches `directory` (the user's `XDG_RUNTIME_DIR`), its pending file if it is there, and connects to the
     /// detector if it listens. The corresponding C calls are `inotify_init1` and `inotify_add_watch`.
-    public init(directory: String, user: uid_t = getuid()) throws(TerminalError) {
+    public init(directory: String, user: uid_t = getuid()) throws(HostError) {
         self.directory = directory
         self.user = user
         pendingFile = directory + "/" + Self.pendingFileName

@@ -28,7 +28,7 @@ enum ConfigFileLoad {
                 ConfigFileSettings.load(environment: environment) { _ in
                     switch result {
                     case .success(let text): return text
-                    case .failure(.unreadableConfig(let reason)): throw TerminalError.unreadableConfig(reason)
+                    case .failure(.unreadableConfig(let reason)): throw HostError.unreadableConfig(reason)
                     case .failure(let refusal): throw ConfigFileRefusal(refusal.description)
                     }
                 })

@@ -150,7 +150,7 @@ struct PinentryDialog {
 
     /// What gpg-agent hears when the terminal could not be opened, as pinentry says it.
     private static func unusable(_ error: any Error) -> PinentryConversation.DialogResult {
-        guard case TerminalError.system(let errno, let call) = error else {
+        guard case HostError.system(let errno, let call) = error else {
             return .terminalUnusable(errno: 25, location: "isatty")
         }
         return .terminalUnusable(errno: errno.rawValue, location: call == "open" ? "open_tty_for_read" : "isatty")

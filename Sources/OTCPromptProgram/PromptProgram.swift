@@ -145,9 +145,10 @@ extension PromptProgram {
         capabilities: TerminalCapabilities, location: SessionLocation, escapeWait: EscapeWait,
         asksKeyboardProtocol: Bool
     ) -> PromptOutcome {
-        let outputs = PromptOutputs.choose(
-            style: style, speech: speech, capabilities: capabilities, appearance: appearance,
-            linesAbove: request.details, location: location, environment: environment, terminal: terminal)
+        let place = OutputPlace(
+            terminal: terminal, location: location, environment: environment, appearance: appearance, style: style,
+            capabilities: capabilities, speech: speech)
+        let outputs = PromptOutputs.choose(at: place, linesAbove: request.details)
         var loop = PromptLoop(
             session: session, outputs: outputs,
             system: .live(

@@ -22,6 +22,8 @@ struct SpeechSetup {
     let fallback: SpeechFallback?
     /// True when announcements are text lines from the start (`--speech text`, SSH with no audio).
     let isText: Bool
+    /// The text lines on the terminal: the announcements' way when `isText`, and the voice's switch when it fails.
+    let textLines: any SpeechBackend
 
     /// - Parameters:
     ///   - location: where the person typing on `terminal` is (its login session).
@@ -29,13 +31,13 @@ struct SpeechSetup {
     ///     `EspeakSpeechBackend.start`); nil keeps it for the whole prompt.
     ///   - speculates: espeak-ng starts while `auto` still probes, in case it is chosen (false: only once chosen).
     ///   - cue: the PC speaker's tones when the question is shown as text lines, with no voice (`BootCue`).
-    /// - Throws: `TerminalError` when the audio file or the speech log cannot be opened (usage errors, 64).
+    /// - Throws: `HostError` when the audio file or the speech log cannot be opened (usage errors, 64).
     init(
         choice: SpeechChoice, voice: SpeechOptions, voiceLocation: String?, audioFile: String?, terminal: Terminal,
         location: SessionLocation, environment: [String: String], logPath: String?, memory: AskMemory,
         releaseAfterSilence: DeviceRelease? = nil, speculates: Bool = true, cue: BootCue? = nil,
         elapsed: @escaping () -> Duration
-    ) throws(TerminalError) {
+    ) throws(HostError) {
         let place = SpeechRouteProbes.PromptTerminal.located(location)
         let decided = SpeechRouteProbes.decidedAtOnce(
             for: choice, intoAudioFile: audioFile != nil, environment: environment, terminal: place)
@@ -46,10 +48,9 @@ struct SpeechSetup {
             output = .file(
                 descriptor: file.descriptor, isRegularFile: file.isRegularFile, path: audioFile, writer: writer)
         }
-        let log = try logPath.map { path throws(TerminalError) in try SpeechLogFile(path: path) }
-        let lines = TextSpeechBackend(writeLine: { terminal.writeLine($0) })
-        let text: any SpeechBackend =
-            cue.map { CueSpeechBackend(wrapping: lines, cue: $0) { PCSpeaker.start($0) } } ?? lines
+        let log = try logPath.map { path throws(HostError) in try SpeechLogFile(path: path) }
+        let text = TextLinesOutput.writer(on: terminal, cue: cue)
+        textLines = text
         // A log that cannot be written is said once, on the screen, and then no longer tried.
         let logFailed = { (why: String) -> Void in
             terminal.writeLine(
@@ -80,7 +81,7 @@ struct SpeechSetup {
             voice: voice, voiceLocation: voiceLocation, output: output, environment: environment,
             releaseAfterSilence: releaseAfterSilence)
         let startup: VoiceStartup?
-        var startFailure: TerminalError?
+        var startFailure: HostError?
         do {
             startup = try VoiceStartup(
                 route: decided,

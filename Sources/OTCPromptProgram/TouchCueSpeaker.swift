@@ -71,8 +71,10 @@ struct TouchCueSpeaker {
         }
         // With text lines as the voice, the line is the voice's; otherwise it is shown beside it.
         if !speech.isText { lines.writeLine(announcement.text) }
-        let outputs = SessionOutputs(
-            (speech.log.map { [$0] } ?? []) + [VoiceOutput(speech.voice)], speechFallback: speech.fallback)
+        let place = OutputPlace(
+            terminal: lines, location: location, environment: context.environment, appearance: Appearance(settings),
+            style: nil, capabilities: TerminalCapabilities(environment: context.environment), speech: speech)
+        let outputs = PromptOutputs.choose(at: place, among: PromptOutputs.announcing)
         outputs.say(announcement)
         current = (speech, outputs, speech.startup == nil, .now)
     }

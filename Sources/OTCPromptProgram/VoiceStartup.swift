@@ -55,7 +55,7 @@ final class VoiceStartup: SpeechStartup {
     init(
         route: SpeechRoute?, choose: @escaping @Sendable () -> SpeechRoute, engine: EspeakSpeechBackend?,
         start: VoiceStart, log: SpeechLogWriter?, memory: AskMemory
-    ) throws(TerminalError) {
+    ) throws(HostError) {
         self.log = log
         self.memory = memory
         var path: String?

@@ -31,12 +31,12 @@ final class SSIPConnection: @unchecked Sendable {
         }
         let deadline = MonotonicInstant.now + options.spawnTimeout
         let program = environment["SPEECHD_CMD"].flatMap { $0.isEmpty ? nil : $0 } ?? "speech-dispatcher"
-        do throws(TerminalError) {
+        do throws(HostError) {
             let status = try HelperProgram.run(
                 program, ["--spawn", "--communication-method", "unix_socket", "--socket-path", path],
                 timeout: options.spawnTimeout)
             if status != 0 {
-                throw TerminalError.program(path: program, reason: "autospawn refused (exit status \(status))")
+                throw HostError.program(path: program, reason: "autospawn refused (exit status \(status))")
             }
         } catch {
             throw .unreachable(error)
@@ -47,7 +47,7 @@ final class SSIPConnection: @unchecked Sendable {
 
     /// The connection when the server behind it runs as `uid` (or as root, who could read the code anyway).
     private static func owned(
-        _ connect: @autoclosure () throws(TerminalError) -> LocalSocket, uid: UInt32
+        _ connect: @autoclosure () throws(HostError) -> LocalSocket, uid: UInt32
     ) throws(SpeechDispatcherError) -> SSIPConnection {
         let socket: LocalSocket
         do { socket = try connect() } catch { throw .unreachable(error) }

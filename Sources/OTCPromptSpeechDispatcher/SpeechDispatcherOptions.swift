@@ -59,7 +59,7 @@ public enum SpeechDispatcherError: Error, Equatable, CustomStringConvertible {
     /// `SPEECHD_ADDRESS` names a method other than unix_socket.
     case unsupportedAddress(method: String)
     /// Nothing answers on the socket (and autospawn was off, or did not help).
-    case unreachable(TerminalError)
+    case unreachable(HostError)
     /// The server refused a command of the opening; `reply` is its status line.
     case refused(command: String, reply: String)
     /// The server sent something that is not SSIP.

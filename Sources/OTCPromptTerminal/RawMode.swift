@@ -26,7 +26,7 @@ extension Terminal {
     /// Bracketed paste (ESC[?2004h) is enabled unless `bracketedPaste` is false (TERM=dumb).
     /// Calling it again while raw does nothing; after `restore()` it saves afresh (SIGCONT).
     /// The corresponding C functions are `tcgetattr` and `tcsetattr`.
-    public func enterRawMode(bracketedPaste: Bool = true) throws(TerminalError) {
+    public func enterRawMode(bracketedPaste: Bool = true) throws(HostError) {
         guard !isRaw else { return }
         var attributes = termios()
         guard tcgetattr(input, &attributes) == 0 else {
@@ -128,7 +128,7 @@ extension Terminal {
     /// raw mode is set again, with no moment of echo in between (a `restore()` first would echo a key typed then).
     /// Attributes that are no longer raw are the shell's now, and become what `restore()` puts back.
     /// The corresponding C functions are `tcgetattr` and `tcsetattr`.
-    public func reassertRawMode(bracketedPaste: Bool = true) throws(TerminalError) {
+    public func reassertRawMode(bracketedPaste: Bool = true) throws(HostError) {
         guard isRaw else { return try enterRawMode(bracketedPaste: bracketedPaste) }
         var current = termios()
         guard tcgetattr(input, &current) == 0 else { throw .system(Errno.current, call: "tcgetattr") }

@@ -12,7 +12,7 @@ public enum StandardOutput {
     /// which needs SIGPIPE ignored: `SignalWatcher` does that). The corresponding C call is `write`.
     public static func write(
         _ text: String, encoding: TerminalEncoding = .utf8, endingLine: Bool = true
-    ) throws(TerminalError) {
+    ) throws(HostError) {
         try write(text, to: STDOUT_FILENO, encoding: encoding, endingLine: endingLine)
     }
 
@@ -21,7 +21,7 @@ public enum StandardOutput {
     /// array. Throws as `write(_:encoding:)`. The corresponding C call is `write`.
     public static func write(
         _ secret: SecretBytes, encoding: TerminalEncoding, endingLine: Bool = true
-    ) throws(TerminalError) {
+    ) throws(HostError) {
         try write(secret, to: STDOUT_FILENO, encoding: encoding, endingLine: endingLine)
     }
 
@@ -45,7 +45,7 @@ public enum StandardOutput {
     /// `write(_:encoding:)` of a secret on any descriptor.
     static func write(
         _ secret: SecretBytes, to descriptor: Int32, encoding: TerminalEncoding, endingLine: Bool = true
-    ) throws(TerminalError) {
+    ) throws(HostError) {
         defer { secret.wipe() }
         let output = LockedBytes(count: secret.encodedCapacity)
         let count = secret.write(as: encoding, into: output.bytes, endingLine: endingLine)
@@ -59,7 +59,7 @@ public enum StandardOutput {
     /// `write(_:)` on any descriptor, so tests need not replace the process's fd 1.
     static func write(
         _ text: String, to descriptor: Int32, encoding: TerminalEncoding = .utf8, endingLine: Bool = true
-    ) throws(TerminalError) {
+    ) throws(HostError) {
         if let failure = SystemCalls.writeAll(encoding.encode(endingLine ? text + "\n" : text), to: descriptor) {
             throw .standardOutput(failure)
         }
@@ -140,7 +140,7 @@ public enum StandardInput {
     /// a longer line is not read), in `encoding` (the locale's). Nil when the line is not valid UTF-8:
     /// a secret is never changed silently, so it is refused rather than repaired with U+FFFD.
     /// The corresponding C call is `read`.
-    public static func readLine(limit: Int = 65_536, encoding: TerminalEncoding = .utf8) throws(TerminalError)
+    public static func readLine(limit: Int = 65_536, encoding: TerminalEncoding = .utf8) throws(HostError)
         -> String?
     {
         var bytes: [UInt8] = []

@@ -71,7 +71,7 @@ public final class Terminal {
     /// read and stderr (when a terminal, else stdin) is written, through copies of those
     /// descriptors. Otherwise `.noTerminal`. The corresponding C functions are `open`, `isatty` and
     /// `fcntl(F_DUPFD_CLOEXEC)`.
-    public static func open(signalWatcher: SignalWatcher? = nil) throws(TerminalError) -> Terminal {
+    public static func open(signalWatcher: SignalWatcher? = nil) throws(HostError) -> Terminal {
         let descriptor = SystemCall.retrying("open") { Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY) }
         if descriptor >= 0 {
             if isatty(descriptor) == 1 {
@@ -99,7 +99,7 @@ public final class Terminal {
     /// this process inherited; O_RDWR|O_CLOEXEC|O_NOCTTY, so it never becomes our controlling tty.
     /// - Throws: `.system(errno, call: "open")` when it cannot be opened, `.system(ENOTTY, call:
     ///   "isatty")` when it is not a terminal.
-    public static func open(path: String, signalWatcher: SignalWatcher? = nil) throws(TerminalError) -> Terminal {
+    public static func open(path: String, signalWatcher: SignalWatcher? = nil) throws(HostError) -> Terminal {
         let descriptor = SystemCall.retrying("open") { Glibc.open(path, O_RDWR | O_CLOEXEC | O_NOCTTY) }
         guard descriptor >= 0 else { throw .system(Errno.current, call: "open") }
         guard isatty(descriptor) == 1 else {

@@ -182,15 +182,15 @@ import Testing
         let runtime = try Directory()
         let elsewhere = try Directory()
         #expect(symlink(elsewhere.path, runtime.path + "/systemd") == 0)
-        #expect(throws: TerminalError.self) {
+        #expect(throws: HostError.self) {
             try AskPostDirectory.systemd.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
         }
         #expect(elsewhere.entries.isEmpty, "nothing was made through the link")
         #expect(mkdir(runtime.path + "/otc-prompt", 0o700) == 0 && chmod(runtime.path + "/otc-prompt", 0o770) == 0)
-        #expect(throws: TerminalError.self) {
+        #expect(throws: HostError.self) {
             try AskPostDirectory.otcPrompt.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
         }
-        #expect(throws: TerminalError.self) { try AskPostDirectory.otcPrompt.prepare(environment: [:]) }
+        #expect(throws: HostError.self) { try AskPostDirectory.otcPrompt.prepare(environment: [:]) }
     }
 
     @Test(.enabled(if: getuid() == 0, "needs root: the directory is given to another user"))
@@ -198,7 +198,7 @@ import Testing
         let runtime = try Directory()
         #expect(
             mkdir(runtime.path + "/otc-prompt", 0o700) == 0 && chown(runtime.path + "/otc-prompt", 65534, 65534) == 0)
-        #expect(throws: TerminalError.self) {
+        #expect(throws: HostError.self) {
             try AskPostDirectory.otcPrompt.prepare(environment: ["XDG_RUNTIME_DIR": runtime.path])
         }
     }

@@ -218,16 +218,16 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
         let fifo = "/tmp/otc-config-fifo-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         try #require(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
-        #expect(throws: TerminalError.configFile("is a FIFO, not a regular file")) {
+        #expect(throws: HostError.configFile("is a FIFO, not a regular file")) {
             try ConfigFile.readText(path: fifo)
         }
         let writer = open(fifo, O_RDWR | O_NONBLOCK)
         defer { close(writer) }
         _ = write(writer, "x = 1\n", 6)
-        #expect(throws: TerminalError.configFile("is a FIFO, not a regular file")) {
+        #expect(throws: HostError.configFile("is a FIFO, not a regular file")) {
             try ConfigFile.readText(path: fifo)
         }
-        #expect(throws: TerminalError.configFile("is a device, not a regular file")) {
+        #expect(throws: HostError.configFile("is a device, not a regular file")) {
             try ConfigFile.readText(path: "/dev/zero")
         }
     }
@@ -249,7 +249,7 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
     }
 
     @Test func aDirectoryIsRefused() {
-        #expect(throws: TerminalError.configFile("is a directory, not a file")) {
+        #expect(throws: HostError.configFile("is a directory, not a file")) {
             try ConfigFile.readText(path: "/tmp")
         }
     }
@@ -257,9 +257,9 @@ private func livingMembers(ofGroup group: pid_t) -> [pid_t] {
     @Test func binaryOrHugeFilesAreRefused() {
         let binary = temporaryFile([0x6C, 0x61, 0xFF, 0xFE])
         defer { unlink(binary) }
-        #expect(throws: TerminalError.configFile("is not UTF-8 text")) { try ConfigFile.readText(path: binary) }
+        #expect(throws: HostError.configFile("is not UTF-8 text")) { try ConfigFile.readText(path: binary) }
         let huge = temporaryFile([UInt8](repeating: 0x23, count: ConfigFile.maximumSize + 1))
         defer { unlink(huge) }
-        #expect(throws: TerminalError.self) { try ConfigFile.readText(path: huge) }
+        #expect(throws: HostError.self) { try ConfigFile.readText(path: huge) }
     }
 }

@@ -48,7 +48,7 @@ import Testing
 
     @Test func anUnwritableSpeechLogSaysWhatToDo() throws {
         let path = "/nonexistent-directory-\(getpid())/log.jsonl"
-        let error = TerminalError.outputFile(path: path, option: "--speech-log", .noSuchFileOrDirectory)
+        let error = HostError.outputFile(path: path, option: "--speech-log", .noSuchFileOrDirectory)
         #expect(throws: error) { try SpeechLogFile(path: path) }
         #expect(error.description.contains(path) && error.description.contains("--speech-log"))
         #expect(!error.description.contains("\n"))
@@ -103,7 +103,7 @@ import Testing
         let path = temporaryPath("fifo")
         #expect(mkfifo(path, 0o600) == 0)
         defer { unlink(path) }
-        let error = TerminalError.outputFile(path: path, option: "--speech-log", .noSuchAddressOrDevice)
+        let error = HostError.outputFile(path: path, option: "--speech-log", .noSuchAddressOrDevice)
         #expect(throws: error) { try OutputFile.open(path: path, option: "--speech-log", appending: true) }
         #expect(error.description.contains("no program is reading"))
         #expect(mode(of: path) & 0o777 == 0o600)
@@ -117,14 +117,14 @@ import Testing
             unlink(target)
         }
         #expect(symlink(target, link) == 0)
-        #expect(throws: TerminalError.outputFile(path: link, option: "--audio-file", .tooManySymbolicLinkLevels)) {
+        #expect(throws: HostError.outputFile(path: link, option: "--audio-file", .tooManySymbolicLinkLevels)) {
             try OutputFile.open(path: link, option: "--audio-file", appending: false)
         }
         #expect(access(target, F_OK) != 0, "nothing created through the link")
     }
 
     @Test func noTerminalIsOneLineThatSaysWhatToDo() {
-        let message = TerminalError.noTerminal.description
+        let message = HostError.noTerminal.description
         #expect(message.hasPrefix("no terminal to prompt on: ") && !message.contains("\n"))
     }
 

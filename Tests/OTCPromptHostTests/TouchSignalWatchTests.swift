@@ -140,7 +140,7 @@ import Testing
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         chmod(directory, 0o777)
-        #expect(throws: TerminalError.self) { try TouchSignalWatch(directory: directory) }
+        #expect(throws: HostError.self) { try TouchSignalWatch(directory: directory) }
     }
 }
 

@@ -24,10 +24,10 @@ import Testing
     }
 
     @Test func aMissingOrNonTerminalPathIsReportedWithItsErrno() {
-        #expect(throws: TerminalError.system(.noSuchFileOrDirectory, call: "open")) {
+        #expect(throws: HostError.system(.noSuchFileOrDirectory, call: "open")) {
             try Terminal.open(path: "/nonexistent/tty")
         }
-        #expect(throws: TerminalError.system(.inappropriateIOCTLForDevice, call: "isatty")) {
+        #expect(throws: HostError.system(.inappropriateIOCTLForDevice, call: "isatty")) {
             try Terminal.open(path: "/dev/null")
         }
     }

@@ -186,6 +186,6 @@ private func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
         let terminal = Terminal(input: ends[0], output: ends[1])
         #expect(!terminal.inputIsTerminal)
         #expect(terminal.columns == nil)
-        #expect(throws: TerminalError.self) { try terminal.enterRawMode() }
+        #expect(throws: HostError.self) { try terminal.enterRawMode() }
     }
 }

@@ -81,7 +81,7 @@ private func waitForPendingSignals(_ count: Int32, on watcher: SignalWatcher, de
 
     @Test func onlyOneWatcherAtATime() throws {
         let first = try SignalWatcher(signals: [SIGUSR1])
-        #expect(throws: TerminalError.signalWatcherAlreadyInstalled) { try SignalWatcher(signals: [SIGUSR1]) }
+        #expect(throws: HostError.signalWatcherAlreadyInstalled) { try SignalWatcher(signals: [SIGUSR1]) }
         first.restoreDefaults()
         let second = try SignalWatcher(signals: [SIGUSR1])
         sendToThisProcess(SIGUSR1)
@@ -94,7 +94,7 @@ private func waitForPendingSignals(_ count: Int32, on watcher: SignalWatcher, de
     @Test func aRefusedWatcherLeavesTheInstalledOneHearing() throws {
         let first = try SignalWatcher(signals: [SIGUSR1])
         defer { first.restoreDefaults() }
-        #expect(throws: TerminalError.signalWatcherAlreadyInstalled) { try SignalWatcher(signals: [SIGUSR1]) }
+        #expect(throws: HostError.signalWatcherAlreadyInstalled) { try SignalWatcher(signals: [SIGUSR1]) }
         sendToThisProcess(SIGUSR1)
         #expect(waitForPendingSignals(1, on: first, deadline: .seconds(5)))
         #expect(first.takePendingSignal() == SIGUSR1)

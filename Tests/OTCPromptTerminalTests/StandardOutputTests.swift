@@ -35,8 +35,8 @@ import Testing
         #expect(pipe(&ends) == 0)
         close(ends[0])
         defer { close(ends[1]) }
-        #expect(throws: TerminalError.standardOutput(.brokenPipe)) { try StandardOutput.write("985391", to: ends[1]) }
-        let message = TerminalError.standardOutput(.brokenPipe).description
+        #expect(throws: HostError.standardOutput(.brokenPipe)) { try StandardOutput.write("985391", to: ends[1]) }
+        let message = HostError.standardOutput(.brokenPipe).description
         #expect(message.contains("broken pipe") && !message.contains("985391") && !message.contains("\n"))
     }
 
@@ -45,10 +45,10 @@ import Testing
         #expect(pipe(&ends) == 0)
         defer { for end in ends { close(end) } }
         // Writing to the read end is what a closed-then-reserved fd 1 (read-only /dev/null) gives.
-        #expect(throws: TerminalError.standardOutput(.badFileDescriptor)) {
+        #expect(throws: HostError.standardOutput(.badFileDescriptor)) {
             try StandardOutput.write("985391", to: ends[0])
         }
-        #expect(TerminalError.standardOutput(.badFileDescriptor).description.contains("closed"))
+        #expect(HostError.standardOutput(.badFileDescriptor).description.contains("closed"))
     }
 }
 

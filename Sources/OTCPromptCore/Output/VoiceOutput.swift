@@ -1,6 +1,7 @@
-/// The announcements to a `SpeechBackend`: the voice (espeak-ng, speech-dispatcher, an audio file), the text lines in
-/// its place, or nothing. Its news (speech-dispatcher's word that an opening was cut) wakes the loop as an output's
-/// keys do.
+/// The announcements to a `SpeechBackend`: the voice (espeak-ng, speech-dispatcher, an audio file), through its one
+/// switch to text lines should it fail (`SpeechFallback`); text lines from the start are an output of their own
+/// (`TextLinesOutput`). The voice's news (speech-dispatcher's word that an opening was cut) wakes the loop as an
+/// output's keys do.
 public final class VoiceOutput: Announcing, NewsOfItsOwn {
     public let backend: any SpeechBackend
 

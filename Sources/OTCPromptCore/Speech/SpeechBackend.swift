@@ -2,7 +2,7 @@
 /// decides how it reaches the user.
 ///
 /// Implementations: the espeak-ng backend (OTCPromptSpeech), the text backend (one line per
-/// announcement on the terminal, for braille displays and terminal screen readers), the silent
+/// announcement on the terminal, for braille displays and terminal screen readers: `TextLinesOutput`), the silent
 /// backend, and the recording backend used by tests (OTCPromptTestSupport).
 public protocol SpeechBackend: AnyObject {
     /// Speaks `announcement`, superseding whatever is still being spoken. Never blocks on audio.
@@ -33,28 +33,5 @@ extension SpeechBackend {
 public final class SilentSpeechBackend: SpeechBackend {
     public init() {}
     public func speak(_ announcement: Announcement) {}
-    public func finish(timeout: Duration) {}
-}
-
-/// Writes each announcement as its own line, through `writeLine`, for braille displays and
-/// terminal screen readers (`--speech text`).
-public final class TextSpeechBackend: SpeechBackend {
-    private let writeLine: (String) -> Void
-    /// A line is read as soon as it is written: each announcement begins and ends to be heard then.
-    public private(set) var progress: SpeechProgress?
-
-    /// - Parameter writeLine: receives each announcement's text, without a line ending.
-    public init(writeLine: @escaping (String) -> Void) {
-        self.writeLine = writeLine
-    }
-
-    /// Control characters never reach the terminal raw, whatever an announcement quotes (a label, a
-    /// check's error line). An announcement with line breaks (an opening: gpg's lines, the news, the
-    /// question) is written as those lines.
-    public func speak(_ announcement: Announcement) {
-        for line in announcement.lines { writeLine(UntrustedText.visible(line)) }
-        progress = SpeechProgress(number: (progress?.number ?? 0) + 1, began: nil, heardBy: nil, heardWhenGiven: true)
-    }
-
     public func finish(timeout: Duration) {}
 }

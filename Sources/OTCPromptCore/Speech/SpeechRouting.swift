@@ -72,7 +72,7 @@ public struct SpeechRoute: Equatable, Sendable {
 
     /// Why the person is elsewhere, or may be; nil when they are here. The environment's SSH variables count
     /// when nothing better is known, and not in a multiplexer's pane, whose environment is its server's.
-    static func remoteEvidence(location: SessionLocation, environment: [String: String]) -> String? {
+    public static func remoteEvidence(location: SessionLocation, environment: [String: String]) -> String? {
         if location.place == .remote { return location.evidence }
         // A pane nobody is attached to: whoever attaches later may be anywhere.
         if location.place == .unknown, location.multiplexer != nil { return location.evidence }

@@ -24,7 +24,7 @@ public final class HangUpRelay {
     public init(
         watching descriptors: [Int32], deadline: MonotonicInstant?, pollingProcess pid: Int32? = nil,
         firesWhen fires: (@Sendable () -> Bool)? = nil
-    ) throws(TerminalError) {
+    ) throws(HostError) {
         let relay = try SystemCalls.wakeUpPipe()
         let stop: (read: Int32, write: Int32)
         do { stop = try SystemCalls.wakeUpPipe() } catch {
@@ -67,7 +67,7 @@ public final class HangUpRelay {
             // closed here as well, either number could by then be another thread's new descriptor.
             close(relay.write)
             close(stop.read)
-            throw TerminalError(error)
+            throw HostError(error)
         }
     }
 
@@ -85,7 +85,7 @@ public final class HangUpRelay {
     /// The relay for one request being asked: it fires when the file at `path` is removed or moved away, when
     /// `process` ends (a pidfd; looked at once a second without one) or at `deadline`. `process` is a PID that means
     /// something here (`ProcessLiveness.judge`); nil watches no process. Nil when the file is gone already.
-    public static func request(path: String, process pid: Int32?, deadline: MonotonicInstant?) throws(TerminalError)
+    public static func request(path: String, process pid: Int32?, deadline: MonotonicInstant?) throws(HostError)
         -> HangUpRelay?
     {
         guard let removal = removalDescriptor(path) else { return nil }

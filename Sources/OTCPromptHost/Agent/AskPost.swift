@@ -21,7 +21,7 @@ public final class AskPost {
 
     /// Binds the answer socket in `directory` (made ready by `AskPostDirectory.prepare`).
     /// The corresponding C calls are `socket`, `bind` (under umask 0177, as systemd does) and `setsockopt(SO_PASSCRED)`.
-    public init(directory: String) throws(TerminalError) {
+    public init(directory: String) throws(HostError) {
         self.directory = directory
         name = Self.randomName()
         socketPath = directory + "/sck." + name
@@ -55,7 +55,7 @@ public final class AskPost {
 
     /// Writes `text`, the ask file, as `tmp.*` (0600, never through a link) and renames it `ask.*`.
     /// The corresponding C calls are `open(O_EXCL|O_NOFOLLOW)`, `write` and `rename`.
-    public func publish(_ text: String) throws(TerminalError) {
+    public func publish(_ text: String) throws(HostError) {
         let temporary = directory + "/tmp." + name
         let file = SystemCall.retrying("open") {
             Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)

@@ -26,7 +26,7 @@ public enum AskPostDirectory: Sendable {
     /// question, or answer it.
     /// - Throws: `.cannotPost` (no runtime directory, or a level refused), or mkdir failed.
     /// The corresponding C calls are `mkdir`, `lstat` and `getuid`.
-    public func prepare(environment: [String: String]) throws(TerminalError) -> String {
+    public func prepare(environment: [String: String]) throws(HostError) -> String {
         // Written plainly ("/run/user/1000", not "/run//user/1000/"): an agent takes `Socket=` only as a plain
         // absolute path.
         let levels = environment["XDG_RUNTIME_DIR"]?.split(separator: "/", omittingEmptySubsequences: true) ?? []
@@ -49,7 +49,7 @@ public enum AskPostDirectory: Sendable {
 
     /// Refuses `path` unless it is a directory of this user's that no one else may write, not a link
     /// (`FileTrust.ownDirectory`), below directories only root or the user can change (`FileTrust.checkAncestors`).
-    static func check(_ path: String) throws(TerminalError) {
+    static func check(_ path: String) throws(HostError) {
         let advice = "; it must be a directory of yours that only you can write"
         do { try FileTrust.checkAncestors(of: path, owner: getuid()) } catch {
             guard case .above(let above, let refusal) = error else {

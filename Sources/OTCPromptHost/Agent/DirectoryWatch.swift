@@ -47,7 +47,7 @@ public final class DirectoryWatch: @unchecked Sendable {
 
     /// An inotify instance for `paths`, watching none yet (`watch(_:)`). The corresponding C call is
     /// `inotify_init1`.
-    public init(paths: [String]) throws(TerminalError) {
+    public init(paths: [String]) throws(HostError) {
         descriptor = SystemCall.retrying("inotify_init1") { inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK)) }
         guard descriptor >= 0 else { throw .system(.current, call: "inotify_init1") }
         self.paths = paths
@@ -66,7 +66,7 @@ public final class DirectoryWatch: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Watches the place at `index`, and its parent for its name. The corresponding C call is `inotify_add_watch`.
-    public func watch(_ index: Int) throws(TerminalError) {
+    public func watch(_ index: Int) throws(HostError) {
         let watch = try add(paths[index], mask: Self.placeMask)
         stopAwaiting(index)
         places[watch] = index
@@ -120,7 +120,7 @@ public final class DirectoryWatch: @unchecked Sendable {
         if let waited = returns.removeValue(forKey: index) { release(waited.watch) }
     }
 
-    private func add(_ path: String, mask: UInt32) throws(TerminalError) -> Int32 {
+    private func add(_ path: String, mask: UInt32) throws(HostError) -> Int32 {
         let watch = SystemCall.retrying("inotify_add_watch") { inotify_add_watch(descriptor, path, mask) }
         guard watch >= 0 else { throw .system(.current, call: "inotify_add_watch") }
         return watch

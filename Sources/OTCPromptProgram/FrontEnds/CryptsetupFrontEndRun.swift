@@ -17,7 +17,7 @@ struct CryptsetupFrontEndRun: ChosenByItsFlag {
     /// (cryptroot then asks again, with its own prompt).
     func refusal(environment: [String: String]) -> Int32? {
         guard let unusable = StandardOutput.unusable else { return nil }
-        StandardError.writeLine("\(Program.name): \(TerminalError.standardOutput(unusable))")
+        StandardError.writeLine("\(Program.name): \(HostError.standardOutput(unusable))")
         return ExitStatus.outputFailed
     }
 

@@ -1,15 +1,17 @@
+import OTCPromptCore
+
 /// A view as one line of braille cells: the news while it is news, the label, then the field, the readback in its
 /// place while Ctrl-R's answer stands. One cell per Unicode scalar, as BrlAPI counts them; combining marks are left
 /// out, since they take no cell of their own.
 ///
 /// A masked field is one cell of dots 7 and 8 per character (`maskedCell`), never the character, and no cursor is
 /// drawn after it: brltty's usual cursor is those same two dots, and would read as one character more.
-public struct BrailleLine: Equatable, Sendable {
+struct BrailleLine: Equatable, Sendable {
     /// A masked character: dots 7 and 8 (U+28C0), which brltty writes as those dots whatever the user's table.
-    public static let maskedCell: Unicode.Scalar = "\u{28C0}"
+    static let maskedCell: Unicode.Scalar = "\u{28C0}"
 
     /// Which part of the line a window shows first when the view changes.
-    public enum Focus: Equatable, Sendable {
+    enum Focus: Equatable, Sendable {
         /// The line's start: news is read from its beginning.
         case start
         /// The field's first cell: a readback is read from the code's beginning.
@@ -18,16 +20,16 @@ public struct BrailleLine: Equatable, Sendable {
         case cursor
     }
 
-    public var cells: [Unicode.Scalar]
+    var cells: [Unicode.Scalar]
     /// The cell where the next character goes (may be one past the last); nil when nothing is typed here.
-    public var cursor: Int?
+    var cursor: Int?
     /// Whether brltty draws its cursor on `cursor`'s cell (not for a masked field, nor a readback).
-    public var showsCursor: Bool
+    var showsCursor: Bool
     /// Where the field begins.
-    public var fieldStart: Int
-    public var focus: Focus
+    var fieldStart: Int
+    var focus: Focus
 
-    public init(_ view: SessionView) {
+    init(_ view: SessionView) {
         var cells: [Unicode.Scalar] = []
         if let news = view.news { cells += Self.cells(news) + [" "] }
         cells += Self.cells(view.label)
@@ -69,13 +71,13 @@ public struct BrailleLine: Equatable, Sendable {
     }
 
     /// How many cells the line needs, the cursor's included.
-    public var length: Int { max(cells.count, (cursor ?? -1) + 1) }
+    var length: Int { max(cells.count, (cursor ?? -1) + 1) }
 
     /// The first cell of a window `width` cells wide that shows the line's focus: the start when all of it fits,
     /// else the news from its start, the readback from the field's start (with what of the label fits before it,
     /// when all of the readback fits), or the cursor's cell at the window's right edge, with what was typed before it
     /// to its left.
-    public func start(width: Int) -> Int {
+    func start(width: Int) -> Int {
         guard width > 0, length > width else { return 0 }
         switch focus {
         case .start: return 0
@@ -85,7 +87,7 @@ public struct BrailleLine: Equatable, Sendable {
     }
 
     /// The window that begins at `start`: exactly `width` cells, blanks past the line's end.
-    public func window(start: Int, width: Int) -> BrailleWindow {
+    func window(start: Int, width: Int) -> BrailleWindow {
         let width = max(width, 0)
         let start = min(max(start, 0), max(length - width, 0))
         var shown = Array(cells.dropFirst(start).prefix(width))
@@ -97,7 +99,7 @@ public struct BrailleLine: Equatable, Sendable {
     }
 
     /// Where a window `width` cells wide that begins at `start` moves when the user pans.
-    public func start(afterPanning pan: BraillePan, from start: Int, width: Int) -> Int {
+    func start(afterPanning pan: BraillePan, from start: Int, width: Int) -> Int {
         let last = max(length - width, 0)
         switch pan {
         case .left: return max(start - width, 0)
@@ -110,15 +112,15 @@ public struct BrailleLine: Equatable, Sendable {
 }
 
 /// What a display of `cells.count` cells shows of a line.
-public struct BrailleWindow: Equatable, Sendable {
+struct BrailleWindow: Equatable, Sendable {
     /// The line's cell the window begins at.
-    public var start: Int
-    public var cells: [Unicode.Scalar]
+    var start: Int
+    var cells: [Unicode.Scalar]
     /// The cursor's cell within the window, from 0; nil when none is drawn there.
-    public var cursor: Int?
+    var cursor: Int?
 
     /// The cells as text.
-    public var text: String {
+    var text: String {
         var text = ""
         text.unicodeScalars.append(contentsOf: cells)
         return text
@@ -126,7 +128,7 @@ public struct BrailleWindow: Equatable, Sendable {
 }
 
 /// The display's panning keys, which move along a line longer than the display.
-public enum BraillePan: Equatable, Sendable {
+enum BraillePan: Equatable, Sendable {
     case left, right, lineStart, lineEnd
     /// Back to where the line's focus is (brltty's "return" command).
     case focus

@@ -1,12 +1,14 @@
+import OTCPromptCore
+
 /// This machine's listening TCP sockets as /proc/net/tcp and /proc/net/tcp6 list them, each with the uid that owns
 /// it: over TCP no peer credentials come with a connection, so a server on this machine is judged by its listener.
-public enum ListeningSockets {
+enum ListeningSockets {
     /// The owners of the sockets that listen on `port` where a connection to the loopback address reaches them (the
     /// loopback address itself, or any address).
     /// - Parameter tables: the text of /proc/net/tcp, /proc/net/tcp6, or both.
     /// - Parameter anyLocalAddress: count the listeners on every address of this machine (a name or address of one of
     ///   its interfaces was asked for): which of them a connection reaches is not told apart, so two owners refuse it.
-    public static func owners(ofPort port: Int, in tables: [String], anyLocalAddress: Bool = false) -> Set<UInt32> {
+    static func owners(ofPort port: Int, in tables: [String], anyLocalAddress: Bool = false) -> Set<UInt32> {
         var owners: Set<UInt32> = []
         for table in tables {
             for line in table.split(separator: "\n").dropFirst() {

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import OTCPromptBraille
 @testable import OTCPromptCore
 
 /// What a session presents to an output, followed from its effects as the loop carries them out.

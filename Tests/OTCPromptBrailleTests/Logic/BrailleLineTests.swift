@@ -1,5 +1,6 @@
 import Testing
 
+@testable import OTCPromptBraille
 @testable import OTCPromptCore
 
 /// One line of braille for a view, and the window a display of some width shows of it.

@@ -1,30 +1,23 @@
-/// Whether the prompt shows itself on a braille display (`--braille`).
-public enum BrailleChoice: String, CaseIterable, Sendable {
-    /// The user's own brltty, or the system's when they are at this machine: see `BrailleRoute.choose`.
-    case auto
-    /// As `auto`, and a server over TCP on another machine, whose owner nothing can tell, is used too.
-    case brlapi
-    case none
-}
+import OTCPromptCore
 
 /// What the probes found at the BrlAPI address: whether a server listens, and whose it is.
-public struct BrailleServerFinding: Equatable, Sendable {
-    public enum Owner: Equatable, Sendable {
+struct BrailleServerFinding: Equatable, Sendable {
+    enum Owner: Equatable, Sendable {
         /// The uid of the process that listens (SO_PEERCRED on a local socket, /proc/net/tcp for this machine's TCP).
         case uid(UInt32)
         /// A TCP server on another machine: nothing here can tell whose it is.
         case unknowable
     }
 
-    public var address: BrailleAddress
+    var address: BrailleAddress
     /// `BRLAPI_HOST` named it: the user pointed at it (a display they forwarded over SSH), rather than the default.
-    public var named: Bool
+    var named: Bool
     /// nil: nothing listens there.
-    public var owner: Owner?
+    var owner: Owner?
     /// Why the address is refused whoever listens (the socket file is another's, several owners share the port).
-    public var problem: String?
+    var problem: String?
 
-    public init(address: BrailleAddress, named: Bool, owner: Owner?, problem: String? = nil) {
+    init(address: BrailleAddress, named: Bool, owner: Owner?, problem: String? = nil) {
         self.address = address
         self.named = named
         self.owner = owner
@@ -33,13 +26,13 @@ public struct BrailleServerFinding: Equatable, Sendable {
 }
 
 /// Whether the field goes to a braille display, and why: said by `--doctor`.
-public struct BrailleRoute: Equatable, Sendable {
+struct BrailleRoute: Equatable, Sendable {
     /// The server to use; nil for none.
-    public var address: BrailleAddress?
+    var address: BrailleAddress?
     /// One sentence: why.
-    public var reason: String
+    var reason: String
 
-    public init(_ address: BrailleAddress?, reason: String) {
+    init(_ address: BrailleAddress?, reason: String) {
         self.address = address
         self.reason = reason
     }
@@ -58,7 +51,7 @@ public struct BrailleRoute: Equatable, Sendable {
     ///   - user: the real uid of the person the prompt runs for.
     ///   - systemUIDs: root, and the account brltty drops to where there is one.
     ///   - server: what listens at the address, asked only when the rules before need it.
-    public static func choose(
+    static func choose(
         _ choice: BrailleChoice, location: SessionLocation, environment: [String: String], user: UInt32,
         systemUIDs: Set<UInt32>, server: (BrailleAddress) -> BrailleServerFinding
     ) -> BrailleRoute {

@@ -4,6 +4,7 @@ import OTCPromptHost
 import OTCPromptTestSupport
 import Testing
 
+@testable import OTCPromptProgram
 @testable import OTCPromptTerminal
 
 /// What one image of the password agent hands to the next when it renews itself: the terminal's attributes from

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import OTCPromptBraille
 @testable import OTCPromptCore
 
 /// BrlAPI's key codes as brltty 6.5 sends them to a client in tty mode (its Virtual driver's keys, as recorded).

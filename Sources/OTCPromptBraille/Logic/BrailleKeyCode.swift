@@ -1,3 +1,5 @@
+import OTCPromptCore
+
 /// A key from a braille display as BrlAPI reports it (`brlapi_keyCode_t`), turned into what the prompt does with it.
 ///
 /// brltty translates the dots typed on the display's keyboard into a character with the user's own text table
@@ -8,7 +10,7 @@
 ///
 /// The numbers are BrlAPI 0.8's key codes (`brlapi_keycodes.h`, `brlapi_constants.h`): a protocol, the same in
 /// every libbrlapi that speaks it.
-public enum BrailleKeyCode {
+enum BrailleKeyCode {
     static let flagsShift: UInt64 = 32
     static let typeMask: UInt64 = 0xE000_0000
     static let typeCommand: UInt64 = 0x2000_0000
@@ -36,7 +38,7 @@ public enum BrailleKeyCode {
     }
 
     /// What a key does here, nil for a key the prompt does not take.
-    public static func decode(_ code: UInt64) -> BrailleInput? {
+    static func decode(_ code: UInt64) -> BrailleInput? {
         if code & typeMask == typeCommand {
             guard code & commandBlockMask == 0, let command = Command(rawValue: code & commandArgumentMask) else {
                 return nil
@@ -90,7 +92,7 @@ public enum BrailleKeyCode {
     /// The keys the prompt takes (`brlapi_acceptKeyRanges`) once every other is left to brltty, so that routing keys
     /// and the user's review commands keep working: typed characters, Enter, Backspace, Escape, each with any
     /// modifier, and the panning commands. Each range is `first...last` with the flags of `last` allowed.
-    public static let acceptedRanges: [(first: UInt64, last: UInt64)] = [
+    static let acceptedRanges: [(first: UInt64, last: UInt64)] = [
         (0x20, anyFlags | 0x7E),
         (0xA0, anyFlags | 0xFF),
         (unicodeFlag | 0x100, anyFlags | unicodeFlag | 0x10_FFFF),
@@ -103,7 +105,7 @@ public enum BrailleKeyCode {
 }
 
 /// What a key from the display does: a key for the session, as the terminal's, or a pan along the line.
-public enum BrailleInput: Equatable, Sendable {
+enum BrailleInput: Equatable, Sendable {
     case key(Key)
     case pan(BraillePan)
 }

@@ -125,3 +125,9 @@ final class SpeechLogWriter: Announcing {
         now.1 - Int((now.0.nanoseconds - nanoseconds) / 1_000_000)
     }
 }
+
+/// The speech log, where `--speech-log` names one: made with the voice (`SpeechSetup`), which tells it the way
+/// speech went once that is known.
+extension SpeechLogWriter: PromptOutput {
+    static func make(at place: OutputPlace) -> (any SessionOutput)? { place.speech.log }
+}

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import OTCPromptSystem
 
-/// What went wrong below the prompt, each told as one line that says what to do.
+/// What went wrong on the machine below the prompt (its terminal, processes, sockets and files), each told as one line
+/// that says what to do.
 ///
-/// The one error idiom of this module and OTCPromptTerminal: a call that fails throws this. Only best-effort
-/// writes answer a Bool (false: the reader has gone, nothing else to say), and what may simply not be there (no
-/// configuration file, no private store) is nil.
-public enum TerminalError: Error, Equatable, CustomStringConvertible {
+/// The one error idiom of this module and OTCPromptTerminal, which builds on it: a call that fails throws this. Only
+/// best-effort writes answer a Bool (false: the reader has gone, nothing else to say), and what may simply not be
+/// there (no configuration file, no private store) is nil.
+public enum HostError: Error, Equatable, CustomStringConvertible {
     /// Neither /dev/tty nor a terminal on stdin: there is nowhere to prompt (exit 74).
     case noTerminal
     /// A system call failed; `call` names it (e.g. "tcsetattr").
@@ -41,7 +42,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// user's alone, or the socket or the file could not be made.
     case cannotPost(path: String, reason: String)
 
-    /// The door's error, told as the terminal's: `.system` with the same errno and call.
+    /// The door's error, told as the host's: `.system` with the same errno and call.
     public init(_ error: SystemCallError) { self = .system(error.errno, call: error.call) }
 
     public var description: String {
@@ -97,3 +98,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+/// The name this type had while the host and the terminal were one module; for branches written before the rename.
+@available(*, deprecated, renamed: "HostError")
+public typealias TerminalError = HostError

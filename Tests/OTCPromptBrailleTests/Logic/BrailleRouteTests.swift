@@ -1,5 +1,6 @@
 import Testing
 
+@testable import OTCPromptBraille
 @testable import OTCPromptCore
 
 /// Whose braille display the prompt may use, and why: one test per rule of `BrailleRoute.choose`.
