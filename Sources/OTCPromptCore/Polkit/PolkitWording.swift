@@ -1,4 +1,4 @@
-/// What a polkit request says, in the user's language: a short question first ("Password for id as root."), then
+/// What a polkit request says, in the user's language: a short question first ("Password for id as root"), then
 /// whose password; the action's whole message and who asks are on the screen and said on request (Ctrl-R), since
 /// pkexec's message alone ("Authentication is needed to run `/usr/bin/id' as the super user") takes four seconds to
 /// say; with several users, a yes/no question for each in turn.
@@ -29,7 +29,7 @@ public struct PolkitWording: Sendable {
         configuration.details = details
         let message = UntrustedText.visible(request.message)
         var about: [String] = []
-        if !message.isEmpty && message != label { about.append(message) }
+        if !message.isEmpty && Self.withoutFullStop(message) != label { about.append(message) }
         if let asker, !asker.isEmpty { about.append(wording.polkitAsker(UntrustedText.visible(asker))) }
         configuration.aboutOnRequest = about
         configuration.news = news
@@ -37,7 +37,7 @@ public struct PolkitWording: Sendable {
         return configuration
     }
 
-    /// The question first, short: pkexec's program and the user it runs as ("Password for id as root."); for any
+    /// The question first, short: pkexec's program and the user it runs as ("Password for id as root"); for any
     /// other action, the first sentence of its message (polkit sends no shorter words for it).
     public func question(_ request: PolkitRequest) -> String {
         if request.actionID == "org.freedesktop.policykit.exec", let path = request.details["program"],
@@ -50,7 +50,8 @@ public struct PolkitWording: Sendable {
         return Self.firstSentence(UntrustedText.visible(request.message))
     }
 
-    /// Up to the first sentence's end (". ", a line's end): the rest is said on request.
+    /// Up to the first sentence's end (". ", a line's end), without its full stop: a field's label is drawn before
+    /// its colon. The rest is said on request.
     static func firstSentence(_ text: String) -> String {
         var sentence = ""
         var previous: Character?
@@ -59,7 +60,11 @@ public struct PolkitWording: Sendable {
             sentence.append(character)
             previous = character
         }
-        return sentence
+        return withoutFullStop(sentence)
+    }
+
+    static func withoutFullStop(_ text: String) -> String {
+        text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 
     /// The yes/no question for one of several users who may answer, then the request's short question, its message
@@ -96,7 +101,7 @@ public struct PolkitWording: Sendable {
 }
 
 extension Wording {
-    /// "Password for id as root.": pkexec's question, first.
+    /// "Password for id as root": pkexec's question, first; the field's label.
     public func polkitQuestionRun(program: String, as user: String) -> String {
         language.catalog.text("polkit.question.run", program, user)
     }

@@ -48,7 +48,7 @@ import Testing
         #expect(run.details["program"] == "/usr/bin/id" && run.details["user"] == "root")
         let asJoe = bare.withPkexecCommand(["/usr/bin/pkexec", "--user", "joe", "--keep-cwd", "--", "vi", "/etc/x"])
         #expect(asJoe.details["program"] == "vi" && asJoe.details["user"] == "joe")
-        #expect(PolkitWording(language: .en).question(asJoe) == "Password for vi as joe.")
+        #expect(PolkitWording(language: .en).question(asJoe) == "Password for vi as joe")
         // No program (pkexec runs a shell), an option it does not know, or another caller: nothing is guessed.
         #expect(bare.withPkexecCommand(["pkexec"]) == bare)
         #expect(bare.withPkexecCommand(["pkexec", "--version"]) == bare)
@@ -65,7 +65,7 @@ import Testing
             cookie: "c", identities: [.user(uid: 1000)])
         let field = PolkitWording(language: .en).field(
             request: mount, asker: "udisksctl", user: "admin", prompt: "Password: ", echo: false, news: [])
-        #expect(field.label == "Authentication is required to mount Key (/dev/sdb1).")
+        #expect(field.label == "Authentication is required to mount Key (/dev/sdb1)")
         #expect(field.aboutOnRequest == [mount.message, "Asked by udisksctl."])
         // pkexec's action without the details that name the program: its message, whole.
         var bare = request
@@ -74,6 +74,13 @@ import Testing
             request: bare, asker: nil, user: "admin", prompt: "Password: ", echo: false, news: [])
         #expect(plain.label == request.message)
         #expect(plain.aboutOnRequest.isEmpty)
+        // A one-sentence message is the label whole, its full stop left to the colon, and not said twice.
+        var oneSentence = mount
+        oneSentence.message = "Authentication is required to mount Key."
+        let short = PolkitWording(language: .en).field(
+            request: oneSentence, asker: nil, user: "admin", prompt: "Password: ", echo: false, news: [])
+        #expect(short.label == "Authentication is required to mount Key")
+        #expect(short.aboutOnRequest.isEmpty)
     }
 
     @Test func pamsOwnQuestionIsADetailUnlessItOnlySaysPassword() {
