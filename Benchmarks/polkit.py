@@ -3,7 +3,7 @@
 """The polkit agent beside pkttyagent, in one run (docs/performance.md, "The polkit agent beside pkttyagent").
 
 Each agent answers `pkexec --disable-internal-agent /usr/bin/id -u` run by a throwaway user at an interactive shell
-on a pty, as Tests/OTCPromptLoginTests/Harness/PrivatePolkit.swift sets it up: in a mount namespace of its own
+on a pty, as the tests set it up (Tests/fixtures/private-polkit/namespace.sh): in a mount namespace of its own
 (`unshare -m`), a system bus on a tmpfs over /run/dbus (pkexec is setuid and ignores DBUS_SYSTEM_BUS_ADDRESS), polkitd
 on it, an asker and an admin in group sudo (Debian's admin rule) made with useradd and removed with userdel. Agents
 take turns in blocks of 5 requests, each block in a fresh namespace; every request is answered with the admin's
@@ -39,31 +39,11 @@ from whole_process import Session  # noqa: E402
 BINARY = os.path.abspath(sys.argv[1])
 REPS = max(10, int(sys.argv[2]) if len(sys.argv) > 2 else 10)
 BLOCK = 5
-QUESTION = {"otc": b"as the super user", "pkttyagent": b"Password: "}
+QUESTION = {"otc": b"Password for id as root", "pkttyagent": b"Password: "}
 PKEXEC = b'uid=$(pkexec --disable-internal-agent /usr/bin/id -u); echo "uid=$uid status=$?"'
-BUS = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path=/run/dbus/system_bus_socket</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/>
-    <deny own="*"/>
-    <deny send_type="method_call"/>
-    <allow send_type="signal"/>
-    <allow send_requested_reply="true" send_type="method_return"/>
-    <allow send_requested_reply="true" send_type="error"/>
-    <allow receive_type="method_call"/>
-    <allow receive_type="method_return"/>
-    <allow receive_type="error"/>
-    <allow receive_type="signal"/>
-    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
-    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
-  </policy>
-  <includedir>/usr/share/dbus-1/system.d</includedir>
-</busconfig>
-"""
+# The tests' private polkit: one script for both (Tests/fixtures/private-polkit/namespace.sh).
+NAMESPACE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "fixtures", "private-polkit",
+                         "namespace.sh")
 CSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[=>78]|\r")
 
 
@@ -122,40 +102,21 @@ def kill_from(path):
 
 
 class Namespace:
-    """One private polkit (PrivatePolkit's script) with the asker's `sh -i` on a pty."""
+    """One private polkit (the fixture namespace.sh, as PrivatePolkit runs it) with the asker's `sh -i` on a pty."""
 
     def __init__(self, scratch, asker, pulse_socket, block, pam_echo=None):
         """pam_echo: a line pam_echo says before the password, in a bind-mounted copy of polkit's PAM file."""
-        self.scratch = scratch
-        self.log = os.path.join(scratch, f"polkitd-{block}.log")
-        bus = os.path.join(scratch, "bus.conf")
-        with open(bus, "w") as file:
-            file.write(BUS)
-        pam_mount = ""
+        self.scratch = os.path.join(scratch, f"block-{block}")
+        os.mkdir(self.scratch)
+        self.log = os.path.join(self.scratch, "polkitd.log")
+        arguments = ["/usr/bin/unshare", "-m", NAMESPACE, self.scratch, asker.name, f"unix:{pulse_socket}"]
         if pam_echo:
-            pam = os.path.join(scratch, "polkit-1")
+            pam = os.path.join(self.scratch, "polkit-1")
             with open("/usr/lib/pam.d/polkit-1") as original, open(pam, "w") as copy:
                 copy.write(original.read().replace(
                     "@include common-auth", f"auth optional pam_echo.so {pam_echo}\n@include common-auth"))
-            pam_mount = f"mount --bind '{pam}' /usr/lib/pam.d/polkit-1"
-        script = os.path.join(scratch, "namespace.sh")
-        with open(script, "w") as file:
-            file.write(f"""#!/bin/bash
-set -e
-exec 1>&2
-mount --make-rprivate /
-mount -t tmpfs -o mode=0755 tmpfs /run/dbus
-{pam_mount}
-dbus-daemon --config-file='{bus}' --fork --print-pid > '{scratch}/dbus.pid'
-/usr/lib/polkit-1/polkitd > '{self.log}' 2>&1 &
-echo $! > '{scratch}/polkitd.pid'
-for _ in $(seq 100); do grep -q 'Acquired the name' '{self.log}' && break; sleep 0.1; done
-setpriv --reuid='{asker.name}' --regid='{asker.name}' --init-groups -- \\
-    env -i HOME='{asker.home}' PATH=/usr/sbin:/usr/bin:/sbin:/bin TERM=xterm-256color LANG=C.UTF-8 \\
-    PS1='$ ' PULSE_SERVER=unix:{pulse_socket} sh -i
-""")
-        os.chmod(script, 0o755)
-        self.session = Session(["/usr/bin/unshare", "-m", script], env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin"})
+            arguments.append(pam)
+        self.session = Session(arguments, env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin"})
 
     def wait(self, predicate, timeout, what):
         deadline = time.monotonic() + timeout

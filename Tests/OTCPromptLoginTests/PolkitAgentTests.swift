@@ -15,7 +15,8 @@ extension RealClientTests {
     struct PolkitAgent {
         /// pkexec's output and status on one line, told apart from the command line's echo.
         static let pkexec = "uid=$(pkexec --disable-internal-agent /usr/bin/id -u); echo \"uid=$uid status=$?\""
-        static let question = "as the super user"
+        /// The question first, short: pkexec's message is said on request.
+        static let question = "Password for id as root"
 
         func agent(_ polkit: PrivatePolkit, log: String) async {
             // No job control: the agent stays in the shell's foreground process group, as a program's own agent is.
@@ -29,14 +30,24 @@ extension RealClientTests {
             await agent(polkit, log: log)
             #expect(await polkit.agentRegistered(), "screen: \(polkit.shell.visibleScreen)")
             await polkit.run(Self.pkexec)
-            await polkit.shell.answer("wrong-password\r", after: Self.question, speechLog: log)
+            #expect(await polkit.shell.waitForQuestion(Self.question, speechLog: log), "\(polkit.diagnosis)")
+            // pkexec's own message and who asks are on the screen, and said on request.
+            #expect(await polkit.seen("Authentication is needed to run `/usr/bin/id' as the super user"))
+            #expect(
+                await polkit.shell.readBack("Asked by pkexec.", untilSaid: 1, speechLog: log), "\(polkit.diagnosis)")
+            await polkit.shell.typeKeys("wrong-password\r")
             await polkit.shell.answer(polkit.admin.password + "\r", after: "Wrong password, try 2.")
             #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "\(polkit.diagnosis)")
             let spoken = SpokenLine.transcript(log)
-            let opening = SpokenLine.read(log).first { $0.event == "prompt" }?.text ?? ""
-            // The action's message first, then who asks, then whose password.
-            #expect(opening.hasPrefix("Authentication is needed to run `/usr/bin/id' as the super user."), "\(spoken)")
-            #expect(opening.contains("Asked by pkexec. Password of \(polkit.admin.name)."), "spoken: \(spoken)")
+            let openings = SpokenLine.read(log).filter { $0.event == "prompt" }.map(\.text)
+            // The question first, then whose password; pkexec's message and who asks only when asked for.
+            #expect(openings.first?.hasPrefix("Password for id as root.") == true, "\(spoken)")
+            #expect(openings.first?.contains("Password of \(polkit.admin.name).") == true, "spoken: \(spoken)")
+            #expect(openings.first?.contains("Authentication is needed") == false, "spoken: \(spoken)")
+            #expect(
+                openings.dropFirst().first?.contains(
+                    "Authentication is needed to run `/usr/bin/id' as the super user. Asked by pkexec.") == true,
+                "spoken: \(spoken)")
             #expect(spoken.contains("Wrong password, try 2."), "spoken: \(spoken)")
             #expect(!spoken.contains(polkit.admin.password) && !spoken.contains("wrong-password"), "\(spoken)")
             let screen = polkit.shell.visibleScreen
@@ -74,6 +85,58 @@ extension RealClientTests {
             let opening = SpokenLine.read(log).first { $0.event == "prompt" }?.text ?? ""
             #expect(opening.hasPrefix(line), "spoken: \(SpokenLine.transcript(log))")
             #expect(polkit.shell.visibleScreen.contains(line), "screen: \(polkit.shell.visibleScreen)")
+        }
+
+        @Test func aPamLineIsSaidAtOnceWhileNothingIsAskedAndEscCancelsTheWait() async throws {
+            // pam_echo's line, then PAM waits as for a finger on a reader, then asks.
+            let line = "Place your finger on the reader."
+            let polkit = try PrivatePolkit(pamEcho: line, thenWait: 4)
+            let log = polkit.asker.home + "/speech.jsonl"
+            await agent(polkit, log: log)
+            #expect(await polkit.agentRegistered(), "screen: \(polkit.shell.visibleScreen)")
+            func heard(_ count: Int) async -> Bool {
+                await polkit.shell.process.wait(deadline: .seconds(15)) { _ in
+                    SpokenLine.read(log).filter { $0.text.contains(line) }.count >= count
+                }
+            }
+            func questions() -> Int {
+                SpokenLine.read(log).filter { $0.event == "prompt" && $0.text.contains(Self.question) }.count
+            }
+            await polkit.run(Self.pkexec)
+            // Heard and shown while PAM waits, before any field is open.
+            #expect(await heard(1), "\(polkit.diagnosis)")
+            #expect(questions() == 0, "spoken: \(SpokenLine.transcript(log))")
+            #expect(await polkit.seen(line), "screen: \(polkit.shell.visibleScreen)")
+            // The terminal is watched meanwhile: Esc cancels.
+            await polkit.shell.pauseReading(ClientRun.reactionTime)
+            await polkit.shell.typeKeys("\u{1B}")
+            #expect(await polkit.shell.waitForScreen("uid= status=126"), "screen: \(polkit.shell.visibleScreen)")
+            #expect(questions() == 0, "spoken: \(SpokenLine.transcript(log))")
+            // Left to wait, the line is said, then the question, which does not say it again.
+            await polkit.run(Self.pkexec)
+            #expect(await heard(2), "\(polkit.diagnosis)")
+            #expect(questions() == 0, "spoken: \(SpokenLine.transcript(log))")
+            await polkit.shell.answer(polkit.admin.password + "\r", after: Self.question, speechLog: log)
+            #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "\(polkit.diagnosis)")
+            let opening = SpokenLine.read(log).first { $0.event == "prompt" && $0.text.contains(Self.question) }
+            #expect(opening?.text.contains(line) == false, "spoken: \(SpokenLine.transcript(log))")
+        }
+
+        @Test func aRequestFromABackgroundJobIsCancelledWithoutReadingTheTerminal() async throws {
+            let polkit = try PrivatePolkit()
+            let log = polkit.asker.home + "/speech.jsonl"
+            await agent(polkit, log: log)
+            #expect(await polkit.agentRegistered(), "screen: \(polkit.shell.visibleScreen)")
+            // With job control, a job started with & has a process group of its own, not the terminal's foreground;
+            // pkexec's subject is still the shell, which the agent serves.
+            await polkit.run("set -m; pkexec --disable-internal-agent /usr/bin/id -u & wait $!; echo \"bg status=$?\"")
+            #expect(await polkit.shell.waitForScreen("bg status=126"), "\(polkit.diagnosis)")
+            #expect(await polkit.seen("not in the terminal's foreground"), "screen: \(polkit.shell.visibleScreen)")
+            #expect(SpokenLine.read(log).filter { $0.event == "prompt" }.isEmpty, "\(SpokenLine.transcript(log))")
+            // The foreground's request is still asked.
+            await polkit.run("set +m; " + Self.pkexec)
+            await polkit.shell.answer(polkit.admin.password + "\r", after: Self.question, speechLog: log)
+            #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "\(polkit.diagnosis)")
         }
 
         /// The anchor: polkit's own text agent in the same harness lets the same pkexec run.

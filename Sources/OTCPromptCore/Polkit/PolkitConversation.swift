@@ -2,8 +2,9 @@
 /// the agent does next out. Pure: the helper, the field and the bus reply are the program's.
 ///
 /// A wrong password is said and asked again with the same cookie (polkitd keeps it until the agent replies), up to
-/// `attempts` tries, as sudo asks three times. PAM's messages are kept until they can be said: with the next field,
-/// or with the end.
+/// `attempts` tries, as sudo asks three times. PAM's messages are said with the next field when it follows at once;
+/// when the helper goes quiet after them (a module waits for a finger or a touch), the program takes them
+/// (`takeNews()`) and says them while it waits.
 public struct PolkitConversation: Sendable {
     /// How many passwords are asked before the request ends as failed.
     public static let attempts = 3
@@ -73,6 +74,14 @@ public struct PolkitConversation: Sendable {
             news.append(wording.polkitWrongPassword(attempt: attempt))
             return .restartHelper
         }
+    }
+
+    /// PAM's messages not said yet, taken to be said now: the helper went quiet after them and no field is open to
+    /// say them with. Empty while a field is open or once the request ended.
+    public mutating func takeNews() -> [String] {
+        guard phase == .helper else { return [] }
+        defer { news = [] }
+        return news
     }
 
     /// The user answered the open field: the answer has gone to the helper.

@@ -43,4 +43,37 @@ public struct PolkitRequest: Equatable, Sendable {
         }
         return uids.filter { $0 == invokingUID } + uids.filter { $0 != invokingUID }
     }
+
+    /// pkexec's request with what it runs, from pkexec's command line (`argv`, the caller's): polkitd sends no
+    /// details that name the program, only its message. Sets `program` and `user` (root unless `--user`); unchanged
+    /// when `argv` is not pkexec's or runs no program (a shell).
+    public func withPkexecCommand(_ argv: [String]) -> PolkitRequest {
+        guard actionID == "org.freedesktop.policykit.exec", let name = argv.first?.split(separator: "/").last,
+            name == "pkexec"
+        else { return self }
+        var user = "root"
+        var index = 1
+        while index < argv.count {
+            let argument = argv[index]
+            if argument == "--user" || argument == "-u" {
+                guard index + 1 < argv.count else { return self }
+                user = argv[index + 1]
+                index += 2
+            } else if argument == "--disable-internal-agent" || argument == "--keep-cwd" {
+                index += 1
+            } else if argument == "--" {
+                index += 1
+                break
+            } else if argument.hasPrefix("-") {
+                return self
+            } else {
+                break
+            }
+        }
+        guard index < argv.count, !argv[index].isEmpty else { return self }
+        var request = self
+        request.details["program"] = argv[index]
+        request.details["user"] = user
+        return request
+    }
 }

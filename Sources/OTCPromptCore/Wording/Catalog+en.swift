@@ -245,6 +245,8 @@ extension Catalog {
             "cue": ["New request."],
             "doctor.offer": ["Enter says the whole report; Escape ends."],
             "polkit.asker": ["Asked by %1$s."],
+            "polkit.question.run": ["Password for %1$s as %2$s"],
+            "polkit.waitHint": ["Nothing to type yet. Escape cancels the request."],
             "polkit.identity": ["Password of %1$s."],
             "polkit.wrongPassword": ["Wrong password, try %1$d."],
             "polkit.failed": ["Authentication failed."],

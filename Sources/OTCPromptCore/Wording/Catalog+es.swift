@@ -245,6 +245,8 @@ extension Catalog {
             "cue": ["Nueva solicitud."],
             "doctor.offer": ["Intro lee el informe completo; Escape termina."],
             "polkit.asker": ["Lo pide %1$s."],
+            "polkit.question.run": ["Contraseña para %1$s como %2$s"],
+            "polkit.waitHint": ["Aún no hay nada que escribir. Escape cancela la solicitud."],
             "polkit.identity": ["Contraseña de %1$s."],
             "polkit.wrongPassword": ["Contraseña incorrecta, intento %1$d."],
             "polkit.failed": ["Autenticación fallida."],

@@ -39,6 +39,12 @@ struct PolkitAgentProgram {
             close(pending.withdrawal.read)
             if let status = result.ending { return status }
         }
+        // polkitd can no longer reach the agent: pkexec would fall back to its own agent, or fail, unheard.
+        if bus.lostTheBus {
+            StandardError.writeLine(
+                "otc-prompt: the polkit agent ends: \(bus.endReason ?? "the system bus went away").")
+            return ExitStatus.usage
+        }
         return ExitStatus.submitted
     }
 
@@ -50,8 +56,12 @@ struct PolkitAgentProgram {
 
     /// One BeginAuthentication, from the identity chosen to polkitd's reply.
     private func authenticate(_ pending: PolkitPending, bus: PolkitBus) -> Ended {
-        let request = pending.request
+        var request = pending.request
         let asker = request.askingProcess.flatMap { ProcessTable.record(pid: $0)?.name }
+        if let caller = request.details["polkit.caller-pid"].flatMap(Int32.init), let argv = Self.arguments(of: caller)
+        {
+            request = request.withPkexecCommand(argv)
+        }
         let terminal: Terminal
         do {
             terminal = try Terminal.open(signalWatcher: try SignalWatcher())
@@ -59,7 +69,15 @@ struct PolkitAgentProgram {
             SystemLog.warning("the polkit agent cannot ask: \(error)")
             return Ended(reply: .cancelled)
         }
-        let asking = Asking(program: self, pending: pending, bus: bus, terminal: terminal, asker: asker)
+        if let refusal = Self.refusal(of: request, on: terminal) {
+            // Not read: the keys at this terminal are the shell's or its foreground program's.
+            let line = "the polkit agent cancelled \(request.actionID): \(refusal)"
+            SystemLog.warning(line)
+            StandardError.writeLine("otc-prompt: \(line).")
+            return Ended(reply: .cancelled)
+        }
+        let asking = Asking(
+            program: self, pending: pending, request: request, bus: bus, terminal: terminal, asker: asker)
         switch asking.chooseUser(request.users(invokingUID: getuid())) {
         case .user(let user): return asking.converse(as: user)
         case .ended(let ended): return ended
@@ -72,6 +90,17 @@ struct PolkitAgentProgram {
         program.request = Request(.field(configuration), typeAhead: .discarded(grace: ConfirmSession.grace))
         program.check = nil
         program.policy = .polkitAgent(withdrawal: pending.withdrawal.read) { bus.reply(pending, .cancelled) }
+        return program
+    }
+
+    /// PAM's messages while the helper waits: ended when `watch` hangs up (the helper spoke) or the request is
+    /// withdrawn; Esc replies Cancelled at once, as on a field.
+    func notice(_ session: NoticeSession, pending: PolkitPending, bus: PolkitBus, watch: Int32) -> PromptProgram {
+        var program = template
+        program.request = .notice(session)
+        program.check = nil
+        program.policy = .polkitAgent(withdrawal: pending.withdrawal.read) { bus.reply(pending, .cancelled) }
+        program.policy.caller.append(watch)
         return program
     }
 
@@ -100,8 +129,45 @@ struct PolkitAgentProgram {
         return .process(pid: UInt32(parent), startTime: start)
     }
 
-    /// Field 22 of /proc/PID/stat, the start time polkitd compares (after the name, which may hold spaces).
+    /// A process's command line (`/proc/PID/cmdline`), nil when it cannot be read.
+    static func arguments(of pid: Int32) -> [String]? {
+        let fd = SystemCall.retrying("open") { open("/proc/\(pid)/cmdline", O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 8192)
+        let count = bytes.withUnsafeMutableBytes { raw in
+            SystemCall.retrying("read") { read(fd, raw.baseAddress, raw.count) }
+        }
+        guard count > 0 else { return nil }
+        return bytes[..<count].split(separator: 0, omittingEmptySubsequences: false).dropLast().map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
+    /// Why `request` may not take `terminal` (`PolkitForeground`), nil when its asker is in the foreground. The
+    /// terminal is the agent's controlling one (/dev/tty, whose own device number names no terminal): its number is
+    /// the agent's `tty_nr`. The corresponding C function is `tcgetpgrp`.
+    static func refusal(of request: PolkitRequest, on terminal: Terminal) -> String? {
+        let foreground = tcgetpgrp(terminal.input)
+        guard foreground > 0 else { return "the terminal has no foreground process group" }
+        func process(_ pid: Int32) -> PolkitForeground.Process? {
+            guard let fields = statFields(of: pid), fields.count > 4, let group = Int32(fields[2]),
+                let terminal = Int64(fields[4])
+            else { return nil }
+            return .init(group: group, terminal: UInt64(bitPattern: terminal))
+        }
+        guard let own = process(getpid()), own.terminal != 0 else { return "the agent has no controlling terminal" }
+        return PolkitForeground.refusal(of: request, terminal: own.terminal, foreground: foreground, process: process)
+    }
+
+    /// Field 22 of /proc/PID/stat, the start time polkitd compares.
     static func startTime(of pid: Int32) -> UInt64? {
+        guard let fields = statFields(of: pid), fields.count > 19 else { return nil }
+        return UInt64(fields[19])
+    }
+
+    /// /proc/PID/stat's fields after the name (which may hold spaces): the state first.
+    static func statFields(of pid: Int32) -> [String]? {
         let fd = SystemCall.retrying("open") { open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -110,9 +176,9 @@ struct PolkitAgentProgram {
             SystemCall.retrying("read") { read(fd, raw.baseAddress, raw.count) }
         }
         guard count > 0, let close = bytes[..<count].lastIndex(of: UInt8(ascii: ")")) else { return nil }
-        let fields = bytes[(close + 1)..<count].split(separator: UInt8(ascii: " "))
-        guard fields.count > 19 else { return nil }
-        return UInt64(String(decoding: fields[19], as: UTF8.self))
+        return bytes[(close + 1)..<count].split(separator: UInt8(ascii: " ")).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     /// The locale polkitd words the action's message in: the user's messages' locale.

@@ -9,6 +9,8 @@ import OTCPromptTerminal
 struct Asking {
     let program: PolkitAgentProgram
     let pending: PolkitPending
+    /// The request as said: pkexec's with what it runs (`PolkitRequest.withPkexecCommand`).
+    let request: PolkitRequest
     let bus: PolkitBus
     let terminal: Terminal
     let asker: String?
@@ -21,7 +23,7 @@ struct Asking {
         guard users.count > 1 else { return users.first.map { .user($0) } ?? .ended(.init(reply: .cancelled)) }
         for user in users {
             let session = program.wording.identityChoice(
-                user: user.name, message: pending.request.message, asker: asker)
+                user: user.name, request: request, asker: asker)
             switch try? program.question(session, pending: pending).runSession(on: terminal).get() {
             case .confirmed(true)?: return .user(user)
             case .confirmed(false)?: continue
@@ -41,6 +43,24 @@ struct Asking {
     enum Choice {
         case user((uid: UInt32, name: String))
         case ended(PolkitAgentProgram.Ended)
+    }
+
+    /// PAM's `lines` said and shown while the helper waits, until it speaks again or the request is withdrawn (nil:
+    /// the conversation goes on) or Esc cancels it (polkitd hears at once), or a signal or the terminal's end.
+    func tell(_ lines: [String], whileWaitingFor helper: PolkitHelper) -> PolkitAgentProgram.Ended? {
+        guard let watch = try? PolkitHelperWatch.start(output: helper.descriptor, withdrawal: pending.withdrawal.read)
+        else { return nil }
+        defer { watch.finish() }
+        let notice = program.notice(program.wording.waiting(lines), pending: pending, bus: bus, watch: watch.spoke)
+        switch try? notice.runSession(on: terminal).get() {
+        case .callerGone?: return nil
+        case .signalled(let signal)?:
+            terminal.restore()
+            terminal.signalWatcher?.reraise(signal)
+            return .init(reply: .cancelled, ending: ExitStatus.signalled(signal))
+        case .terminalClosed?: return .init(reply: .cancelled, ending: ExitStatus.terminalClosed)
+        default: return .init(reply: .cancelled)
+        }
     }
 
     /// The helper's conversation for `user`, until polkitd can be answered.
@@ -69,7 +89,20 @@ struct Asking {
             case .withdrawn: step = conversation.cancel()
             }
             switch step {
-            case .wait: continue
+            case .wait:
+                // PAM's messages said now when the helper goes quiet after them (it waits for a finger or a touch):
+                // with a field to come at once, they are said with it.
+                guard !helper.speaks(within: .milliseconds(100)) else { continue }
+                let lines = conversation.takeNews()
+                guard !lines.isEmpty else { continue }
+                heldRaw = false
+                if let ended = tell(lines, whileWaitingFor: helper) {
+                    _ = conversation.cancel()
+                    return ended
+                }
+                // Held raw until the next field: a key typed meanwhile is never echoed.
+                try? terminal.enterRawMode(bracketedPaste: false)
+                heldRaw = true
             case .restartHelper:
                 helper.stop()
                 do {
@@ -80,7 +113,7 @@ struct Asking {
                 }
             case .ask(let prompt, let echo, let news):
                 let field = program.wording.field(
-                    message: pending.request.message, asker: asker, user: user.name, prompt: prompt, echo: echo,
+                    request: request, asker: asker, user: user.name, prompt: prompt, echo: echo,
                     news: news)
                 heldRaw = false
                 let outcome = try? program.field(field, pending: pending, bus: bus).runSession(on: terminal).get()

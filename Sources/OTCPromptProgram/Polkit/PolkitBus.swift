@@ -1,5 +1,6 @@
 import Glibc
 import OTCPromptCore
+import OTCPromptHost
 import OTCPromptSystem
 
 /// polkit's authentication agent on the system bus, through sd-bus: registered for a subject, its object
@@ -12,6 +13,7 @@ final class PolkitBus: @unchecked Sendable {
     static let objectPath = "/org/freedesktop/PolicyKit1/AuthenticationAgent"
     static let interface = "org.freedesktop.PolicyKit1.AuthenticationAgent"
     static let cancelledError = "org.freedesktop.PolicyKit1.Error.Cancelled"
+    static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
 
     let functions: SDBusFunctions
     private let bus: OpaquePointer
@@ -22,6 +24,8 @@ final class PolkitBus: @unchecked Sendable {
     /// Why the agent ends (the bus closed, the served process ended); nil while it runs.
     private var ending: String?
     private let wakeUp: (read: Int32, write: Int32)
+    /// The unique name of polkitd's connection, read once the agent registered: only its calls are answered.
+    private var authority: String?
 
     /// Connects to the system bus and exports the agent's object.
     /// The corresponding C functions are `sd_bus_open_system` and `sd_bus_add_object`.
@@ -60,6 +64,36 @@ final class PolkitBus: @unchecked Sendable {
         let error = SDBusError()
         status = functions.call(bus, message, 0, error.raw, nil)
         guard status >= 0 else { throw .registration(error.description) }
+        authority = owner(of: PolkitBusTrust.authorityName)
+    }
+
+    /// The unique name that owns `name` now, nil when none does.
+    /// The corresponding C functions are `sd_bus_get_name_creds` and `sd_bus_creds_get_unique_name`.
+    private func owner(of name: String) -> String? {
+        var creds: OpaquePointer?
+        guard functions.getNameCreds(bus, name, SDBusFunctions.credsUniqueName, &creds) >= 0, let creds else {
+            return nil
+        }
+        defer { _ = functions.credsUnref(creds) }
+        var unique: UnsafePointer<CChar>?
+        guard functions.credsGetUniqueName(creds, &unique) >= 0, let unique else { return nil }
+        return String(cString: unique)
+    }
+
+    /// Whether `message` comes from polkitd (`PolkitBusTrust`): its sender owned polkit's name when the agent
+    /// registered, or runs as root. The corresponding C functions are `sd_bus_message_get_sender`,
+    /// `sd_bus_query_sender_creds` and `sd_bus_creds_get_euid`.
+    private func fromAuthority(_ message: OpaquePointer?) -> Bool {
+        let sender = functions.getSender(message).map { String(cString: $0) }
+        return PolkitBusTrust.accepts(sender: sender, authority: authority) {
+            var creds: OpaquePointer?
+            guard functions.querySenderCreds(message, SDBusFunctions.credsEUID, &creds) >= 0, let creds else {
+                return nil
+            }
+            defer { _ = functions.credsUnref(creds) }
+            var uid: uid_t = 0
+            return functions.credsGetEUID(creds, &uid) >= 0 ? uid : nil
+        }
     }
 
     /// Starts the bus's thread; it ends the agent (`next()` returns nil) when `served` (a pidfd) becomes readable.
@@ -86,6 +120,9 @@ final class PolkitBus: @unchecked Sendable {
 
     /// Why the agent ended, once `next()` returned nil.
     var endReason: String? { lock.withLock { ending } }
+    /// The agent ended because the bus went: it cannot be reached any more, and says so with a failing status.
+    var lostTheBus: Bool { lock.withLock { busLost } }
+    private var busLost = false
 
     /// Replies to `pending`'s BeginAuthentication, once: a second reply (Esc said at once, then the field's end)
     /// does nothing. From any thread; the bus's thread sends it.
@@ -109,7 +146,7 @@ final class PolkitBus: @unchecked Sendable {
             }
             for (pending, result) in replies { send(result, to: pending) }
             let processed = functions.process(bus, nil)
-            if processed < 0 { return end("the system bus closed the connection") }
+            if processed < 0 { return end("the system bus closed the connection", lost: true) }
             if processed > 0 { continue }
             var timeout: UInt64 = .max
             _ = functions.getTimeout(bus, &timeout)
@@ -133,15 +170,27 @@ final class PolkitBus: @unchecked Sendable {
         return deadline <= now ? 0 : Int32(clamping: (deadline - now + 999) / 1000)
     }
 
-    private func end(_ reason: String) {
+    private func end(_ reason: String, lost: Bool = false) {
         lock.withLock {
             ending = reason
+            busLost = lost
             lock.broadcast()
         }
     }
 
-    /// A method call on the agent's object: 1 when handled (replied now, or later for BeginAuthentication).
+    /// A method call on the agent's object: 1 when handled (replied now, or later for BeginAuthentication); a call
+    /// not from polkitd is refused with AccessDenied, and logged.
     private func handle(_ message: OpaquePointer?) -> Int32 {
+        let ours =
+            functions.isMethodCall(message, Self.interface, "BeginAuthentication") > 0
+            || functions.isMethodCall(message, Self.interface, "CancelAuthentication") > 0
+        if ours && !fromAuthority(message) {
+            let sender = functions.getSender(message).map { String(cString: $0) } ?? "no sender"
+            SystemLog.warning("the polkit agent refused a call from \(sender), which is not polkitd")
+            let error = SDBusError(name: Self.accessDenied, message: "Only polkitd may call the agent")
+            _ = functions.replyMethodError(message, error.raw)
+            return 1
+        }
         if functions.isMethodCall(message, Self.interface, "BeginAuthentication") > 0 {
             guard let request = BusMessageReader(functions: functions, message: message).beginAuthentication(),
                 let withdrawal = try? SystemCall.wakeUpPipe()

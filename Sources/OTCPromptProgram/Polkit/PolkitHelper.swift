@@ -143,6 +143,17 @@ final class PolkitHelper {
         }
     }
 
+    /// The descriptor the helper's lines arrive on, for a watch while nothing is asked (`PolkitHelperWatch`).
+    var descriptor: Int32 { output }
+
+    /// Whether the helper has a line for us now or within `grace`: PAM's lines that come together (a message, then
+    /// the question) are said together. The corresponding C function is `poll`.
+    func speaks(within grace: Duration) -> Bool {
+        if buffer.contains(UInt8(ascii: "\n")) { return true }
+        var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+        return SystemCall.retrying("poll") { poll(&descriptor, 1, grace.pollTimeout) } > 0
+    }
+
     /// Writes the user's answer and a newline from locked memory, wiped right after; `secret` is wiped too.
     func answer(_ secret: SecretBytes) -> Bool {
         defer { secret.wipe() }

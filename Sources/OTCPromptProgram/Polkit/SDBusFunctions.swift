@@ -43,6 +43,16 @@ struct SDBusFunctions: @unchecked Sendable {
     let replyMethodError: @convention(c) (Message?, UnsafeRawPointer?) -> Int32
     let errorFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
     let pidGetSession: @convention(c) (pid_t, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32
+    let getSender: @convention(c) (Message?) -> Text?
+    let getNameCreds: @convention(c) (Bus?, Text, UInt64, UnsafeMutablePointer<OpaquePointer?>) -> Int32
+    let querySenderCreds: @convention(c) (Message?, UInt64, UnsafeMutablePointer<OpaquePointer?>) -> Int32
+    let credsGetUniqueName: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Text?>) -> Int32
+    let credsGetEUID: @convention(c) (OpaquePointer?, UnsafeMutablePointer<uid_t>) -> Int32
+    let credsUnref: @convention(c) (OpaquePointer?) -> OpaquePointer?
+
+    /// `SD_BUS_CREDS_EUID` and `SD_BUS_CREDS_UNIQUE_NAME` of <systemd/sd-bus.h>.
+    static let credsEUID: UInt64 = 1 << 4
+    static let credsUniqueName: UInt64 = 1 << 31
 
     /// The corresponding C function is `dlsym`, once for each.
     private init(_ library: SharedLibrary) throws(SharedLibraryError) {
@@ -71,6 +81,12 @@ struct SDBusFunctions: @unchecked Sendable {
         replyMethodError = try library.function("sd_bus_reply_method_error")
         errorFree = try library.function("sd_bus_error_free")
         pidGetSession = try library.function("sd_pid_get_session")
+        getSender = try library.function("sd_bus_message_get_sender")
+        getNameCreds = try library.function("sd_bus_get_name_creds")
+        querySenderCreds = try library.function("sd_bus_query_sender_creds")
+        credsGetUniqueName = try library.function("sd_bus_creds_get_unique_name")
+        credsGetEUID = try library.function("sd_bus_creds_get_euid")
+        credsUnref = try library.function("sd_bus_creds_unref")
     }
 }
 

@@ -27,6 +27,24 @@ import Testing
         #expect(conversation.receive(.success) == .finish(.authenticated, news: ["Done."]))
     }
 
+    @Test func pamMessagesTakenWhileTheHelperWaitsAreSaidOnceAndNotAgainWithTheField() {
+        var conversation = PolkitConversation(language: .en)
+        #expect(conversation.receive(.info("Place your finger on the reader.")) == .wait)
+        #expect(conversation.takeNews() == ["Place your finger on the reader."])
+        #expect(conversation.takeNews() == [])
+        #expect(conversation.receive(.error("Finger not recognised.")) == .wait)
+        #expect(conversation.takeNews() == ["Finger not recognised."])
+        #expect(
+            conversation.receive(.prompt("Password: ", echo: false))
+                == .ask(prompt: "Password: ", echo: false, news: []))
+        // While a field is open there is nothing to take: the field is the one that says things.
+        #expect(conversation.takeNews() == [])
+        conversation.answered()
+        #expect(conversation.receive(.info("Touch the key.")) == .wait)
+        #expect(conversation.takeNews() == ["Touch the key."])
+        #expect(conversation.receive(.success) == .finish(.authenticated, news: []))
+    }
+
     @Test(arguments: Language.allCases)
     func aWrongPasswordIsSaidAndAskedAgainUpToThreeTimes(language: Language) {
         var conversation = PolkitConversation(language: language)

@@ -2,11 +2,11 @@ import Foundation
 import Glibc
 import OTCPromptTestSupport
 
-/// polkit as the machine runs it, in a private mount namespace: a system bus of its own on a tmpfs over /run/dbus
-/// (pkexec is setuid and ignores DBUS_SYSTEM_BUS_ADDRESS), polkitd on it, an admin in group sudo (Debian's admin
-/// rule), and optionally a private copy of polkit's PAM file. The asker's
-/// interactive shell runs on the test's pty; when it ends, the script kills the bus and polkitd by their PIDs.
-/// Nothing of the host is changed but the throwaway users, which `ThrowawayUser` removes.
+/// polkit as the machine runs it, in a private mount namespace (the fixture `namespace.sh`, which the benchmark runs
+/// too): a system bus of its own on a tmpfs over /run/dbus (pkexec is setuid and ignores DBUS_SYSTEM_BUS_ADDRESS),
+/// polkitd on it, an admin in group sudo (Debian's admin rule), and optionally a private copy of polkit's PAM file.
+/// The asker's interactive shell runs on the test's pty; when the test ends, the bus and polkitd are killed by their
+/// PIDs. Nothing of the host is changed but the throwaway users, which `ThrowawayUser` removes.
 final class PrivatePolkit {
     let scratch: ScratchDirectory
     let asker: ThrowawayUser
@@ -16,8 +16,11 @@ final class PrivatePolkit {
     /// The pty running `unshare -m` and, in the end, the asker's `sh -i`.
     let shell: ClientRun
 
-    /// - Parameter pamEcho: a line pam_echo says before the password, in a bind-mounted copy of polkit's PAM file.
-    init(pamEcho: String? = nil) throws {
+    /// - Parameters:
+    ///   - pamEcho: a line pam_echo says before the password, in a bind-mounted copy of polkit's PAM file.
+    ///   - thenWait: seconds PAM then waits (pam_exec runs sleep) before it asks, as a fingerprint reader waits for a
+    ///     finger: nothing is asked meanwhile.
+    init(pamEcho: String? = nil, thenWait: Int? = nil) throws {
         scratch = try ScratchDirectory()
         asker = try ThrowawayUser(in: scratch)
         admin = try ThrowawayUser(in: scratch)
@@ -26,36 +29,22 @@ final class PrivatePolkit {
         // do; userdel takes the membership away with the user. (A private /etc/group bind-mounted in the namespace
         // does not hold: another test's useradd renames a new /etc/group over it, and the mount goes with the old.)
         try runChecked(["/usr/sbin/usermod", "--append", "--groups", "sudo", admin.name])
-        let bus = try scratch.write("bus.conf", Self.busConfiguration)
-        var pamMount = ""
+        // No speech server for the asker: the tests speak with --speech none.
+        var arguments = [
+            "/usr/bin/unshare", "-m", Self.fixture + "/namespace.sh", scratch.path, asker.name, "unix:/nonexistent",
+        ]
         if let pamEcho {
             let original = try String(contentsOfFile: "/usr/lib/pam.d/polkit-1", encoding: .utf8)
             let pam = try scratch.write(
                 "polkit-1",
                 original.replacingOccurrences(
-                    of: "@include common-auth", with: "auth optional pam_echo.so \(pamEcho)\n@include common-auth"))
-            pamMount = "mount --bind '\(pam)' /usr/lib/pam.d/polkit-1"
+                    of: "@include common-auth",
+                    with: "auth optional pam_echo.so \(pamEcho)\n"
+                        + (thenWait.map { "auth optional pam_exec.so quiet /usr/bin/sleep \($0)\n" } ?? "")
+                        + "@include common-auth"))
+            arguments.append(pam)
         }
-        let script = try scratch.write(
-            "namespace.sh",
-            """
-            #!/bin/bash
-            set -e
-            # The pty is this script's stderr; its stdout is the harness's pipe. The shell's output goes to the screen.
-            exec 1>&2
-            mount --make-rprivate /
-            mount -t tmpfs -o mode=0755 tmpfs /run/dbus
-            \(pamMount)
-            dbus-daemon --config-file='\(bus)' --fork --print-pid > '\(scratch.file("dbus.pid"))'
-            /usr/lib/polkit-1/polkitd > '\(polkitdLog)' 2>&1 &
-            echo $! > '\(scratch.file("polkitd.pid"))'
-            for _ in $(seq 100); do grep -q 'Acquired the name' '\(polkitdLog)' && break; sleep 0.1; done
-            setpriv --reuid='\(asker.name)' --regid='\(asker.name)' --init-groups -- \\
-                env -i HOME='\(asker.home)' PATH=/usr/sbin:/usr/bin:/sbin:/bin TERM=xterm-256color LANG=C.UTF-8 \\
-                PS1='$ ' PULSE_SERVER=unix:/nonexistent sh -i
-
-            """, mode: 0o755)
-        shell = try ClientRun(["/usr/bin/unshare", "-m", script], environment: ClientRun.environment())
+        shell = try ClientRun(arguments, environment: ClientRun.environment())
     }
 
     /// The bus and polkitd, by the PIDs the script wrote: the pty's end kills the script before any trap of its
@@ -92,30 +81,7 @@ final class PrivatePolkit {
         await shell.typeKeys(command + "\r")
     }
 
-    /// The private bus: the system bus's own rules, polkit's policy from the installed package.
-    static let busConfiguration = """
-        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-        <busconfig>
-          <type>system</type>
-          <listen>unix:path=/run/dbus/system_bus_socket</listen>
-          <auth>EXTERNAL</auth>
-          <policy context="default">
-            <allow user="*"/>
-            <deny own="*"/>
-            <deny send_type="method_call"/>
-            <allow send_type="signal"/>
-            <allow send_requested_reply="true" send_type="method_return"/>
-            <allow send_requested_reply="true" send_type="error"/>
-            <allow receive_type="method_call"/>
-            <allow receive_type="method_return"/>
-            <allow receive_type="error"/>
-            <allow receive_type="signal"/>
-            <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
-            <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
-          </policy>
-          <includedir>/usr/share/dbus-1/system.d</includedir>
-        </busconfig>
-
-        """
+    /// The namespace's script and its bus's configuration, shared with the benchmark.
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("fixtures/private-polkit").path
 }
