@@ -5,7 +5,7 @@
 Each agent answers `pkexec --disable-internal-agent /usr/bin/id -u` run by a throwaway user at an interactive shell
 on a pty, as the tests set it up (Tests/fixtures/private-polkit/namespace.sh): in a mount namespace of its own
 (`unshare -m`), a system bus on a tmpfs over /run/dbus (pkexec is setuid and ignores DBUS_SYSTEM_BUS_ADDRESS), polkitd
-on it, an asker and an admin in group sudo (Debian's admin rule) made with useradd and removed with userdel. Agents
+on it, an asker and an admin its own admin rule names, made with useradd and removed with userdel. Agents
 take turns in blocks of 5 requests, each block in a fresh namespace; every request is answered with the admin's
 password once the question is on the screen.
 
@@ -54,15 +54,13 @@ def visible(data):
 class User:
     """A throwaway account (useradd), removed with userdel by `remove`."""
 
-    def __init__(self, scratch, sudo=False):
-        self.name = f"otcbench{os.getpid() % 100000}{'a' if sudo else 'u'}"
+    def __init__(self, scratch, admin=False):
+        self.name = f"otcbench{os.getpid() % 100000}{'a' if admin else 'u'}"
         self.password = f"right-{os.urandom(6).hex()}"
         self.home = os.path.join(scratch, "home-" + self.name)
         subprocess.run(["/usr/sbin/useradd", "--create-home", "--home-dir", self.home, "--shell", "/bin/sh",
                         self.name], check=True)
         subprocess.run(["/usr/sbin/chpasswd"], input=f"{self.name}:{self.password}\n", text=True, check=True)
-        if sudo:
-            subprocess.run(["/usr/sbin/usermod", "--append", "--groups", "sudo", self.name], check=True)
 
     def remove(self):
         subprocess.run(["/usr/sbin/userdel", "--remove", "--force", self.name], stderr=subprocess.DEVNULL)
@@ -104,12 +102,13 @@ def kill_from(path):
 class Namespace:
     """One private polkit (the fixture namespace.sh, as PrivatePolkit runs it) with the asker's `sh -i` on a pty."""
 
-    def __init__(self, scratch, asker, pulse_socket, block, pam_echo=None):
+    def __init__(self, scratch, asker, admin, pulse_socket, block, pam_echo=None):
         """pam_echo: a line pam_echo says before the password, in a bind-mounted copy of polkit's PAM file."""
         self.scratch = os.path.join(scratch, f"block-{block}")
         os.mkdir(self.scratch)
         self.log = os.path.join(self.scratch, "polkitd.log")
-        arguments = ["/usr/bin/unshare", "-m", NAMESPACE, self.scratch, asker.name, f"unix:{pulse_socket}"]
+        arguments = ["/usr/bin/unshare", "-m", NAMESPACE, self.scratch, asker.name, admin.name,
+                     f"unix:{pulse_socket}"]
         if pam_echo:
             pam = os.path.join(self.scratch, "polkit-1")
             with open("/usr/lib/pam.d/polkit-1") as original, open(pam, "w") as copy:
@@ -173,7 +172,7 @@ def openings(speech_log):
 
 
 def block(kind, scratch, asker, admin, pulse_socket, count, figures, number):
-    space = Namespace(scratch, asker, pulse_socket, number)
+    space = Namespace(scratch, asker, admin, pulse_socket, number)
     trace = os.path.join(asker.home, f"trace-{number}")
     speech_log = os.path.join(asker.home, f"speech-{number}.jsonl")
     try:
@@ -227,7 +226,7 @@ def main():
     asker = admin = None
     pulse_pid = None
     try:
-        asker, admin = User(scratch), User(scratch, sudo=True)
+        asker, admin = User(scratch), User(scratch, admin=True)
         pulse_socket, pulse_pid = start_pulse(asker)
         figures = {"otc": {"shown": [], "sound": [], "heard": [], "request": []}, "pkttyagent": {"shown": []}}
         number = 0

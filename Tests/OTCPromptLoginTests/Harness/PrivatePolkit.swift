@@ -4,7 +4,7 @@ import OTCPromptTestSupport
 
 /// polkit as the machine runs it, in a private mount namespace (the fixture `namespace.sh`, which the benchmark runs
 /// too): a system bus of its own on a tmpfs over /run/dbus (pkexec is setuid and ignores DBUS_SYSTEM_BUS_ADDRESS),
-/// polkitd on it, an admin in group sudo (Debian's admin rule), and optionally a private copy of polkit's PAM file.
+/// polkitd on it, an admin its own admin rule names alone, and optionally a private copy of polkit's PAM file.
 /// The asker's interactive shell runs on the test's pty; when the test ends, the bus and polkitd are killed by their
 /// PIDs. Nothing of the host is changed but the throwaway users, which `ThrowawayUser` removes.
 final class PrivatePolkit {
@@ -25,13 +25,10 @@ final class PrivatePolkit {
         asker = try ThrowawayUser(in: scratch)
         admin = try ThrowawayUser(in: scratch)
         polkitdLog = scratch.file("polkitd.log")
-        // In group sudo through the account tools, which lock the databases as the other tests' useradd and userdel
-        // do; userdel takes the membership away with the user. (A private /etc/group bind-mounted in the namespace
-        // does not hold: another test's useradd renames a new /etc/group over it, and the mount goes with the old.)
-        try runChecked(["/usr/sbin/usermod", "--append", "--groups", "sudo", admin.name])
         // No speech server for the asker: the tests speak with --speech none.
         var arguments = [
-            "/usr/bin/unshare", "-m", Self.fixture + "/namespace.sh", scratch.path, asker.name, "unix:/nonexistent",
+            "/usr/bin/unshare", "-m", Self.fixture + "/namespace.sh", scratch.path, asker.name, admin.name,
+            "unix:/nonexistent",
         ]
         if let pamEcho {
             let original = try String(contentsOfFile: "/usr/lib/pam.d/polkit-1", encoding: .utf8)
