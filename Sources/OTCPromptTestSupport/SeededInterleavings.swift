@@ -5,32 +5,14 @@ import Testing
 /// Thousands of generated cases of a seeded world (the agent's, the touch watcher's), each made from its seed alone:
 /// the first that breaks a rule is recorded with its seed, and the environment variable `replay` set to that seed
 /// runs that case alone, with its whole story.
-public struct SeededInterleavings: Sendable {
-    /// One case's pattern (the failure mode it was generated for) and the rule it broke with its story, if any.
-    public struct Outcome: Sendable {
-        public var pattern: String
-        public var failure: String?
-
-        public init(pattern: String, failure: String?) {
-            self.pattern = pattern
-            self.failure = failure
-        }
-    }
-
-    public let cases: UInt64
-    public let replay: String
-    /// How many patterns the generator was made for: a full run must reach each.
-    public let patterns: Int
-
-    public init(cases: UInt64, replay: String, patterns: Int) {
-        self.cases = cases
-        self.replay = replay
-        self.patterns = patterns
-    }
-
-    /// Runs every case, or the one `replay` names; `run` is given the seed, and whether that case runs alone (when
-    /// its story may be told whole).
-    public func check(sourceLocation: SourceLocation = #_sourceLocation, _ run: (UInt64, _ alone: Bool) -> Outcome) {
+public enum SeededInterleavings {
+    /// Runs cases 1...`cases`, or only the one `replay` names; `run` is given the seed, and whether that case runs
+    /// alone (when its story may be told whole), and answers the case's pattern (the failure mode it was generated
+    /// for) and the rule it broke with its story, if any. A full run must reach each of the generator's `patterns`.
+    public static func check(
+        cases: UInt64, replay: String, patterns: Int, sourceLocation: SourceLocation = #_sourceLocation,
+        _ run: (UInt64, _ alone: Bool) -> (pattern: String, failure: String?)
+    ) {
         var seen: [String: Int] = [:]
         let only = getenv(replay).flatMap { UInt64(String(cString: $0)) }
         for seed in only.map({ $0...$0 }) ?? 1...cases {

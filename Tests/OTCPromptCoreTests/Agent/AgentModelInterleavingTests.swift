@@ -11,13 +11,13 @@ import Testing
     static let cases: UInt64 = 3000
 
     @Test func everyInterleavingKeepsTheAgentsRules() {
-        SeededInterleavings(cases: Self.cases, replay: "AGENT_SEED", patterns: 6).check { seed, alone in
+        SeededInterleavings.check(cases: Self.cases, replay: "AGENT_SEED", patterns: 6) { seed, alone in
             var world = AgentWorld(seed: seed)
             let failure = world.run().map {
                 "\(world.pattern): \($0)\n"
                     + world.invariants.log.suffix(alone ? 100_000 : 80).map(\.line).joined(separator: "\n")
             }
-            return .init(pattern: world.pattern, failure: failure)
+            return (world.pattern, failure)
         }
     }
 

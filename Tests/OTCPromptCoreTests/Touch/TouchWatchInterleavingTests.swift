@@ -10,13 +10,13 @@ import Testing
     static let cases: UInt64 = 3000
 
     @Test func everyInterleavingIsOneCuePerWaitInTimeAndNothingWhileIdle() {
-        SeededInterleavings(cases: Self.cases, replay: "TOUCH_SEED", patterns: 6).check { seed, alone in
+        SeededInterleavings.check(cases: Self.cases, replay: "TOUCH_SEED", patterns: 6) { seed, alone in
             var world = TouchWorld(seed: seed)
             let failure = world.run().map {
                 "\(world.pattern), done \(world.saysRelease): \($0)\n"
                     + world.story(last: alone ? 100_000 : 30)
             }
-            return .init(pattern: world.pattern, failure: failure)
+            return (world.pattern, failure)
         }
     }
 }
