@@ -120,9 +120,10 @@ build:
 ## larger binary (packaging/check-binary keeps it within MAX_BINARY_MB). No $$ORIGIN run path
 ## (nothing is looked up beside the binary) and symbols bound at start-up, so that the GOT can
 ## be read-only (full RELRO), as Debian's hardening expects (docs/packaging.md). Linked by lld
-## (the toolchain's): relative relocations packed (DT_RELR, glibc >= 2.36), identical code folded
-## where that is safe, and no symbol table exported: 8.83 -> 7.88 MB stripped and about 1 MiB less
-## resident memory (docs/performance.md).
+## (the toolchain's): relative relocations packed (DT_RELR, glibc >= 2.36), all identical code folded
+## (--icf=all: no object here says which functions are address-taken, so --icf=safe folded almost none; code only,
+## as Apple's linker does), and no symbol table exported: 8.83 -> 7.88 MB stripped and about 1 MiB less resident
+## memory; --icf=all then 8.66 -> 8.32 MB (docs/packaging.md, docs/performance.md).
 ## SwiftPM does not compile again when only -Xfrontend flags change (-function-sections), so the objects of a
 ## build with other flags are cleared first: .build/release-flags names the flags they were built with. Nor does
 ## it link again when only the link order changes: a binary older than the order is removed.
