@@ -107,15 +107,14 @@ public final class CheckCommand {
 
     /// Waits for the verdict, at most `timeout`; a check still running then is killed and nil returned.
     /// For `--stdin`, where nobody is typing and waiting is all there is to do.
-    /// The corresponding C functions are `waitpid` and `nanosleep`.
+    /// The corresponding C function is `waitpid`.
     public func wait(timeout: Duration) -> CheckVerdict? {
-        let deadline = MonotonicInstant.now.advanced(by: timeout)
-        while MonotonicInstant.now < deadline {
-            if let result = poll() { return result }
-            var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
-            _ = nanosleep(&pause, nil)
+        var verdict: CheckVerdict?
+        _ = Polling.until(within: timeout, every: .milliseconds(5)) {
+            verdict = poll()
+            return verdict != nil
         }
-        if let result = poll() { return result }
+        if let verdict { return verdict }
         kill()
         return nil
     }
@@ -125,13 +124,9 @@ public final class CheckCommand {
     public func kill() {
         guard result == nil else { return }
         _ = Glibc.kill(-processID, SIGTERM)
-        let deadline = MonotonicInstant.now.advanced(by: Self.killGrace)
         // Wait without reaping: while the leader is a zombie its group id cannot be reused, so the SIGKILL
         // below reaches only what is left of this check's group.
-        while !leaderHasExited(), MonotonicInstant.now < deadline {
-            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-            _ = nanosleep(&pause, nil)
-        }
+        _ = Polling.until(within: Self.killGrace, every: .milliseconds(10)) { leaderHasExited() }
         _ = Glibc.kill(-processID, SIGKILL)
         var status: Int32 = 0
         let reaped = SystemCall.retrying("waitpid") { waitpid(processID, &status, 0) }

@@ -24,14 +24,12 @@ public enum StandardOutputReading {
     /// `nanosleep`.
     public static func settled(_ first: StandardOutputReader, within: Duration) -> StandardOutputReader {
         guard first == .mayBeTheCaller else { return first }
-        let deadline = MonotonicInstant.now.advanced(by: within)
-        while MonotonicInstant.now < deadline {
-            var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
-            nanosleep(&pause, nil)
-            let now = current
-            if now != .mayBeTheCaller { return now }
+        var now = first
+        _ = Polling.until(within: within, every: .milliseconds(5)) {
+            now = current
+            return now != .mayBeTheCaller
         }
-        return .mayBeTheCaller
+        return now
     }
 
     /// Whether a descriptor of the parent process is `link` (as /proc shows it); nil when they cannot be read (the

@@ -71,12 +71,8 @@ extension DetachedThread {
         pthread_join(thread, &result)
         let tid = Int(bitPattern: result)
         guard tid > 0 else { return true }
-        let deadline = MonotonicInstant.now.advanced(by: within)
-        while access("/proc/self/task/\(tid)", F_OK) == 0 {
-            guard MonotonicInstant.now < deadline else { return true }
-            var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
-            nanosleep(&pause, nil)
-        }
+        // Past the deadline the task may still count; the library's start is tried all the same.
+        _ = Polling.until(within: within, every: .milliseconds(1)) { access("/proc/self/task/\(tid)", F_OK) != 0 }
         return true
     }
 }

@@ -64,24 +64,7 @@ struct SpeechDispatcherEndToEndTests {
         try await withServer { speechd in
             let run = try await PromptRun(
                 [], environment: PromptRun.environment(speechd.clientEnvironment), speech: "speechd")
-            #expect(await !run.logEntries(atLeast: 1, deadline: .seconds(10)).isEmpty)
-            await run.waitPastTheGrace()
-            run.type("9")
-            #expect(await run.process.wait(deadline: .seconds(10)) { _ in !run.outcomes.isEmpty })
-            try await Task.sleep(for: .seconds(2))
-            run.type("85391")
-            #expect(await run.exit() == .exited(0))
-            let entries = run.log
-            let outcomes = run.outcomes
-            let opening = try #require(entries.first { $0.event == "prompt" }?.number, "\(entries)")
-            let digit = try #require(entries.first { $0.event == "digit" }, "\(entries)")
-            let cut = try #require(outcomes.first { $0.of == opening }, "\(outcomes)")
-            #expect(cut.event == "cut" && cut.by == "digit", "\(outcomes)")
-            let began = try #require(cut.began, "the opening was never heard: \(outcomes)")
-            #expect(began <= cut.ms && cut.ms <= digit.ms + 50, "\(outcomes) \(entries)")
-            let echo = try #require(outcomes.first { $0.of == digit.number }, "\(outcomes)")
-            #expect(echo.event == "heard" && echo.began.map { $0 >= digit.ms } == true, "\(outcomes) \(entries)")
-            #expect(echo.ms >= (echo.began ?? .max), "\(outcomes)")
+            try await run.expectADigitCutsTheOpeningAndIsHeardWhole()
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OTCPromptTestSupport
 import Testing
 
 @testable import OTCPromptHost
@@ -27,47 +28,6 @@ import Testing
         }
         close(signals)
         return seen
-    }
-
-    /// A stand-in detector: a stream socket listening at `path`.
-    final class Detector {
-        let listener: Int32
-        let path: String
-        var client: Int32 = -1
-
-        init(path: String) throws {
-            self.path = path
-            listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-            }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
-            try #require(bound == 0 && listen(listener, 4) == 0, "bind \(path): errno \(errno)")
-        }
-
-        /// Takes the watcher's connection, waiting at most 5 s.
-        func accept() -> Bool {
-            var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, 5000) == 1 else { return false }
-            client = Glibc.accept(listener, nil, nil)
-            return client >= 0
-        }
-
-        func send(_ text: String) { _ = Glibc.send(client, text, text.utf8.count, Int32(MSG_NOSIGNAL)) }
-
-        /// Stops as the detector does: the socket file removed, every connection closed.
-        func stop() {
-            unlink(path)
-            if client >= 0 { close(client) }
-            close(listener)
-            client = -1
-        }
     }
 
     @Test func thePendingFileOpenedClosedRemovedAndMadeAgainIsReportedEachTime() throws {
@@ -99,7 +59,7 @@ import Testing
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/" + TouchSignalWatch.detectorSocketName
-        var detector = try Detector(path: path)
+        var detector = try StandInTouchDetector(path: path)
         let watch = try TouchSignalWatch(directory: directory)
         #expect(detector.accept())
         #expect(watch.happenings() == [.detectorConnected])
@@ -109,7 +69,7 @@ import Testing
         #expect(Self.happenings(watch) { $0.contains(.detectorLost) } == [.detectorLost])
         #expect(!watch.detectorIsConnected)
         // Back: seen from the directory, which reports the socket made again.
-        detector = try Detector(path: path)
+        detector = try StandInTouchDetector(path: path)
         #expect(Self.happenings(watch) { $0.contains(.detectorConnected) } == [.detectorConnected])
         #expect(detector.accept())
         detector.send("GPG_1GPG_0")

@@ -10,6 +10,7 @@ import Testing
 /// How far speech-dispatcher got with each announcement, for the speech log's outcome lines: its BEGIN and END
 /// events, read as they come (the loop watches `newsDescriptor` while ours is speaking), against a real server.
 @Suite(
+    .runsPrograms,
     .serialized,
     .enabled(
         if: PrivateSpeechDispatcher.isInstalled && PrivatePulseAudio.isInstalled,

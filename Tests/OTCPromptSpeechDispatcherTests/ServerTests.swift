@@ -9,6 +9,7 @@ import Testing
 /// Against a real speech-dispatcher 0.11 of the test's own (espeak-ng module, a private null sink),
 /// through a proxy that records what it was asked. One at a time: each starts its own servers.
 @Suite(
+    .runsPrograms,
     .serialized,
     .enabled(
         if: PrivateSpeechDispatcher.isInstalled && PrivatePulseAudio.isInstalled,
@@ -235,12 +236,12 @@ struct ServerTests {
         let script = directory + "/spawn.sh"
         try writeExecutable(
             """
-        #!/bin/sh
-        echo "$@" > \(directory)/spawn.arguments
-        /usr/bin/speech-dispatcher -s -t 0 -C \(directory)/conf -S "$5" -L \(directory)/logs \\
-            -P \(directory)/spawned.pid >/dev/null 2>&1 &
-        echo $! > \(directory)/spawned.process
-        """, to: script)
+            #!/bin/sh
+            echo "$@" > \(directory)/spawn.arguments
+            /usr/bin/speech-dispatcher -s -t 0 -C \(directory)/conf -S "$5" -L \(directory)/logs \\
+                -P \(directory)/spawned.pid >/dev/null 2>&1 &
+            echo $! > \(directory)/spawned.process
+            """, to: script)
         defer {
             // speech-dispatcher --spawn forks: the server that stays is the one its own pid file names.
             for file in ["spawned.pid", "spawned.process"] {

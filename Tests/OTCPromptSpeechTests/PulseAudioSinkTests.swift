@@ -7,7 +7,7 @@ import Testing
 
 extension SpeechTests {
     /// The PulseAudio stream against a real server (a private null sink, recorded from its monitor).
-    @Suite(.enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
+    @Suite(.runsPrograms, .enabled(if: PrivatePulseAudio.isInstalled, "needs pulseaudio, parec and sox (make deps)"))
     struct PulseAudioSinkTests {
         static let rate = 22050
 

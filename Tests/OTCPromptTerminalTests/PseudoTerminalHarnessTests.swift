@@ -6,7 +6,7 @@ import Testing
 private let shellEnvironment = ["PATH": "/usr/bin:/bin", "TERM": "xterm"]
 
 /// The harness every end-to-end test relies on, checked with /bin/sh.
-@Suite struct PseudoTerminalHarnessTests {
+@Suite(.runsPrograms) struct PseudoTerminalHarnessTests {
     @Test func typedLineReachesTheChildAndStdoutIsCapturedApartFromTheScreen() throws {
         let child = try PseudoTerminalProcess(
             executable: "/bin/sh", arguments: ["-c", "printf 'Code: ' >&2; read x; echo got $x"],

@@ -197,15 +197,13 @@ final class PolkitHelper {
         guard let pid else { return }
         _ = kill(pid, SIGTERM)
         var status: Int32 = 0
-        let deadline = MonotonicInstant.now.advanced(by: patience)
-        while SystemCall.retrying("waitpid", { waitpid(pid, &status, WNOHANG) }) == 0 {
-            guard MonotonicInstant.now < deadline else {
-                _ = kill(pid, SIGKILL)
-                _ = SystemCall.retrying("waitpid") { waitpid(pid, &status, 0) }
-                return
-            }
-            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-            nanosleep(&pause, nil)
+        let reaped = Polling.until(within: patience, every: .milliseconds(10)) {
+            SystemCall.retrying("waitpid") { waitpid(pid, &status, WNOHANG) } != 0
+        }
+        guard reaped else {
+            _ = kill(pid, SIGKILL)
+            _ = SystemCall.retrying("waitpid") { waitpid(pid, &status, 0) }
+            return
         }
     }
 }

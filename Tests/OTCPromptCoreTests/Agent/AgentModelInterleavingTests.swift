@@ -1,4 +1,5 @@
 import Glibc
+import OTCPromptTestSupport
 import Testing
 
 @testable import OTCPromptCore
@@ -10,19 +11,14 @@ import Testing
     static let cases: UInt64 = 3000
 
     @Test func everyInterleavingKeepsTheAgentsRules() {
-        var patterns: [String: Int] = [:]
-        let only = getenv("AGENT_SEED").flatMap { UInt64(String(cString: $0)) }
-        for seed in only.map({ $0...$0 }) ?? 1...Self.cases {
+        SeededInterleavings.check(cases: Self.cases, replay: "AGENT_SEED", patterns: 6) { seed, alone in
             var world = AgentWorld(seed: seed)
-            patterns[world.pattern, default: 0] += 1
-            if let failure = world.run() {
-                let events = world.invariants.log.suffix(only == nil ? 80 : 100_000).map(\.line).joined(separator: "\n")
-                Issue.record("seed \(seed) (\(world.pattern)): \(failure)\n\(events)")
-                return
+            let failure = world.run().map {
+                "\(world.pattern): \($0)\n"
+                    + world.invariants.log.suffix(alone ? 100_000 : 80).map(\.line).joined(separator: "\n")
             }
+            return (world.pattern, failure)
         }
-        // The generator reaches every failure mode it was made for.
-        #expect(only != nil || patterns.count == 6, "\(patterns)")
     }
 
     @Test func threeRequestsFoundTogetherAreOneQuestionCountingTheOthersInItsBreath() {

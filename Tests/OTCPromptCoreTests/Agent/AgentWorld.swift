@@ -1,26 +1,10 @@
 import OTCPromptCore
+import OTCPromptTestSupport
 
 /// A seeded world around `AgentModel`: requests posted and withdrawn, a user typing at their pace into what they
 /// last heard asked, and a voice that starts late, takes time to speak and is cut by what is said next; the clock
 /// is scripted. Every event it gives the model and every effect it gets back go to `AgentInvariants`.
 struct AgentWorld {
-    /// SplitMix64: the same seed, the same case, on every machine.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-        mutating func milliseconds(_ range: ClosedRange<Int>) -> Duration {
-            .milliseconds(range.lowerBound + below(range.count))
-        }
-    }
-
     /// What the world does next, at a time.
     enum Happening {
         case post(String, askable: Bool, afterAnswer: Bool)
@@ -34,7 +18,7 @@ struct AgentWorld {
     }
 
     let seed: UInt64
-    var random: Random
+    var random: SeededRandom
     var model = AgentModel()
     var invariants = AgentInvariants()
     var agenda: [(time: Duration, order: Int, happening: Happening)] = []
@@ -48,7 +32,7 @@ struct AgentWorld {
 
     init(seed: UInt64) {
         self.seed = seed
-        random = Random(state: seed)
+        random = SeededRandom(seed: seed)
         let patterns = ["at once", "50 ms apart", "300 ms apart", "spread", "withdrawn in the wait", "300 at once"]
         // One case in forty is a flood: costly, and one is enough to show its one line.
         let choice = random.chance(3) ? 5 : random.below(5)

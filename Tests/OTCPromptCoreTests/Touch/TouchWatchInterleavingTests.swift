@@ -1,4 +1,5 @@
 import Glibc
+import OTCPromptTestSupport
 import Testing
 
 @testable import OTCPromptCore
@@ -9,17 +10,13 @@ import Testing
     static let cases: UInt64 = 3000
 
     @Test func everyInterleavingIsOneCuePerWaitInTimeAndNothingWhileIdle() {
-        var patterns: [String: Int] = [:]
-        let only = getenv("TOUCH_SEED").flatMap { UInt64(String(cString: $0)) }
-        for seed in only.map({ $0...$0 }) ?? 1...Self.cases {
+        SeededInterleavings.check(cases: Self.cases, replay: "TOUCH_SEED", patterns: 6) { seed, alone in
             var world = TouchWorld(seed: seed)
-            patterns[world.pattern, default: 0] += 1
-            if let failure = world.run() {
-                let events = world.log.suffix(only == nil ? 30 : 100_000).joined(separator: "\n")
-                Issue.record("seed \(seed) (\(world.pattern), done \(world.saysRelease)): \(failure)\n\(events)")
-                return
+            let failure = world.run().map {
+                "\(world.pattern), done \(world.saysRelease): \($0)\n"
+                    + world.story(last: alone ? 100_000 : 30)
             }
+            return (world.pattern, failure)
         }
-        #expect(only != nil || patterns.count == 6, "\(patterns)")
     }
 }

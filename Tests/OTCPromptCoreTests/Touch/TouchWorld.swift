@@ -1,3 +1,5 @@
+import OTCPromptTestSupport
+
 @testable import OTCPromptCore
 
 /// A seeded world around `TouchWatchModel`: pam_u2f's requests seen through its pending file, the detector's
@@ -5,20 +7,6 @@
 /// restarted, inotify's queue lost, and the watcher's wake-ups late. It keeps its own truth of which signals say
 /// the key waits, from what it sent, and checks the model's effects against it (`TouchInvariants`).
 struct TouchWorld {
-    /// SplitMix64: the same seed, the same case, on every machine.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    }
-
     /// What the world does at a moment, as the watcher's door would see it.
     enum Happening {
         case open, close
@@ -31,15 +19,21 @@ struct TouchWorld {
     let seed: UInt64
     let saysRelease: Bool
     private(set) var pattern = ""
-    private var random: Random
+    private var random: SeededRandom
     /// The happenings by time in milliseconds, in the order they occur.
     private var timeline: [(time: Int, what: Happening)] = []
-    /// Each event given and its effects, for a failure's message.
-    private(set) var log: [String] = []
+    /// Each event given and its effects, for a failure's message: kept as values and told only on a failure, since
+    /// describing every event of thousands of cases would cost more than running them.
+    private(set) var log: [(time: Int, event: TouchWatchModel.Event, effects: [TouchWatchModel.Effect])] = []
+
+    /// The last `count` events of the log, one a line.
+    func story(last count: Int) -> String {
+        log.suffix(count).map { "\($0.time) ms: \($0.event) -> \($0.effects)" }.joined(separator: "\n")
+    }
 
     init(seed: UInt64) {
         self.seed = seed
-        random = Random(state: seed)
+        random = SeededRandom(seed: seed)
         saysRelease = random.chance(50)
         let patterns = ["file only", "detector only", "both", "both, restarts", "flapping", "gpg and u2f"]
         pattern = patterns[random.below(patterns.count)]
@@ -97,7 +91,7 @@ struct TouchWorld {
         }
         func give(_ event: TouchWatchModel.Event, at time: Int) -> String? {
             let effects = model.update(event, at: .milliseconds(time))
-            log.append("\(time) ms: \(event) -> \(effects)")
+            log.append((time, event, effects))
             for case .wake(let at) in effects {
                 wake = Int(at.components.seconds * 1000) + Int(at.components.attoseconds / 1_000_000_000_000_000)
             }
