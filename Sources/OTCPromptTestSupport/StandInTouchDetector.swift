@@ -29,11 +29,12 @@ public final class StandInTouchDetector {
         try #require(bound == 0 && listen(listener, 4) == 0, "bind \(path): errno \(errno)")
     }
 
-    /// Takes the watcher's connection, waiting at most 10 s.
+    /// Takes the watcher's connection, waiting at most 10 s. Close-on-exec: a program another test spawns meanwhile
+    /// would keep it open, and the watcher would hear of its end only when that program ended.
     public func accept() -> Bool {
         var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
         guard poll(&entry, 1, 10_000) == 1 else { return false }
-        client = Glibc.accept(listener, nil, nil)
+        client = acceptClosingOnExec(listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue))
         return client >= 0
     }
 
@@ -50,3 +51,11 @@ public final class StandInTouchDetector {
         close(listener)
     }
 }
+
+/// accept4(2), which Glibc's module map leaves out (it is a GNU extension): the descriptor is close-on-exec from the
+/// start, with no moment a program spawned by another thread could inherit it.
+@_silgen_name("accept4")
+private func acceptClosingOnExec(
+    _ socket: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?,
+    _ flags: Int32
+) -> Int32

@@ -6,7 +6,9 @@ import Testing
 /// `otc-prompt --touch-watch` on a pty, with stand-ins as faithful as the protocols allow: a stand-in pam_u2f that
 /// opens its pending file O_RDONLY|O_CREAT while it "waits" and closes it after, and a stand-in
 /// yubikey-touch-detector (`StandInTouchDetector`) that listens where the real one does and sends its 5-byte
-/// messages. Each cue must be in the speech log within a second of its signal.
+/// messages. Each cue must be in the speech log within a second of its signal. The pending file is opened
+/// close-on-exec: inotify reports a close when the last reference to the open file goes, and a program another test
+/// spawned meanwhile would hold one until it ended (a close heard seconds late, or not before the next wait began).
 @Suite(.runsPrograms)
 struct TouchWatchEndToEndTests {
     /// The promise: "Touch your security key." within a second of either signal.
@@ -43,7 +45,7 @@ struct TouchWatchEndToEndTests {
         for wait in 1...4 {
             if wait == 3 { unlink(pending) }
             var file: Int32 = -1
-            let latency = await Self.heard(run, count: wait) { file = open(pending, O_RDONLY | O_CREAT, 0o600) }
+            let latency = await Self.heard(run, count: wait) { file = open(pending, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600) }
             #expect(file >= 0)
             close(file)
             latencies.append(try #require(latency, "wait \(wait) not heard; screen: \(run.process.screen)"))
@@ -91,7 +93,7 @@ struct TouchWatchEndToEndTests {
         #expect(detector.accept())
         let pending = directory + "/pam-u2f-authpending"
         var file: Int32 = -1
-        #expect(await Self.heard(run, count: 1) { file = open(pending, O_RDONLY | O_CREAT, 0o600) } != nil)
+        #expect(await Self.heard(run, count: 1) { file = open(pending, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600) } != nil)
         detector.send("U2F_1")
         detector.send("U2F_0")
         close(file)
@@ -107,7 +109,7 @@ struct TouchWatchEndToEndTests {
         let directory = try #require(environment["XDG_RUNTIME_DIR"])
         let detector = try StandInTouchDetector(directory: directory)
         defer { detector.stop() }
-        close(open(directory + "/pam-u2f-authpending", O_RDONLY | O_CREAT, 0o600))
+        close(open(directory + "/pam-u2f-authpending", O_RDONLY | O_CREAT | O_CLOEXEC, 0o600))
         let run = try await Self.start(["--touch-says-done"], environment: environment)
         #expect(detector.accept())
         let pid = run.process.processID

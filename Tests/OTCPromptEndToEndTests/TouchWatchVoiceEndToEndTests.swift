@@ -27,7 +27,7 @@ struct TouchWatchVoiceEndToEndTests {
             ready: "touch cues watch")
         let pending = directory + "/pam-u2f-authpending"
         let rms = try await pulse.recordingRMS(to: pulse.directory + "/monitor.raw") {
-            let file = open(pending, O_RDONLY | O_CREAT, 0o600)
+            let file = open(pending, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
             defer { close(file) }
             #expect(
                 await TouchWatchEndToEndTests.heard(run, count: 1) {} != nil, "screen: \(run.process.screen)")
@@ -61,7 +61,7 @@ struct TouchWatchVoiceEndToEndTests {
         for wait in 1...3 {
             var file: Int32 = -1
             let latency = await TouchWatchEndToEndTests.heard(run, count: wait) {
-                file = open(pending, O_RDONLY | O_CREAT, 0o600)
+                file = open(pending, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
             }
             close(file)
             #expect(try #require(latency, "wait \(wait) was not cued") < TouchWatchEndToEndTests.limit)
@@ -83,7 +83,7 @@ struct TouchWatchVoiceEndToEndTests {
         let run = try await PromptRun(
             ["--touch-watch"], environment: environment, speech: "speechd", ready: "touch cues watch")
         let pending = directory + "/pam-u2f-authpending"
-        var file = open(pending, O_RDONLY | O_CREAT, 0o600)
+        var file = open(pending, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
         try #require(file >= 0)
         try? await Task.sleep(for: .milliseconds(100))
         close(file)
@@ -92,7 +92,7 @@ struct TouchWatchVoiceEndToEndTests {
         // voice is known.
         let clock = ContinuousClock()
         let opened = clock.now
-        file = open(pending, O_RDONLY | O_CREAT, 0o600)
+        file = open(pending, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
         let shown = await run.process.wait(deadline: .seconds(10)) { process in
             String(decoding: process.screenBytesSoFar, as: UTF8.self).split(separator: TouchWatchEndToEndTests.cue)
                 .count
@@ -134,7 +134,7 @@ struct TouchWatchVoiceEndToEndTests {
         var file: Int32 = -1
         #expect(
             await TouchWatchEndToEndTests.heard(run, count: 1) {
-                file = open(directory + "/pam-u2f-authpending", O_RDONLY | O_CREAT, 0o600)
+                file = open(directory + "/pam-u2f-authpending", O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
             } != nil)
         close(file)
         // The server's log says when each message ended (702) or was cut (703).

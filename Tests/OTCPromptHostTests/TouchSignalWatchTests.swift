@@ -36,21 +36,21 @@ import Testing
         let watch = try TouchSignalWatch(directory: directory)
         let path = directory + "/" + TouchSignalWatch.pendingFileName
         // pam_u2f's first wait makes the file by opening it.
-        var file = open(path, O_RDONLY | O_CREAT, 0o600)
+        var file = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
         #expect(Self.happenings(watch) { $0.contains(.pendingFileCreated) } == [.pendingFileCreated])
         close(file)
         #expect(Self.happenings(watch) { !$0.isEmpty } == [.pendingFileClosed])
-        file = open(path, O_RDONLY | O_CREAT, 0o600)
+        file = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
         close(file)
         #expect(Self.happenings(watch) { $0.count >= 2 } == [.pendingFileOpened, .pendingFileClosed])
         unlink(path)
         #expect(Self.happenings(watch) { !$0.isEmpty } == [.pendingFileForgotten])
         // Made and closed before the watch could be put on it: the close is not seen, only the making (which the
         // program therefore takes as a wait that began and ended at once).
-        file = open(path, O_RDONLY | O_CREAT, 0o600)
+        file = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
         close(file)
         #expect(Self.happenings(watch) { !$0.isEmpty } == [.pendingFileCreated])
-        file = open(path, O_RDONLY | O_CREAT, 0o600)
+        file = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
         close(file)
         #expect(Self.happenings(watch) { $0.count >= 2 } == [.pendingFileOpened, .pendingFileClosed])
     }
@@ -82,7 +82,7 @@ import Testing
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let target = directory + "/elsewhere"
-        close(open(target, O_RDONLY | O_CREAT, 0o600))
+        close(open(target, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600))
         let watch = try TouchSignalWatch(directory: directory)
         symlink(target, directory + "/" + TouchSignalWatch.pendingFileName)
         let seen = Self.happenings(watch) { !$0.isEmpty }
@@ -91,7 +91,7 @@ import Testing
         #expect(why.contains(TouchSignalWatch.pendingFileName))
         #expect(!watch.pendingFileIsWatched)
         // Opened through the link: nothing. The link's removal after it is the barrier: reported, and alone.
-        close(open(target, O_RDONLY))
+        close(open(target, O_RDONLY | O_CLOEXEC))
         unlink(directory + "/" + TouchSignalWatch.pendingFileName)
         #expect(Self.happenings(watch) { !$0.isEmpty } == [.pendingFileForgotten])
     }

@@ -41,7 +41,7 @@ import Testing
         }
 
         func write(_ name: String, _ text: String) throws {
-            let descriptor = open(path + "/" + name, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            let descriptor = open(path + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw Failure("open \(name)") }
             defer { close(descriptor) }
             let bytes = Array(text.utf8)
