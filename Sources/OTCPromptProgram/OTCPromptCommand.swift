@@ -23,15 +23,18 @@ public struct OTCPromptCommand {
     public static func main() {
         let given = Array(CommandLine.arguments.dropFirst())
         var standardOutput = StandardOutputReading.current
-        // Only where it decides anything: a job's own option alone, which an askpass variable would otherwise turn
-        // into a prompt (`AskpassArguments.isAskpassCall`). A real caller's prompt is that rarely.
-        if given.count == 1, FrontEnds.namesAJob(given[0]) {
+        let programPath = CommandLine.arguments.first ?? ""
+        let environment = ProcessEnvironment.current
+        // Only where it decides anything (a real caller's prompt is a job's option that rarely).
+        if AskpassArguments.readerDecides(
+            arguments: given, environment: environment, programPath: programPath, standardOutput: standardOutput,
+            namesAJob: FrontEnds.namesAJob)
+        {
             standardOutput = StandardOutputReading.settled(standardOutput, within: .milliseconds(250))
         }
         let arguments = FrontEnds.argumentsToParse(
             FrontEndCall(
-                arguments: given, programPath: CommandLine.arguments.first ?? "",
-                environment: ProcessEnvironment.current, standardOutput: standardOutput))
+                arguments: given, programPath: programPath, environment: environment, standardOutput: standardOutput))
         switch CommandLineParser.parse(arguments) {
         case .failure(let error):
             StandardError.writeLine(error.message)

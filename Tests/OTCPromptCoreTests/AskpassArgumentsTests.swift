@@ -29,6 +29,24 @@ import Testing
         #expect(parsed([prompt], ["GIT_ASKPASS": "otc-prompt"]) == ["--askpass", "--", prompt])
     }
 
+    /// The wait for a late pipeline's reader is paid only where the reader decides: a job's option, maybe the
+    /// caller's, under an askpass variable naming this program; never for a script reading `--version`.
+    @Test func onlyAnAskpassVariableMakesTheReaderDecide() {
+        func decides(_ arguments: [String], _ environment: [String: String], _ reader: StandardOutputReader) -> Bool {
+            AskpassArguments.readerDecides(
+                arguments: arguments, environment: environment, programPath: Self.path, standardOutput: reader,
+                namesAJob: Self.jobs.contains)
+        }
+        #expect(decides(["--version"], ["SUDO_ASKPASS": Self.path], .mayBeTheCaller))
+        #expect(decides(["--doctor"], ["SSH_ASKPASS_PROMPT": "confirm"], .mayBeTheCaller))
+        #expect(!decides(["--version"], [:], .mayBeTheCaller))
+        #expect(!decides(["--version"], ["SUDO_ASKPASS": "/usr/bin/ssh-askpass"], .mayBeTheCaller))
+        #expect(!decides(["--version"], ["SUDO_ASKPASS": Self.path], .notTheCaller))
+        #expect(!decides(["--version"], ["SUDO_ASKPASS": Self.path], .terminal))
+        #expect(!decides(["Password:"], ["SUDO_ASKPASS": Self.path], .mayBeTheCaller))
+        #expect(!decides(["--version", "--doctor"], ["SUDO_ASKPASS": Self.path], .mayBeTheCaller))
+    }
+
     @Test func theVariableMustNameThisProgram() {
         #expect(parsed(["--help"], ["SSH_ASKPASS": "/usr/lib/ssh/x11-ssh-askpass"]) == ["--help"])
         #expect(parsed(["Bank PIN"], [:]) == ["Bank PIN"])

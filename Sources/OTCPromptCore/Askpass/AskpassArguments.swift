@@ -59,6 +59,21 @@ public enum AskpassArguments {
         }
     }
 
+    /// Whether who reads stdout decides this run: a job's own option alone, maybe read by the caller, where an
+    /// askpass variable names this program (or ssh's hint is set). Only then is it worth waiting for a pipeline a
+    /// loaded shell starts late to show its reader; `otc-prompt --version` read by a script's pipe, with no askpass
+    /// variable, is the version at once.
+    public static func readerDecides(
+        arguments: [String], environment: [String: String], programPath: String,
+        standardOutput: StandardOutputReader, namesAJob: (String) -> Bool
+    ) -> Bool {
+        guard standardOutput == .mayBeTheCaller, let only = arguments.first, arguments.count == 1, namesAJob(only)
+        else { return false }
+        return isAskpassCall(
+            arguments: arguments, environment: environment, programPath: programPath, standardOutput: standardOutput,
+            namesAJob: namesAJob)
+    }
+
     private static func lastComponent(_ path: String) -> Substring {
         path.split(separator: "/").last ?? ""
     }
