@@ -14,8 +14,9 @@ struct SpeechDispatcherEndToEndTests {
     func withServer(_ body: (PrivateSpeechDispatcher) async throws -> Void) async throws {
         let pulse = try #require(PrivatePulseAudio.start(), "PulseAudio is installed but did not start")
         defer { pulse.stop() }
+        // Logging at level 5: the server's replies and events, which a test reads back.
         let speechd = try #require(
-            PrivateSpeechDispatcher.start(pulse: pulse), "speech-dispatcher is installed but did not start")
+            PrivateSpeechDispatcher.start(pulse: pulse, logLevel: 5), "speech-dispatcher is installed but did not start")
         defer { speechd.stop() }
         try await body(speechd)
     }
@@ -64,7 +65,13 @@ struct SpeechDispatcherEndToEndTests {
         try await withServer { speechd in
             let run = try await PromptRun(
                 [], environment: PromptRun.environment(speechd.clientEnvironment), speech: "speechd")
-            try await run.expectADigitCutsTheOpeningAndIsHeardWhole()
+            // The server's own END (702) for the digit's message, in its log.
+            try await run.expectADigitCutsTheOpeningAndIsHeardWhole {
+                let log = SpeechDispatcherLog(path: speechd.logPath)
+                guard let ours = log.client(named: "otc-prompt"), let digit = log.message(of: ours, containing: "9")
+                else { return false }
+                return log.time(of: 702, for: digit) != nil
+            }
         }
     }
 
