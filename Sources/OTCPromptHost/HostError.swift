@@ -98,7 +98,3 @@ public enum HostError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
-
-/// The name this type had while the host and the terminal were one module; for branches written before the rename.
-@available(*, deprecated, renamed: "HostError")
-public typealias TerminalError = HostError

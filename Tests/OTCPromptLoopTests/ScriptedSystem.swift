@@ -153,7 +153,7 @@ struct LoopRun {
         // The live wiring: the held voice behind the one switch to text lines on the terminal.
         let fallback = startup.map {
             SpeechFallback(
-                voice: $0.held, text: TextSpeechBackend { terminal.writeLine($0) }, wording: Wording(language: .en))
+                voice: $0.held, text: TextSpeechBackend { _ = terminal.writeLine($0) }, wording: Wording(language: .en))
         }
         var pendingChecks = checks
         var started: [(String, String)] = []
