@@ -272,7 +272,10 @@ final class AgentRequests: @unchecked Sendable {
                 return
             } catch { why = "\(error)" }
         } catch .missing {
+            // Watched from nearer now (a parent came back first); what was made below it before that watch was
+            // added sends no event, so it is looked for once the watch is there (`lose` does the same).
             watch.awaitReturn(index)
+            if watch.mayBeBack(index) { comeBack(index) }
             return
         } catch { why = "\(error)" }
         watch.awaitReturn(index)
