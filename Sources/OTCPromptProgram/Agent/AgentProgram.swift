@@ -245,8 +245,8 @@ struct AgentProgram {
         return .answered(AgentFrontEnd.answer(outcome, kind: candidate.file.kind))
     }
 
-    /// A request read and checked, as the agent's model knows it: by its file (`Candidate.key`), what it is for, and what is said once
-    /// its password has been sent.
+    /// A request read and checked, as the agent's model knows it: by its file (`Candidate.key`), what it is for, and
+    /// what is said once its password has been sent.
     static func examined(_ candidate: AgentRequests.Candidate, by frontEnd: AgentFrontEnd) -> AgentSteps.Examined {
         AgentSteps.Examined(
             id: candidate.key, subject: frontEnd.subject(of: candidate.file, from: candidate.origin),

@@ -50,8 +50,8 @@ final class AgentSteps {
     private var dropped: Int?
     /// The keys given to the model while it held them, numbered.
     private var keySerial = 0
-    /// The model's name of each request there (by its path), one per appearance: a file written again under the
-    /// same name, once the first is gone, is a new request.
+    /// The model's name of each request there (by the id the loop gives it: its path and its file's identity), one
+    /// per appearance: a file written again under the same name, once the first is gone, is a new request.
     private var live: [String: AgentModel.RequestID] = [:]
     private var appearances = 0
 
@@ -83,10 +83,10 @@ final class AgentSteps {
         if let wasOpen, gone.values.contains(wasOpen) { endQuestion() }
     }
 
-    /// The request whose field is open (its path), or nil while the agent waits.
+    /// The request whose field is open (its id, as the loop gave it), or nil while the agent waits.
     var open: String? { model.open.map(Self.path) }
 
-    /// The path a model's name of a request stands for.
+    /// The loop's id a model's name of a request stands for.
     private static func path(_ name: AgentModel.RequestID) -> String {
         String(name.drop { $0 != "#" }.dropFirst())
     }
