@@ -13,18 +13,30 @@ public enum SeededInterleavings {
         cases: UInt64, replay: String, patterns: Int, sourceLocation: SourceLocation = #_sourceLocation,
         _ run: (UInt64, _ alone: Bool) -> (pattern: String, failure: String?)
     ) {
+        check(cases: cases, replay: replay, paths: patterns, sourceLocation: sourceLocation) { seed, alone in
+            let outcome = run(seed, alone)
+            return ([outcome.pattern], outcome.failure)
+        }
+    }
+
+    /// `check` for a world whose case may take several of the paths it was made for (a withdrawal, news, Esc): a
+    /// full run must reach each of its `paths`, counted by name.
+    public static func check(
+        cases: UInt64, replay: String, paths: Int, sourceLocation: SourceLocation = #_sourceLocation,
+        _ run: (UInt64, _ alone: Bool) -> (reached: Set<String>, failure: String?)
+    ) {
         var seen: [String: Int] = [:]
         let only = getenv(replay).flatMap { UInt64(String(cString: $0)) }
         for seed in only.map({ $0...$0 }) ?? 1...cases {
             let outcome = run(seed, only != nil)
-            seen[outcome.pattern, default: 0] += 1
+            for path in outcome.reached { seen[path, default: 0] += 1 }
             if let failure = outcome.failure {
                 Issue.record("seed \(seed) (\(replay)=\(seed) replays it): \(failure)", sourceLocation: sourceLocation)
                 return
             }
         }
         // The generator reaches every failure mode it was made for.
-        #expect(only != nil || seen.count == patterns, "\(seen)", sourceLocation: sourceLocation)
+        #expect(only != nil || seen.count == paths, "\(seen)", sourceLocation: sourceLocation)
     }
 }
 

@@ -131,7 +131,11 @@ public final class AskDirectory: @unchecked Sendable {
 
     /// The request in the file `name`, checked as the type says. The corresponding C calls are `openat`
     /// (O_NOFOLLOW, O_NONBLOCK: a FIFO never blocks), `fstat`, `read` and `fstatat` (the socket, not followed).
-    public func read(_ name: String) throws(Refusal) -> AskFile {
+    public func read(_ name: String) throws(Refusal) -> AskFile { try readIdentified(name).file }
+
+    /// The request in the file `name` (`read`), with the identity of the very file read: a file put in its place
+    /// later has another, so that an answer is never sent for a request its name no longer holds.
+    public func readIdentified(_ name: String) throws(Refusal) -> (file: AskFile, identity: AgentQueue.Identity) {
         let file = SystemCall.retrying("openat") {
             openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         }
@@ -158,7 +162,7 @@ public final class AskDirectory: @unchecked Sendable {
         let request: AskFile
         do { request = try AskFile.parse(bytes[..<count]) } catch { throw .malformed(error) }
         try checkSocket(request.socket)
-        return request
+        return (request, Self.identity(status))
     }
 
     /// The socket must be an entry of this directory (not a path through it, not a symlink), a socket, and

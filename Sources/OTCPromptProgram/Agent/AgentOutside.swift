@@ -33,7 +33,7 @@ final class AgentOutside: OutsideEvents {
             requests.take(changes)
             requests.examine(atMicroseconds: UInt64(clamping: now.nanoseconds / 1000))
             kept += requests.takeNews()
-            steps.requestsAre(requests.examined, at: .nanoseconds(now.nanoseconds), id: \.path) {
+            steps.requestsAre(requests.examined, at: .nanoseconds(now.nanoseconds), id: \.key) {
                 AgentProgram.examined($0, by: self.frontEnd)
             }
         }

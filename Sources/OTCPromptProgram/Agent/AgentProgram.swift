@@ -96,7 +96,7 @@ struct AgentProgram {
             let now = UInt64(clamping: MonotonicInstant.now.nanoseconds / 1000)
             if !steps.awaitsOpening {
                 requests.examine(atMicroseconds: now)
-                steps.requestsAre(requests.examined, at: .microseconds(now), id: \.path) {
+                steps.requestsAre(requests.examined, at: .microseconds(now), id: \.key) {
                     Self.examined($0, by: frontEnd)
                 }
             }
@@ -106,7 +106,7 @@ struct AgentProgram {
                 terminal.write(TerminalText.newline)
                 waitLineOpen = false
             }
-            if let id = steps.open, let candidate = requests.examined.first(where: { $0.path == id }) {
+            if let id = steps.open, let candidate = requests.examined.first(where: { $0.key == id }) {
                 let origin = candidate.origin
                 retries.forget { !ProcessLiveness.isRunning($0) }
                 let key = AgentFrontEnd.retryKey(candidate.file, from: origin)
@@ -123,20 +123,26 @@ struct AgentProgram {
                 if afterQuietWait { cue(on: terminal) }
                 afterQuietWait = false
                 let asked = ask(request, candidate, of: requests, steps: steps, cue: bootCue, on: terminal)
-                requests.forget(candidate.entry)
+                requests.forget(candidate)
                 switch asked {
                 case .withdrawn, .quiet:
                     // The model hears of it from the requests there (`requestsAre`): it is no longer among them.
                     break
+                case .answered(.cancel?):
+                    // An Esc the model did not decline (`escape`): its request was closed already, withdrawn or
+                    // replaced. Nothing is sent to it.
+                    steps.abandoned(id)
                 case .answered(let answer?):
-                    var isPassword = false
-                    if case .password = answer { isPassword = true }
-                    if isPassword && counted { retries.answered(pid: candidate.file.pid, key: key) }
-                    steps.submitted(id)
-                    let delivered =
-                        requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true
-                        && AskDirectory.send(answer, to: candidate.file.socket) == nil
-                    steps.sent(id, delivered: delivered)
+                    // Sent only when the model sends it, to the file it was typed for: not to a request it closed
+                    // meanwhile (gone, or another file under its name), whatever the directory holds now.
+                    let sends = steps.submitted(id)
+                    guard sends, requests.isThere(candidate) else {
+                        if case .password(let secret) = answer { secret.wipe() }
+                        if sends { steps.sent(id, delivered: false) }
+                        continue
+                    }
+                    if case .password = answer, counted { retries.answered(pid: candidate.file.pid, key: key) }
+                    steps.sent(id, delivered: AskDirectory.send(answer, to: candidate.file.socket) == nil)
                 case .answered(nil): steps.abandoned(id)
                 case .ended(let status): return status
                 }
@@ -227,9 +233,7 @@ struct AgentProgram {
         // Esc declines at once, as the model decides: the querier has "-" before "cancelled" is said.
         let declined = Flag()
         program.policy.declines = {
-            guard steps.escape() == candidate.path,
-                requests.directories[candidate.entry.directory]?.contains(candidate.entry.name) == true
-            else { return }
+            guard steps.escape(candidate.key), requests.isThere(candidate) else { return }
             AskDirectory.send(.cancel, to: candidate.file.socket)
             declined.isSet = true
         }
@@ -241,11 +245,11 @@ struct AgentProgram {
         return .answered(AgentFrontEnd.answer(outcome, kind: candidate.file.kind))
     }
 
-    /// A request read and checked, as the agent's model knows it: by its path, what it is for, and what is said once
-    /// its password has been sent.
+    /// A request read and checked, as the agent's model knows it: by its file (`Candidate.key`), what it is for, and
+    /// what is said once its password has been sent.
     static func examined(_ candidate: AgentRequests.Candidate, by frontEnd: AgentFrontEnd) -> AgentSteps.Examined {
         AgentSteps.Examined(
-            id: candidate.path, subject: frontEnd.subject(of: candidate.file, from: candidate.origin),
+            id: candidate.key, subject: frontEnd.subject(of: candidate.file, from: candidate.origin),
             afterAnswer: frontEnd.afterAnswer(candidate.file, from: candidate.origin))
     }
 

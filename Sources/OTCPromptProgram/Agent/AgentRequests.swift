@@ -13,12 +13,18 @@ final class AgentRequests: @unchecked Sendable {
     struct Candidate {
         var entry: AgentQueue.Entry
         var file: AskFile
+        /// The file read: another put under its name later is another request.
+        var identity: AgentQueue.Identity
         var path: String
         var origin: AskOrigin
         /// The PID its process may be watched by, when that means something here (`ProcessLiveness`).
         var process: Int32?
         /// The disk it unlocks when its words name none (`SystemAsk.cryptsetupVolume`).
         var disk: String?
+
+        /// The request as the agent's model knows it: its path and its file's identity, so that an answer typed for
+        /// one file never goes to the socket another file under the same name names.
+        var key: String { "\(path)@\(identity.inode).\(identity.modified)" }
     }
 
     let places: [(path: String, owner: UInt32)]
@@ -29,7 +35,8 @@ final class AgentRequests: @unchecked Sendable {
     private var refusals = RefusalTally()
     /// The requests read and checked (`next`), oldest first, until answered or gone: what the agent's model knows.
     private(set) var examined: [Candidate] = []
-    private var examinedEntries: Set<AgentQueue.Entry> = []
+    /// The file each examined request was read from.
+    private var examinedFiles: [AgentQueue.Entry: AgentQueue.Identity] = [:]
     /// Why each place is not watched, as last told: a place refused again for the same reason is not told again.
     private var refused: [String?]
     /// What to say with the next request or wait: a directory gone or back, a system request skipped.
@@ -145,7 +152,8 @@ final class AgentRequests: @unchecked Sendable {
             guard let entry = queue.takeNext() else { return nil }
             guard let directory = directories[entry.directory] else { continue }
             let file: AskFile
-            do { file = try directory.read(entry.name) } catch {
+            let identity: AgentQueue.Identity
+            do { (file, identity) = try directory.readIdentified(entry.name) } catch {
                 if case .unreadable(let name, let errno) = error, errno == .noSuchFileOrDirectory {
                     // A request answered or given up between the listing and the read is no news.
                     if name == entry.name || !directory.contains(entry.name) { continue }
@@ -158,37 +166,54 @@ final class AgentRequests: @unchecked Sendable {
                 queue.skip(entry, identity: directory.identity(of: entry.name))
                 continue
             }
-            if let candidate = candidate(entry, file, in: directory, at: now) { return candidate }
-            queue.skip(entry, identity: directory.identity(of: entry.name))
+            if let candidate = candidate(entry, file, identity, in: directory, at: now) { return candidate }
+            queue.skip(entry, identity: identity)
         }
     }
 
     /// The watch's changes taken, and each request queued since read and checked now (`next`), once; those whose
-    /// file is gone forgotten.
+    /// file is gone, or is another file now, forgotten (another file under the name is read as a new request).
     func examine(atMicroseconds now: UInt64) {
         take()
-        let kept = examined.filter { directories[$0.entry.directory]?.contains($0.entry.name) == true }
+        let kept = examined.filter(isThere)
         if kept.count != examined.count {
+            for gone in examined where !isThere(gone) {
+                examinedFiles[gone.entry] = nil
+                // Replaced rather than removed: the file now under its name is read, whether or not the watch
+                // has told of it yet.
+                if directories[gone.entry.directory]?.contains(gone.entry.name) == true { queue.arrived(gone.entry) }
+            }
             examined = kept
-            examinedEntries = Set(kept.map(\.entry))
         }
         while let candidate = next(atMicroseconds: now) {
-            guard examinedEntries.insert(candidate.entry).inserted else { continue }
+            if let known = examinedFiles[candidate.entry] {
+                if known == candidate.identity { continue }
+                examined.removeAll { $0.entry == candidate.entry }
+            }
+            examinedFiles[candidate.entry] = candidate.identity
             examined.append(candidate)
         }
     }
 
-    /// `entry` was answered, withdrawn or given up: never asked again (a new file under its name is a new request).
-    func forget(_ entry: AgentQueue.Entry) {
-        guard examinedEntries.remove(entry) != nil else { return }
-        examined.removeAll { $0.entry == entry }
+    /// Whether `candidate`'s file is still under its name: the one it was read from, not another put in its place.
+    func isThere(_ candidate: Candidate) -> Bool {
+        directories[candidate.entry.directory]?.identity(of: candidate.entry.name) == candidate.identity
+    }
+
+    /// `candidate` was answered, withdrawn or given up: never asked again (a new file under its name is a new
+    /// request, kept if it was read already).
+    func forget(_ candidate: Candidate) {
+        guard examinedFiles[candidate.entry] == candidate.identity else { return }
+        examinedFiles[candidate.entry] = nil
+        examined.removeAll { $0.entry == candidate.entry }
     }
 
     /// `file` as a request to ask, or nil when it is not to be asked (as systemd's agents: its process gone, its
     /// time passed; a request of the system's to an agent that is not root).
-    private func candidate(_ entry: AgentQueue.Entry, _ file: AskFile, in directory: AskDirectory, at now: UInt64)
-        -> Candidate?
-    {
+    private func candidate(
+        _ entry: AgentQueue.Entry, _ file: AskFile, _ identity: AgentQueue.Identity, in directory: AskDirectory,
+        at now: UInt64
+    ) -> Candidate? {
         let verdict = ProcessLiveness.judge(pid: file.pid, mark: file.poster)
         guard verdict != .gone, !file.hasExpired(atMicroseconds: now) else { return nil }
         if directory.owner == 0 && UserAccount.currentUID != 0 {
@@ -207,7 +232,7 @@ final class AgentRequests: @unchecked Sendable {
             disk = file.pid.flatMap { ProcessTable.arguments(pid: $0) }.flatMap(SystemAsk.cryptsetupVolume)
         }
         return Candidate(
-            entry: entry, file: file, path: directory.path + "/" + entry.name, origin: origin,
+            entry: entry, file: file, identity: identity, path: directory.path + "/" + entry.name, origin: origin,
             process: verdict == .running ? (file.poster?.pid ?? file.pid) : nil, disk: disk)
     }
 

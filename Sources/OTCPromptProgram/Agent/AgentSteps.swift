@@ -34,18 +34,24 @@ final class AgentSteps {
     private var due: [String] = []
     /// The open request's question, when the model has given it to the voice.
     private var questionSaid: AgentModel.Utterance?
+    /// The serial of the question the loop opened last (`opening`): what a prompt says it heard is that question,
+    /// never the next one the model has chosen while a field outlives its request (its relay not yet fired).
+    private var questionShown: Int?
     /// The wait's line as the model said it, until it has been heard.
     private var waitSaid: AgentModel.Utterance?
+    /// The wait's line has been opened (`opening`): a prompt's "heard" may end the hold in it.
+    private var waitShown = false
     /// What the wait's line says first, until a wait has said it.
     private var waitNews: [String] = []
-    /// The decline the model sent, for the loop to deliver at once.
-    private var declines: [String] = []
+    /// The answers the model sent (declines and passwords), by its name of the request, for the loop to deliver:
+    /// it sends nothing the model did not.
+    private var sends: [(id: AgentModel.RequestID, isPassword: Bool)] = []
     /// How many keys the model's hold dropped when it ended, until the prompt says it.
     private var dropped: Int?
     /// The keys given to the model while it held them, numbered.
     private var keySerial = 0
-    /// The model's name of each request there (by its path), one per appearance: a file written again under the
-    /// same name, once the first is gone, is a new request.
+    /// The model's name of each request there (by the id the loop gives it: its path and its file's identity), one
+    /// per appearance: a file written again under the same name, once the first is gone, is a new request.
     private var live: [String: AgentModel.RequestID] = [:]
     private var appearances = 0
 
@@ -77,10 +83,10 @@ final class AgentSteps {
         if let wasOpen, gone.values.contains(wasOpen) { endQuestion() }
     }
 
-    /// The request whose field is open (its path), or nil while the agent waits.
+    /// The request whose field is open (its id, as the loop gave it), or nil while the agent waits.
     var open: String? { model.open.map(Self.path) }
 
-    /// The path a model's name of a request stands for.
+    /// The loop's id a model's name of a request stands for.
     private static func path(_ name: AgentModel.RequestID) -> String {
         String(name.drop { $0 != "#" }.dropFirst())
     }
@@ -93,10 +99,12 @@ final class AgentSteps {
     func opening() -> Opening {
         defer { carried = [] }
         guard let id = open else {
+            waitShown = waitSaid != nil
             defer { waitNews = [] }
             return Opening(id: nil, news: carried + waitNews, waiting: 0)
         }
         guard let question = questionSaid else { return Opening(id: id, news: carried, waiting: 0) }
+        questionShown = question.serial
         give(.speechStarted(question.serial))
         let withdrawn = model.opening?.hasPrefix(AgentModel.sentence(wording.agentWithdrawn)) ?? false
         return Opening(
@@ -107,7 +115,7 @@ final class AgentSteps {
     /// model decided when to say it and counted it.
     func news(openingHeard: Bool, at now: Duration) -> [String] {
         give(.clock(now))
-        if openingHeard, let question = questionSaid, model.question?.heard == false {
+        if openingHeard, let question = questionSaid, questionShown == question.serial, model.question?.heard == false {
             give(.speechFinished(question.serial))
         }
         defer { due = [] }
@@ -139,9 +147,11 @@ final class AgentSteps {
     func release(heard: Bool, at now: Duration) -> Int? {
         give(.clock(now))
         if heard {
-            if let question = questionSaid, model.question?.serial == question.serial, model.question?.heard == false {
+            if let question = questionSaid, questionShown == question.serial, model.question?.serial == question.serial,
+                model.question?.heard == false
+            {
                 give(.speechFinished(question.serial))
-            } else if model.open == nil {
+            } else if model.open == nil, waitShown {
                 waitHeard()
             }
         }
@@ -155,21 +165,27 @@ final class AgentSteps {
     /// When the hold may end, on the agent's clock: once the keys have stopped for the model's quiet.
     var holdMayEnd: Duration? { model.held != nil ? model.lastKeyAt + model.quiet : nil }
 
-    /// Esc in the open field: the decline the model sends at once, before "cancelled" is said; nil when it sends none.
-    func escape() -> String? {
-        reachedField()
-        give(.key(.escape, serial: 0))
-        endQuestion()
-        defer { declines = [] }
-        return declines.first.map(Self.path)
+    /// Esc in `path`'s field: whether the model sends its decline, at once, before "cancelled" is said. Not when the
+    /// model has closed that request already (withdrawn, another file under its name): the user's refusal needs no
+    /// answer then, and is no key held for what comes next (never counted as one dropped).
+    func escape(_ path: String) -> Bool {
+        answer(path, with: .escape) { !$0 }
     }
 
-    /// Enter in `id`'s field: the answer goes to the request (not when Esc had closed it already).
-    func submitted(_ path: String) {
-        guard let id = live[path], model.open == id else { return }
+    /// Enter in `path`'s field: whether the model sends the answer. Not when it has closed that request already
+    /// (Esc, withdrawn, another file under its name): then nothing may be sent, whatever the directory holds now.
+    func submitted(_ path: String) -> Bool {
+        answer(path, with: .submit) { $0 }
+    }
+
+    /// `key` given to the model for `path`'s open field; whether it sent that request an answer `kind` accepts.
+    private func answer(_ path: String, with key: AgentModel.Key, kind: (_ isPassword: Bool) -> Bool) -> Bool {
+        guard let id = live[path], model.open == id else { return false }
         reachedField()
-        give(.key(.submit, serial: 0))
+        give(.key(key, serial: 0))
         endQuestion()
+        defer { sends = [] }
+        return sends.contains { $0.id == id && kind($0.isPassword) }
     }
 
     /// The open request ended with no answer (its prompt could not run, or ended without the user's answer): it is
@@ -225,6 +241,7 @@ final class AgentSteps {
                 return
             case .waiting:
                 waitSaid = utterance
+                waitShown = false
                 waitNews =
                     utterance.text.hasPrefix(AgentModel.sentence(wording.agentWithdrawn))
                     ? [wording.agentWithdrawn] : []
@@ -236,9 +253,10 @@ final class AgentSteps {
             // Said by the prompt (the field's own replies and counts, or this news), in the world's time: nothing
             // the model says next waits on it.
             give(.speechFinished(utterance.serial))
-        case .send(let id, .cancel): declines.append(id)
+        case .send(let id, .cancel): sends.append((id, false))
+        case .send(let id, .password): sends.append((id, true))
         case .dropHeld(let keys): dropped = (dropped ?? 0) + keys.count
-        case .send, .show, .wake, .examine: break
+        case .show, .wake, .examine: break
         }
     }
 }

@@ -1,45 +1,43 @@
-import Glibc
 import OTCPromptCore
+import OTCPromptTestSupport
 import Testing
 
 @testable import OTCPromptProgram
 
 /// The agent's loop's translation (`AgentSteps`) driven by a scripted world through seeded interleavings: requests
 /// found and gone, prompts opened whose openings are heard late or never, news polled as the prompt does, Esc,
-/// Enter, answers delivered or not, a readback, the wait heard. The rules are judged from what the world saw:
-/// what each opening said first and counted, each line of news, each decline; a failure names its seed and the
-/// world's record (`AGENT_SEED=n` runs that case alone).
+/// Enter, answers delivered or not, a readback, the wait heard; a file replaced under its name; a field whose request
+/// went on screen a moment longer (its relay not yet fired) and answered there. The rules are judged from what the
+/// world saw: what each opening said first and counted, each line of news, each decline, each answer the loop sent;
+/// a failure names its seed and the world's record (`AGENT_SEED=n` runs that case alone).
 @Suite struct AgentStepsInterleavingTests {
     static let cases: UInt64 = 1500
-
-    /// SplitMix64, as the model's own generator.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    }
+    /// The paths the generator was made for; a full run takes each.
+    static let paths = 10
 
     struct World {
-        var random: Random
+        var random: SeededRandom
         let steps = AgentSteps(language: Language(rawValue: "en")!)
         var now: Duration = .zero
-        /// Requests there, oldest first, and when each is withdrawn (nil: never).
+        /// Requests there, oldest first, each by its file ("ask.0@2": the second file under the name "ask.0").
         var present: [AgentSteps.Examined] = []
-        var schedule: [(at: Duration, id: String, withdrawAt: Duration?, pin: Bool)] = []
+        /// Each name's posting, when it is withdrawn and when its file is replaced by another (nil: never).
+        var schedule: [(at: Duration, name: String, withdrawAt: Duration?, replaceAt: Duration?, pin: Bool)] = []
         var withdrawals: [String: Duration] = [:]
+        var replacements: [String: Duration] = [:]
+        /// How many files each name has had.
+        var files: [String: Int] = [:]
+        /// The answers the loop sent, as "file: password" or "file: decline".
+        var sent: [String] = []
         var opened: [String] = []
         var record: [String] = []
         var failure: String?
-        /// The prompt open: its request (nil for the wait), when its opening is heard, and when the user acts.
-        var open: (id: String?, heardAt: Duration, actAt: Duration)?
+        /// The prompt open: its request (nil for the wait), when its opening is heard, when the user acts, and when its
+        /// relay ends it, its request gone (nil: not gone).
+        var open: (id: String?, heardAt: Duration, actAt: Duration, endsAt: Duration?)?
         var heard = false
+        /// The truth as the tick began: news the prompt's hold decided before the loop looked (`release`) says it.
+        var before: [String] = []
         /// What the user heard counted last (by the opening or news): news says only what is more.
         var told: Set<String> = []
         var lastNews: Duration?
@@ -58,15 +56,44 @@ import Testing
         static let tick: Duration = .milliseconds(100)
 
         init(seed: UInt64) {
-            random = Random(state: seed)
+            random = SeededRandom(seed: seed)
             let count = 1 + random.below(5)
             var at = Duration.milliseconds(random.below(500))
             let gap = [0, 50, 300, 1000][random.below(4)]
             for index in 0..<count {
                 let withdraw = random.chance(30) ? at + .milliseconds(100 + random.below(4000)) : nil
-                schedule.append((at, "ask.\(index)", withdraw, random.chance(20)))
+                let replace = random.chance(20) ? at + .milliseconds(100 + random.below(4000)) : nil
+                schedule.append((at, "ask.\(index)", withdraw, replace, random.chance(20)))
                 at += .milliseconds(gap + random.below(gap + 1))
             }
+        }
+
+        /// A new file under `name`, at the end of the requests there.
+        mutating func post(_ name: String) {
+            files[name, default: 0] += 1
+            let id = "\(name)@\(files[name]!)"
+            let pin = schedule.first { $0.name == name }?.pin == true
+            present.append(.init(id: id, subject: id, afterAnswer: pin ? "Touch." : nil))
+            record.append("\(now) posted \(id)")
+        }
+
+        /// `name`'s file gone (withdrawn, or replaced by another): its prompt, if open, ends at once or a moment later,
+        /// as its relay fires.
+        mutating func remove(_ name: String, why: String) {
+            guard let index = present.firstIndex(where: { $0.id.hasPrefix(name + "@") }) else { return }
+            let id = present.remove(at: index).id
+            record.append("\(now) \(why) \(id)")
+            guard open?.id == id, open?.endsAt == nil else { return }
+            open?.endsAt = now + (random.chance(50) ? .zero : .milliseconds(random.below(400)))
+        }
+
+        /// The prompt's relay ends it: its request is gone. The next opening says so. The user may go on typing its
+        /// password until they hear what comes next.
+        mutating func end() {
+            guard let prompt = open, let endsAt = prompt.endsAt, now >= endsAt else { return }
+            open = nil
+            owed = ["Request withdrawn."]
+            if random.chance(70) { typingFor = prompt.id }
         }
 
         mutating func fail(_ message: String) { if failure == nil { failure = message } }
@@ -79,34 +106,42 @@ import Testing
             while now < .seconds(30), failure == nil, tick < 1000 {
                 tick += 1
                 now += Self.tick
-                for item in schedule where item.at <= now && item.at > now - Self.tick {
-                    present.append(.init(id: item.id, subject: item.id, afterAnswer: item.pin ? "Touch." : nil))
-                    if let at = item.withdrawAt { withdrawals[item.id] = at }
-                    record.append("\(now) posted \(item.id)")
+                before = truth
+                // Nothing else changes while a field outlives its request: the count its successor's opening said
+                // was true when the model opened it, and stays so until the world opens it.
+                for item in schedule where item.at <= now && files[item.name] == nil && open?.endsAt == nil {
+                    post(item.name)
+                    withdrawals[item.name] = item.withdrawAt
+                    replacements[item.name] = item.replaceAt
                 }
-                for (id, at) in withdrawals where at <= now {
-                    withdrawals[id] = nil
-                    present.removeAll { $0.id == id }
-                    record.append("\(now) withdrawn \(id)")
-                    if open?.id == id {
-                        // The loop: the prompt ends, its request forgotten; the next opening says so. The user may
-                        // go on typing its password until they hear what comes next.
-                        open = nil
-                        owed = ["Request withdrawn."]
-                        if random.chance(70) { typingFor = id }
-                    }
+                for (name, at) in withdrawals where at <= now && open?.endsAt == nil {
+                    withdrawals[name] = nil
+                    remove(name, why: "withdrawn")
+                }
+                for (name, at) in replacements where at <= now && open?.endsAt == nil {
+                    replacements[name] = nil
+                    guard present.contains(where: { $0.id.hasPrefix(name + "@") }) else { continue }
+                    // Another file renamed over it: the same name, another request.
+                    remove(name, why: "replaced")
+                    post(name)
+                    reached.insert("replaced")
                 }
                 // The prompt's own turn first (it ends when the directories change), then the loop's.
                 release()
-                // As the loop: the directories are looked at unless a field the model opened waits to be opened.
-                if !steps.awaitsOpening {
+                // As the loop: the directories are looked at unless a field the model opened waits to be opened; as the
+                // prompt still open (`AgentOutside`), whatever the model opened.
+                if !steps.awaitsOpening || open?.id != nil {
                     steps.requestsAre(present, at: now, id: \.id) { $0 }
                 }
                 type()
                 if let prompt = open { poll(prompt) }
+                end()
                 // A prompt that ended is followed at once by what the model opens next.
                 if open == nil { openNext() }
-                if schedule.allSatisfy({ $0.at < now }) && present.isEmpty && open?.id == nil {
+                // Not before a hold has ended: its count is judged too.
+                if schedule.allSatisfy({ $0.at < now }) && present.isEmpty && open?.id == nil && !steps.holds
+                    && !steps.hasDropped
+                {
                     break
                 }
             }
@@ -142,7 +177,7 @@ import Testing
             told = Set(truth)
             heard = false
             let heardAt = now + .milliseconds(random.chance(10) ? 60_000 : 200 + random.below(3000))
-            open = (id, heardAt, now + .milliseconds(random.below(6000)))
+            open = (id, heardAt, now + .milliseconds(random.below(6000)), nil)
         }
 
         /// The user types on for the request withdrawn: every key held by the model, never another's.
@@ -168,7 +203,7 @@ import Testing
             heldTyped = 0
         }
 
-        mutating func poll(_ prompt: (id: String?, heardAt: Duration, actAt: Duration)) {
+        mutating func poll(_ prompt: (id: String?, heardAt: Duration, actAt: Duration, endsAt: Duration?)) {
             guard let id = prompt.id else { return }
             if now >= prompt.heardAt { heard = true }
             for line in steps.news(openingHeard: heard, at: now) {
@@ -179,18 +214,22 @@ import Testing
                 }
                 lastNews = now
                 reached.insert("news")
-                if !line.hasPrefix("\(truth.count) more waiting") {
+                guard let known = [truth, before].first(where: { line.hasPrefix("\($0.count) more waiting") }) else {
                     fail("news \"\(line)\" with \(truth.count) waiting")
+                    continue
                 }
-                if Set(truth).isSubset(of: told) { fail("news \"\(line)\" with nothing new since it was counted") }
-                told = Set(truth)
+                if Set(known).isSubset(of: told) { fail("news \"\(line)\" with nothing new since it was counted") }
+                told = Set(known)
             }
-            if random.chance(3) {
+            // Not in a field that outlives its request: what waits then is what waits besides the one opened next.
+            if random.chance(3), prompt.endsAt == nil {
                 let line = steps.waitingLine()
                 let said = line.map { Int($0.prefix { $0.isNumber }) ?? -1 } ?? 0
                 if said != truth.count { fail("readback \"\(line ?? "")\" with \(truth.count) waiting") }
             }
             guard now >= prompt.actAt else { return }
+            // Its request gone, the field is still on screen until its relay ends it: a key goes to the field.
+            if prompt.endsAt != nil { return act(on: id, gone: true) }
             if steps.holds {
                 // Held like any key: Esc or Enter typed before the question was heard answers nothing.
                 steps.held(1, at: now)
@@ -198,18 +237,34 @@ import Testing
                 open?.actAt = now + .milliseconds(500 + random.below(3000))
                 return
             }
+            act(on: id, gone: false)
+        }
+
+        /// Esc or Enter in `id`'s field, `gone` when its file is no longer there. The loop sends what the model sends
+        /// (`escape`, `submitted`), to a file still under its name; the rule: an answer goes only to the request
+        /// whose field it was typed in, while its file is there, and always then.
+        mutating func act(on id: String, gone: Bool) {
             open = nil
-            if random.chance(25) {
-                let declined = steps.escape()
-                record.append("\(now) Esc on \(id): declined \(declined ?? "nothing")")
-                if declined != id { fail("Esc on \(id) declined \(declined ?? "nothing")") }
+            let there = present.contains { $0.id == id }
+            let escape = random.chance(25)
+            let sends = escape ? steps.escape(id) : steps.submitted(id)
+            if sends && there { sent.append("\(id): \(escape ? "decline" : "password")") }
+            record.append("\(now) \(escape ? "Esc" : "Enter") on \(id)\(gone ? ", gone" : ""): sent \(sends && there)")
+            if gone {
+                reached.insert(escape ? "Esc after it went" : "Enter after it went")
+                // The model was told (`requestsAre`) before the key: it sends nothing, Esc's decline neither.
+                if sends { fail("the model sent \(id) an answer after it went") }
+                // The model closed it: what opens next says it was withdrawn.
+                owed = ["Request withdrawn."]
+                return
+            }
+            if !there || !sends { return fail("\(escape ? "Esc" : "Enter") on \(id), open and there, sent nothing") }
+            if escape {
                 reached.insert("Esc")
             } else {
-                steps.submitted(id)
                 let delivered = !random.chance(10)
                 steps.sent(id, delivered: delivered)
-                record.append("\(now) answered \(id), delivered: \(delivered)")
-                let pin = schedule.first { $0.id == id }?.pin == true
+                let pin = present.first { $0.id == id }?.afterAnswer != nil
                 if delivered && pin { owed = ["Touch."] }
             }
             present.removeAll { $0.id == id }
@@ -217,74 +272,12 @@ import Testing
     }
 
     @Test func everyInterleavingTheLoopTranslatesKeepsTheAgentsRules() {
-        let only = getenv("AGENT_SEED").flatMap { UInt64(String(cString: $0)) }
-        var reached: Set<String> = []
-        for seed in only.map({ $0...$0 }) ?? 1...Self.cases {
+        SeededInterleavings.check(cases: Self.cases, replay: "AGENT_SEED", paths: Self.paths) { seed, alone in
             var world = World(seed: seed)
-            if let failure = world.run() {
-                Issue.record("seed \(seed): \(failure)\n\(world.record.suffix(40).joined(separator: "\n"))")
-                return
+            let failure = world.run().map {
+                "\($0)\n" + world.record.suffix(alone ? 100_000 : 40).joined(separator: "\n")
             }
-            reached.formUnion(world.reached)
-        }
-        // The generator takes every path it was made for.
-        #expect(only != nil || reached.count == 7, "\(reached.sorted())")
-    }
-}
-
-@Suite struct AgentStepsTests {
-    let language = Language(rawValue: "en")!
-
-    private func request(_ id: String, afterAnswer: String? = nil) -> AgentSteps.Examined {
-        AgentSteps.Examined(id: id, subject: id, afterAnswer: afterAnswer)
-    }
-
-    /// A hold begun by a withdrawal goes on through a wait cut by the next request into that request, and its count
-    /// is every key since the withdrawal, said once: the rule once kept by the loop as `heldAlready`.
-    @Test func aHoldCarriedFromTheWaitIntoTheNextRequestCountsEveryKeyOnce() {
-        let steps = AgentSteps(language: language)
-        steps.requestsAre([request("ask.a")], at: .seconds(1), id: \.id) { $0 }
-        #expect(steps.opening() == .init(id: "ask.a", news: [], waiting: 0))
-        steps.requestsAre([], at: .seconds(2), id: \.id) { $0 }
-        #expect(steps.holds)
-        #expect(steps.opening().news == ["Request withdrawn."])
-        steps.held(3, at: .seconds(2) + .milliseconds(200))
-        // The wait not heard yet: B ends it and meets the hold.
-        #expect(steps.release(heard: false, at: .seconds(2) + .milliseconds(300)) == nil)
-        steps.requestsAre([request("ask.b")], at: .seconds(2) + .milliseconds(400), id: \.id) { $0 }
-        #expect(steps.opening() == .init(id: "ask.b", news: ["Request withdrawn."], waiting: 0))
-        steps.held(2, at: .seconds(2) + .milliseconds(500))
-        #expect(steps.release(heard: true, at: .seconds(3)) == nil, "the keys have not stopped long enough")
-        #expect(steps.release(heard: true, at: .seconds(4)) == 5)
-        #expect(!steps.holds && steps.release(heard: true, at: .seconds(5)) == nil)
-        #expect(steps.escape() == "ask.b")
-    }
-
-    /// A request written again under the name of one answered and gone is a new request, asked again.
-    @Test func aRequestWrittenAgainUnderAnAnsweredOnesNameIsAskedAgain() {
-        let steps = AgentSteps(language: language)
-        steps.requestsAre([request("ask.a")], at: .seconds(1), id: \.id) { $0 }
-        #expect(steps.opening().id == "ask.a")
-        steps.submitted("ask.a")
-        steps.sent("ask.a", delivered: true)
-        steps.requestsAre([], at: .seconds(2), id: \.id) { $0 }
-        #expect(steps.open == nil)
-        steps.requestsAre([request("ask.a")], at: .seconds(3), id: \.id) { $0 }
-        #expect(steps.open == "ask.a")
-        #expect(steps.opening() == .init(id: "ask.a", news: [], waiting: 0))
-    }
-
-    /// A PIN's "Touch your security key." comes once its answer has been sent, first in what opens next; not when the
-    /// answer could not be sent.
-    @Test func whatAnAnswerAsksOfTheUserIsSaidFirstByWhatOpensNextOnceItIsSent() {
-        for delivered in [true, false] {
-            let steps = AgentSteps(language: language)
-            steps.requestsAre([request("ask.pin", afterAnswer: "Touch.")], at: .seconds(1), id: \.id) { $0 }
-            _ = steps.opening()
-            steps.submitted("ask.pin")
-            steps.sent("ask.pin", delivered: delivered)
-            steps.requestsAre([request("ask.home")], at: .seconds(2), id: \.id) { $0 }
-            #expect(steps.opening() == .init(id: "ask.home", news: delivered ? ["Touch."] : [], waiting: 0))
+            return (world.reached, failure)
         }
     }
 }
