@@ -30,8 +30,11 @@ import Testing
         #expect(await run.process.waitForScreen(containing: "Request B", deadline: .seconds(20)))
         #expect(!first.hasAnswer, "A's answer went to the socket the replaced file named")
         await run.waitPastTheGrace()
-        // After a switch the keys are held until B has been heard and the keys have stopped.
-        try await Task.sleep(for: .milliseconds(1600))
+        // After a switch the keys are held until B has been heard and the keys have stopped for
+        // `TypeAheadRule.switchQuiet` (1.5 s, from the last key read, which was before B was shown). Nothing says
+        // when a hold that dropped nothing ends, so this waits it out, with as much again for a loaded machine's
+        // timer: a lower bound, not a guess at how long something takes.
+        try await Task.sleep(for: .milliseconds(3000))
         run.type("for B\r")
         #expect(await second.answer() == "+for B")
         #expect(!first.hasAnswer)
