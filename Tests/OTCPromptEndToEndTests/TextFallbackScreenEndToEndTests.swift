@@ -12,7 +12,7 @@ struct TextFallbackScreenEndToEndTests {
     /// Checks the switch on `lines`: no line before the notice (the first line starting with `notice`) is the
     /// field, which `isField` recognises, and every line after it is one of the last announcements, in order.
     func expectCleanSwitch(
-        _ lines: [String], notice: String, isField: (String) -> Bool, log: [LogEntry],
+        _ lines: [String], notice: String, isField: (String) -> Bool, log: [LogEntry], raw: [UInt8] = [],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         guard let index = lines.firstIndex(where: { $0.hasPrefix(notice) }) else {
@@ -29,7 +29,8 @@ struct TextFallbackScreenEndToEndTests {
         let flowed = after.joined(separator: " ")
         #expect(
             (1...said.count).contains { said.suffix($0).joined(separator: " ") == flowed },
-            "lines \(after), announcements \(said)", sourceLocation: sourceLocation)
+            "lines \(after), announcements \(said); the terminal's bytes: \(String(decoding: raw, as: UTF8.self).debugDescription)",
+            sourceLocation: sourceLocation)
     }
 
     /// "Verification code: " and some of the code typed, nothing else on the line: as a line, or in boxes
@@ -65,7 +66,7 @@ struct TextFallbackScreenEndToEndTests {
         let lines = run.process.screenLines()
         expectCleanSwitch(
             lines, notice: "otc-prompt: speech-dispatcher stopped answering; announcements shown as text",
-            isField: isCodeField, log: await run.logEntries())
+            isField: isCodeField, log: await run.logEntries(), raw: run.process.screenBytesSoFar)
         #expect(lines.last?.hasPrefix("1") == true, "the last words are a line: \(lines)")
     }
 
