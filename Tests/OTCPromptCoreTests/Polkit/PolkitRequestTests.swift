@@ -157,14 +157,14 @@ import Testing
         let processes: [Int32: PolkitForeground.Process] = [
             40: .init(group: 40, terminal: tty), 41: .init(group: 41, terminal: tty),
         ]
-        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 40) { processes[$0] } == nil)
+        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 40, served: nil, leader: nil) { processes[$0] } == nil)
     }
 
     @Test func pkexecInTheBackgroundIsRefusedThoughItsShellIsInTheForeground() {
         let processes: [Int32: PolkitForeground.Process] = [
             40: .init(group: 40, terminal: tty), 41: .init(group: 41, terminal: tty),
         ]
-        let refusal = PolkitForeground.refusal(of: request, terminal: tty, foreground: 41) { processes[$0] }
+        let refusal = PolkitForeground.refusal(of: request, terminal: tty, foreground: 41, served: nil, leader: nil) { processes[$0] }
         #expect(refusal == "the program that asks (40) is not in the terminal's foreground")
     }
 
@@ -173,16 +173,16 @@ import Testing
         let processes: [Int32: PolkitForeground.Process] = [
             40: .init(group: 1, terminal: 0), 41: .init(group: 41, terminal: tty),
         ]
-        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 41) { processes[$0] } == nil)
-        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 7) { processes[$0] } != nil)
+        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 41, served: nil, leader: nil) { processes[$0] } == nil)
+        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 7, served: nil, leader: nil) { processes[$0] } != nil)
     }
 
     @Test func aRequestFromAnotherTerminalOrAProcessGoneIsRefused() {
         let elsewhere: [Int32: PolkitForeground.Process] = [
             40: .init(group: 40, terminal: 34817), 41: .init(group: 40, terminal: 34817),
         ]
-        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 40) { elsewhere[$0] } != nil)
-        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 40) { _ in nil } != nil)
+        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 40, served: nil, leader: nil) { elsewhere[$0] } != nil)
+        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 40, served: nil, leader: nil) { _ in nil } != nil)
     }
 }
 
