@@ -27,14 +27,15 @@ import Testing
     }
 
     @Test(arguments: Language.allCases)
-    func pkexecsShortQuestionComesFirstThenWhosePasswordTheMessageAndTheAskerOnRequest(language: Language) {
+    func pkexecsShortQuestionSaysWhatRunsThenWhosePasswordAndTheMessageAndTheAskerAreOnRequest(language: Language) {
         var pkexec = request
         pkexec.details["user"] = "root"
         let field = PolkitWording(language: language).field(
             request: pkexec, asker: "pkexec", user: "admin", prompt: "Password: ", echo: false,
             news: [language.said("polkit.wrongPassword", 2)])
-        #expect(field.label == language.said("polkit.question.run", "id", "root"))
-        #expect(field.details == [language.said("polkit.identity", "admin")])
+        #expect(field.label == language.said("polkit.question.run", "id", "root", "admin"))
+        // Whose password is in the question itself.
+        #expect(field.details == [])
         #expect(field.aboutOnRequest == [request.message, language.said("polkit.asker", "pkexec")])
         #expect(field.news == [language.said("polkit.wrongPassword", 2)])
         #expect(field.mask)
@@ -48,7 +49,7 @@ import Testing
         #expect(run.details["program"] == "/usr/bin/id" && run.details["user"] == "root")
         let asJoe = bare.withPkexecCommand(["/usr/bin/pkexec", "--user", "joe", "--keep-cwd", "--", "vi", "/etc/x"])
         #expect(asJoe.details["program"] == "vi" && asJoe.details["user"] == "joe")
-        #expect(PolkitWording(language: .en).question(asJoe) == "Password for vi as joe")
+        #expect(PolkitWording(language: .en).question(asJoe, user: "admin") == "To run vi as joe: password of admin")
         // No program (pkexec runs a shell), an option it does not know, or another caller: nothing is guessed.
         #expect(bare.withPkexecCommand(["pkexec"]) == bare)
         #expect(bare.withPkexecCommand(["pkexec", "--version"]) == bare)
@@ -110,7 +111,7 @@ import Testing
         #expect(question.question == language.said("polkit.chooseIdentity", "alice"))
         #expect(
             question.details == [
-                language.said("polkit.question.run", "id", "root"), request.message,
+                language.said("polkit.question.run", "id", "root", "alice"), request.message,
                 language.said("polkit.asker", "pkexec"),
             ])
     }
