@@ -16,7 +16,7 @@ extension RealClientTests {
         /// pkexec's output and status on one line, told apart from the command line's echo.
         static let pkexec = "uid=$(pkexec --disable-internal-agent /usr/bin/id -u); echo \"uid=$uid status=$?\""
         /// The question first, short: pkexec's message is said on request.
-        static let question = "Password for id as root"
+        static let question = "To run id as root: password of"
 
         func agent(_ polkit: PrivatePolkit, log: String) async {
             // No job control: the agent stays in the shell's foreground process group, as a program's own agent is.
@@ -41,8 +41,8 @@ extension RealClientTests {
             let spoken = SpokenLine.transcript(log)
             let openings = SpokenLine.read(log).filter { $0.event == "prompt" }.map(\.text)
             // The question first, then whose password; pkexec's message and who asks only when asked for.
-            #expect(openings.first?.hasPrefix("Password for id as root.") == true, "\(spoken)")
-            #expect(openings.first?.contains("Password of \(polkit.admin.name).") == true, "spoken: \(spoken)")
+            #expect(
+                openings.first?.hasPrefix("To run id as root: password of \(polkit.admin.name).") == true, "\(spoken)")
             #expect(openings.first?.contains("Authentication is needed") == false, "spoken: \(spoken)")
             #expect(
                 openings.dropFirst().first?.contains(
@@ -137,6 +137,17 @@ extension RealClientTests {
             await polkit.run("set +m; " + Self.pkexec)
             await polkit.shell.answer(polkit.admin.password + "\r", after: Self.question, speechLog: log)
             #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "\(polkit.diagnosis)")
+        }
+
+        @Test func theShippedSnippetDoesNotStartTheAgentWithoutJobControl() async throws {
+            let polkit = try PrivatePolkit()
+            let snippet = try polkit.scratch.write(
+                "polkit-agent.sh", String(contentsOfFile: PrivatePolkit.snippet, encoding: .utf8))
+            await polkit.run(
+                "set +m; PATH='\((Askpass.binary as NSString).deletingLastPathComponent)':$PATH; . '\(snippet)'; echo \"pid=${OTC_PROMPT_POLKIT_AGENT_PID:-none}\""
+            )
+            #expect(await polkit.seen("job control is off"), "screen: \(polkit.shell.visibleScreen)")
+            #expect(await polkit.seen("pid=none"), "screen: \(polkit.shell.visibleScreen)")
         }
 
         /// The anchor: polkit's own text agent in the same harness lets the same pkexec run.
