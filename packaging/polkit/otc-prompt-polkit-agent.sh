@@ -12,12 +12,11 @@
 # has no terminal to ask on.
 #
 # It needs job control, on in an interactive shell unless turned off (`set +m`): a command you run is then in a
-# process group of its own, the terminal's foreground, and a job started with `&` is not, so the agent refuses a
-# request from `pkexec … &`. Without job control every job, `&` ones too, is in the shell's group, always the
+# process group of its own, the terminal's foreground, and a job started with `&` is not. The agent asks only for a
+# program in the foreground, joining its group for the length of the question so that the shell, waiting for it,
+# reads nothing meanwhile. Without job control every job, `&` ones too, is in the shell's group, always the
 # foreground, and a password typed for `pkexec … &` could reach the shell's command line: so with job control off
-# the agent is not started. With job control on, the agent is itself a background job, and the terminal stops it
-# when it asks (as it stops pkttyagent) until it can join the asking program's group for the question; see
-# docs/user-guide.md, "pkexec, udisksctl and run0 by ear", for a wrapper script that works meanwhile.
+# the agent is not started.
 
 case $- in
 *i*) ;;

@@ -19,6 +19,8 @@ struct PolkitAgentProgram {
     let process: Int32?
 
     func run() -> Int32 {
+        // Before any signal watcher: setting the terminal back after the shell took it back is never a stop.
+        Terminal.neverStopForJobControl()
         let bus: PolkitBus
         let subject: PolkitSubject
         do {
@@ -54,7 +56,9 @@ struct PolkitAgentProgram {
         var ending: Int32? = nil
     }
 
-    /// One BeginAuthentication, from the identity chosen to polkitd's reply.
+    /// One BeginAuthentication, from the identity chosen to polkitd's reply. Asked only once the agent is in the
+    /// terminal's foreground process group with its asker: the shell, waiting for the asker, reads nothing
+    /// meanwhile; the terminal is put back, then the agent goes back to a group of its own.
     private func authenticate(_ pending: PolkitPending, bus: PolkitBus) -> Ended {
         var request = pending.request
         let asker = request.askingProcess.flatMap { ProcessTable.record(pid: $0)?.name }
@@ -66,15 +70,17 @@ struct PolkitAgentProgram {
             return Ended(reply: .cancelled)
         }
         let place = Self.place(of: request, on: terminal, served: process)
-        guard case .asked(let askerPID) = place else {
+        guard case .asked(let askerPID, let foreground) = place, terminal.joinForeground(foreground) else {
+            terminal.leaveForeground()
             // Not read: the keys at this terminal are the shell's or its foreground program's.
-            var refusal = "the program that asks is not on this terminal"
+            var refusal = "the terminal's foreground changed"
             if case .refused(let reason) = place { refusal = reason }
             let line = "the polkit agent cancelled \(request.actionID): \(refusal)"
             SystemLog.warning(line)
             StandardError.writeLine("otc-prompt: \(line).")
             return Ended(reply: .cancelled)
         }
+        defer { terminal.leaveForeground() }
         if let caller = request.details["polkit.caller-pid"].flatMap(Int32.init),
             PolkitForeground.trustsPkexecCommandLine(
                 caller: caller, asker: askerPID, effectiveUID: ProcessTable.effectiveUID(pid: caller),
@@ -151,7 +157,8 @@ struct PolkitAgentProgram {
         }
     }
 
-    /// Whether `request` may take `terminal` (`PolkitForeground`): its asker, or why not. The terminal is the agent's controlling one (/dev/tty, whose own device number names no terminal):
+    /// Whether `request` may take `terminal` (`PolkitForeground`): its asker and the foreground group it is in, or
+    /// why not. The terminal is the agent's controlling one (/dev/tty, whose own device number names no terminal):
     /// its number is the agent's `tty_nr`, its session the agent's.
     /// The corresponding C functions are `tcgetpgrp` and `getsid`.
     static func place(of request: PolkitRequest, on terminal: Terminal, served: Int32?) -> Place {
@@ -176,12 +183,12 @@ struct PolkitAgentProgram {
         guard let asker = PolkitForeground.asker(of: request, terminal: own.terminal, process: process) else {
             return .refused("the program that asks is not on this terminal")
         }
-        return .asked(asker: asker.pid)
+        return .asked(asker: asker.pid, foreground: foreground)
     }
 
     /// `place(of:on:served:)`'s answer.
     enum Place {
-        case asked(asker: Int32)
+        case asked(asker: Int32, foreground: Int32)
         case refused(String)
     }
 
