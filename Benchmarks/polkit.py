@@ -39,7 +39,7 @@ from whole_process import Session  # noqa: E402
 BINARY = os.path.abspath(sys.argv[1])
 REPS = max(10, int(sys.argv[2]) if len(sys.argv) > 2 else 10)
 BLOCK = 5
-QUESTION = {"otc": b"Password for id as root", "pkttyagent": b"Password: "}
+QUESTION = {"otc": b"To run id as root: password of", "pkttyagent": b"Password: "}
 PKEXEC = b'uid=$(pkexec --disable-internal-agent /usr/bin/id -u); echo "uid=$uid status=$?"'
 # The tests' private polkit: one script for both (Tests/fixtures/private-polkit/namespace.sh).
 NAMESPACE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "fixtures", "private-polkit",

@@ -16,12 +16,13 @@ extension RealClientTests {
         /// pkexec's output and status on one line, told apart from the command line's echo.
         static let pkexec = "uid=$(pkexec --disable-internal-agent /usr/bin/id -u); echo \"uid=$uid status=$?\""
         /// The question first, short: pkexec's message is said on request.
-        static let question = "Password for id as root"
+        static let question = "To run id as root: password of"
 
         func agent(_ polkit: PrivatePolkit, log: String) async {
-            // No job control: the agent stays in the shell's foreground process group, as a program's own agent is.
+            // Job control on, as in an interactive shell: the agent is a background job of its own, and joins the
+            // foreground program's group while it asks.
             await polkit.run(
-                "set +m; '\(Askpass.binary)' --polkit-agent --process $$ --speech none --speech-log '\(log)' &")
+                "set -m; '\(Askpass.binary)' --polkit-agent --process $$ --speech none --speech-log '\(log)' &")
         }
 
         @Test func aWrongPasswordIsSaidAndTheRightOneLetsPkexecRun() async throws {
@@ -41,8 +42,8 @@ extension RealClientTests {
             let spoken = SpokenLine.transcript(log)
             let openings = SpokenLine.read(log).filter { $0.event == "prompt" }.map(\.text)
             // The question first, then whose password; pkexec's message and who asks only when asked for.
-            #expect(openings.first?.hasPrefix("Password for id as root.") == true, "\(spoken)")
-            #expect(openings.first?.contains("Password of \(polkit.admin.name).") == true, "spoken: \(spoken)")
+            #expect(
+                openings.first?.hasPrefix("To run id as root: password of \(polkit.admin.name).") == true, "\(spoken)")
             #expect(openings.first?.contains("Authentication is needed") == false, "spoken: \(spoken)")
             #expect(
                 openings.dropFirst().first?.contains(
@@ -127,16 +128,52 @@ extension RealClientTests {
             let log = polkit.asker.home + "/speech.jsonl"
             await agent(polkit, log: log)
             #expect(await polkit.agentRegistered(), "screen: \(polkit.shell.visibleScreen)")
-            // With job control, a job started with & has a process group of its own, not the terminal's foreground;
-            // pkexec's subject is still the shell, which the agent serves.
-            await polkit.run("set -m; pkexec --disable-internal-agent /usr/bin/id -u & wait $!; echo \"bg status=$?\"")
-            #expect(await polkit.shell.waitForScreen("bg status=126"), "\(polkit.diagnosis)")
-            #expect(await polkit.seen("not in the terminal's foreground"), "screen: \(polkit.shell.visibleScreen)")
-            #expect(SpokenLine.read(log).filter { $0.event == "prompt" }.isEmpty, "\(SpokenLine.transcript(log))")
-            // The foreground's request is still asked.
-            await polkit.run("set +m; " + Self.pkexec)
+            try await backgroundJobIsRefusedAndTheNextLineReachesTheShell(polkit, log: log)
+            // The foreground's request is still asked, with job control on.
+            await polkit.run(Self.pkexec)
             await polkit.shell.answer(polkit.admin.password + "\r", after: Self.question, speechLog: log)
             #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "\(polkit.diagnosis)")
+        }
+
+        /// `pkexec … &` (its subject the shell, at its prompt): refused, never asked, and the command line typed at
+        /// once, while the request is being decided, reaches the shell whole.
+        func backgroundJobIsRefusedAndTheNextLineReachesTheShell(_ polkit: PrivatePolkit, log: String) async throws {
+            // pkexec's own job: its subject is then the shell the agent serves.
+            await polkit.run("pkexec --disable-internal-agent /usr/bin/id -u &")
+            await polkit.run("echo whole-line-typed")
+            // pkexec ends refused: "Error executing command as another user: Request dismissed".
+            #expect(await polkit.seen("Request dismissed"), "\(polkit.diagnosis)")
+            #expect(await polkit.seen("not in the terminal's foreground"), "screen: \(polkit.shell.visibleScreen)")
+            #expect(await polkit.seen("echo whole-line-typed\r\nwhole-line-typed"), "\(polkit.shell.visibleScreen)")
+            #expect(SpokenLine.read(log).filter { $0.event == "prompt" }.isEmpty, "\(SpokenLine.transcript(log))")
+        }
+
+        @Test func theShippedSnippetKeepsJobControlSoABackgroundJobIsRefused() async throws {
+            let polkit = try PrivatePolkit()
+            let log = polkit.asker.home + "/speech.jsonl"
+            let snippet = try polkit.scratch.write(
+                "polkit-agent.sh", String(contentsOfFile: PrivatePolkit.snippet, encoding: .utf8))
+            // The agent the snippet starts reads its speech from the asker's configuration file.
+            await polkit.run(
+                "mkdir -p ~/.config/otc-prompt && printf 'speech = \"none\"\\nspeech-log = \"\(log)\"\\n' > ~/.config/otc-prompt/config"
+            )
+            await polkit.run("PATH='\((Askpass.binary as NSString).deletingLastPathComponent)':$PATH; . '\(snippet)'")
+            #expect(await polkit.agentRegistered(), "\(polkit.diagnosis)")
+            try await backgroundJobIsRefusedAndTheNextLineReachesTheShell(polkit, log: log)
+            await polkit.run(Self.pkexec)
+            await polkit.shell.answer(polkit.admin.password + "\r", after: Self.question, speechLog: log)
+            #expect(await polkit.shell.waitForScreen("uid=0 status=0"), "\(polkit.diagnosis)")
+        }
+
+        @Test func theShippedSnippetDoesNotStartTheAgentWithoutJobControl() async throws {
+            let polkit = try PrivatePolkit()
+            let snippet = try polkit.scratch.write(
+                "polkit-agent.sh", String(contentsOfFile: PrivatePolkit.snippet, encoding: .utf8))
+            await polkit.run(
+                "set +m; PATH='\((Askpass.binary as NSString).deletingLastPathComponent)':$PATH; . '\(snippet)'; echo \"pid=${OTC_PROMPT_POLKIT_AGENT_PID:-none}\""
+            )
+            #expect(await polkit.seen("job control is off"), "screen: \(polkit.shell.visibleScreen)")
+            #expect(await polkit.seen("pid=none"), "screen: \(polkit.shell.visibleScreen)")
         }
 
         /// The anchor: polkit's own text agent in the same harness lets the same pkexec run.

@@ -11,18 +11,25 @@
 # `pkttyagent --process` is used); the agent ends with the shell. Not a systemd user unit: a user's service manager
 # has no terminal to ask on.
 #
-# It turns job control off (`set +m`), for good: the agent then shares the shell's process group, which is the
-# terminal's foreground while a command you typed runs, so it may read the terminal then; with job control a command
-# runs in a group of its own and the terminal would stop the agent (as it stops pkttyagent). Without job control,
-# Ctrl-Z does not stop a command, and `&` jobs cannot be brought back with `fg`: leave this out if you need those,
-# and start the agent by hand where you need it (docs/user-guide.md, "pkexec, udisksctl and run0 by ear").
+# It needs job control, on in an interactive shell unless turned off (`set +m`): a command you run is then in a
+# process group of its own, the terminal's foreground, and a job started with `&` is not. The agent asks only for a
+# program in the foreground, joining its group for the length of the question so that the shell, waiting for it,
+# reads nothing meanwhile. Without job control every job, `&` ones too, is in the shell's group, always the
+# foreground, and a password typed for `pkexec … &` could reach the shell's command line: so with job control off
+# the agent is not started.
 
 case $- in
 *i*) ;;
 *) return 0 ;;
 esac
 if [ -t 0 ] && [ -t 2 ] && [ -z "${OTC_PROMPT_POLKIT_AGENT_PID:-}" ] && command -v otc-prompt >/dev/null 2>&1; then
-    set +m
+    case $- in
+    *m*) ;;
+    *)
+        echo "otc-prompt: the polkit agent is not started: job control is off in this shell (set -m turns it on)." >&2
+        return 0
+        ;;
+    esac
     otc-prompt --polkit-agent --process $$ &
     # Not exported: a shell started from this one (a subshell's `bash`, `su`) starts its own agent, for itself.
     OTC_PROMPT_POLKIT_AGENT_PID=$!

@@ -1,5 +1,5 @@
-/// What a polkit request says, in the user's language: a short question first ("Password for id as root"), then
-/// whose password; the action's whole message and who asks are on the screen and said on request (Ctrl-R), since
+/// What a polkit request says, in the user's language: a short question first ("To run id as root: password of
+/// admin"), with whose password in it; the action's whole message and who asks are on the screen and said on request (Ctrl-R), since
 /// pkexec's message alone ("Authentication is needed to run `/usr/bin/id' as the super user") takes four seconds to
 /// say; with several users, a yes/no question for each in turn.
 public struct PolkitWording: Sendable {
@@ -19,8 +19,9 @@ public struct PolkitWording: Sendable {
         request: PolkitRequest, asker: String?, user: String, prompt: String, echo: Bool, news: [String]
     ) -> PromptConfiguration {
         let wording = Wording(language: language)
-        let label = question(request)
-        var details = [wording.polkitIdentity(UntrustedText.visible(user))]
+        let label = question(request, user: user)
+        // pkexec's question already says whose password; another action's message does not.
+        var details = isRun(request) ? [] : [wording.polkitIdentity(UntrustedText.visible(user))]
         let pamQuestion = Self.trimmed(prompt)
         if !pamQuestion.isEmpty && pamQuestion.lowercased() != "password" { details.append(pamQuestion) }
         var configuration = PromptConfiguration.freeText(
@@ -37,18 +38,28 @@ public struct PolkitWording: Sendable {
         return configuration
     }
 
-    /// The question first, short: pkexec's program and the user it runs as ("Password for id as root"); for any
-    /// other action, the first sentence of its message (polkit sends no shorter words for it).
-    public func question(_ request: PolkitRequest) -> String {
-        if request.actionID == "org.freedesktop.policykit.exec", let path = request.details["program"],
-            let target = request.details["user"], !target.isEmpty,
-            let program = path.split(separator: "/").last, !program.isEmpty
-        {
+    /// The question first, short: pkexec's program, the user it runs as and whose password (`user`) answers ("To
+    /// run id as root: password of admin", never read as root's password being asked); for any other action, the
+    /// first sentence of its message (polkit sends no shorter words for it).
+    public func question(_ request: PolkitRequest, user: String) -> String {
+        if let (program, target) = run(request) {
             return Wording(language: language).polkitQuestionRun(
-                program: UntrustedText.visible(String(program)), as: UntrustedText.visible(target))
+                program: UntrustedText.visible(program), as: UntrustedText.visible(target),
+                password: UntrustedText.visible(user))
         }
         return Self.firstSentence(UntrustedText.visible(request.message))
     }
+
+    /// pkexec's program (without its directory) and the user it runs as, nil for any other request.
+    private func run(_ request: PolkitRequest) -> (program: String, target: String)? {
+        guard request.actionID == "org.freedesktop.policykit.exec", let path = request.details["program"],
+            let target = request.details["user"], !target.isEmpty,
+            let program = path.split(separator: "/").last, !program.isEmpty
+        else { return nil }
+        return (String(program), target)
+    }
+
+    private func isRun(_ request: PolkitRequest) -> Bool { run(request) != nil }
 
     /// Up to the first sentence's end (". ", a line's end), without its full stop: a field's label is drawn before
     /// its colon. The rest is said on request.
@@ -71,7 +82,7 @@ public struct PolkitWording: Sendable {
     /// and who asks.
     public func identityChoice(user: String, request: PolkitRequest, asker: String?) -> ConfirmSession {
         let wording = Wording(language: language)
-        let short = question(request)
+        let short = question(request, user: user)
         let message = UntrustedText.visible(request.message)
         var details = [short] + (message == short ? [] : [message])
         if let asker, !asker.isEmpty { details.append(wording.polkitAsker(UntrustedText.visible(asker))) }
@@ -101,9 +112,9 @@ public struct PolkitWording: Sendable {
 }
 
 extension Wording {
-    /// "Password for id as root": pkexec's question, first; the field's label.
-    public func polkitQuestionRun(program: String, as user: String) -> String {
-        language.catalog.text("polkit.question.run", program, user)
+    /// "To run id as root: password of admin": pkexec's question, first; the field's label.
+    public func polkitQuestionRun(program: String, as user: String, password owner: String) -> String {
+        language.catalog.text("polkit.question.run", program, user, owner)
     }
     /// "Asked by pkexec.": the program that asks, after the action's message.
     public func polkitAsker(_ program: String) -> String { language.catalog.text("polkit.asker", program) }

@@ -245,7 +245,7 @@ extension Catalog {
             "cue": ["Neue Anfrage."],
             "doctor.offer": ["Eingabetaste liest den ganzen Bericht; Escape beendet."],
             "polkit.asker": ["Angefragt von %1$s."],
-            "polkit.question.run": ["Passwort für %1$s als %2$s"],
+            "polkit.question.run": ["Um %1$s als %2$s auszuführen: Passwort von %3$s"],
             "polkit.waitHint": ["Noch nichts einzugeben. Escape bricht die Anfrage ab."],
             "polkit.identity": ["Passwort von %1$s."],
             "polkit.wrongPassword": ["Falsches Passwort, Versuch %1$d."],

@@ -245,7 +245,7 @@ extension Catalog {
             "cue": ["New request."],
             "doctor.offer": ["Enter says the whole report; Escape ends."],
             "polkit.asker": ["Asked by %1$s."],
-            "polkit.question.run": ["Password for %1$s as %2$s"],
+            "polkit.question.run": ["To run %1$s as %2$s: password of %3$s"],
             "polkit.waitHint": ["Nothing to type yet. Escape cancels the request."],
             "polkit.identity": ["Password of %1$s."],
             "polkit.wrongPassword": ["Wrong password, try %1$d."],

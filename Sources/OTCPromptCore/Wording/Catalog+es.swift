@@ -245,7 +245,7 @@ extension Catalog {
             "cue": ["Nueva solicitud."],
             "doctor.offer": ["Intro lee el informe completo; Escape termina."],
             "polkit.asker": ["Lo pide %1$s."],
-            "polkit.question.run": ["Contraseña para %1$s como %2$s"],
+            "polkit.question.run": ["Para ejecutar %1$s como %2$s: contraseña de %3$s"],
             "polkit.waitHint": ["Aún no hay nada que escribir. Escape cancela la solicitud."],
             "polkit.identity": ["Contraseña de %1$s."],
             "polkit.wrongPassword": ["Contraseña incorrecta, intento %1$d."],

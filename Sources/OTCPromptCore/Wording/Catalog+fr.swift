@@ -245,7 +245,7 @@ extension Catalog {
             "cue": ["Nouvelle demande."],
             "doctor.offer": ["Entrée lit tout le rapport ; Échap termine."],
             "polkit.asker": ["Demandé par %1$s."],
-            "polkit.question.run": ["Mot de passe pour %1$s en tant que %2$s"],
+            "polkit.question.run": ["Pour lancer %1$s en tant que %2$s : mot de passe de %3$s"],
             "polkit.waitHint": ["Rien à taper pour l'instant. Échap annule la demande."],
             "polkit.identity": ["Mot de passe de %1$s."],
             "polkit.wrongPassword": ["Mot de passe incorrect, essai %1$d."],

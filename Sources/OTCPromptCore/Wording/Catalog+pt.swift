@@ -245,7 +245,7 @@ extension Catalog {
             "cue": ["Novo pedido."],
             "doctor.offer": ["Enter lê o relatório completo; Esc termina."],
             "polkit.asker": ["Pedido por %1$s."],
-            "polkit.question.run": ["Palavra-passe para %1$s como %2$s"],
+            "polkit.question.run": ["Para executar %1$s como %2$s: palavra-passe de %3$s"],
             "polkit.waitHint": ["Ainda nada a escrever. Esc cancela o pedido."],
             "polkit.identity": ["Palavra-passe de %1$s."],
             "polkit.wrongPassword": ["Palavra-passe errada, tentativa %1$d."],

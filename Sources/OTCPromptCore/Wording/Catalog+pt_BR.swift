@@ -245,7 +245,7 @@ extension Catalog {
             "cue": ["Nova solicitação."],
             "doctor.offer": ["Enter lê o relatório completo; Esc encerra."],
             "polkit.asker": ["Pedido por %1$s."],
-            "polkit.question.run": ["Senha para %1$s como %2$s"],
+            "polkit.question.run": ["Para executar %1$s como %2$s: senha de %3$s"],
             "polkit.waitHint": ["Ainda não há nada para digitar. Esc cancela o pedido."],
             "polkit.identity": ["Senha de %1$s."],
             "polkit.wrongPassword": ["Senha errada, tentativa %1$d."],

@@ -19,6 +19,8 @@ struct PolkitAgentProgram {
     let process: Int32?
 
     func run() -> Int32 {
+        // Before any signal watcher: setting the terminal back after the shell took it back is never a stop.
+        Terminal.neverStopForJobControl()
         let bus: PolkitBus
         let subject: PolkitSubject
         do {
@@ -54,14 +56,12 @@ struct PolkitAgentProgram {
         var ending: Int32? = nil
     }
 
-    /// One BeginAuthentication, from the identity chosen to polkitd's reply.
+    /// One BeginAuthentication, from the identity chosen to polkitd's reply. Asked only once the agent is in the
+    /// terminal's foreground process group with its asker: the shell, waiting for the asker, reads nothing
+    /// meanwhile; the terminal is put back, then the agent goes back to a group of its own.
     private func authenticate(_ pending: PolkitPending, bus: PolkitBus) -> Ended {
         var request = pending.request
         let asker = request.askingProcess.flatMap { ProcessTable.record(pid: $0)?.name }
-        if let caller = request.details["polkit.caller-pid"].flatMap(Int32.init), let argv = Self.arguments(of: caller)
-        {
-            request = request.withPkexecCommand(argv)
-        }
         let terminal: Terminal
         do {
             terminal = try Terminal.open(signalWatcher: try SignalWatcher())
@@ -69,12 +69,25 @@ struct PolkitAgentProgram {
             SystemLog.warning("the polkit agent cannot ask: \(error)")
             return Ended(reply: .cancelled)
         }
-        if let refusal = Self.refusal(of: request, on: terminal) {
+        let place = Self.place(of: request, on: terminal, served: process)
+        guard case .asked(let askerPID, let foreground) = place, terminal.joinForeground(foreground) else {
+            terminal.leaveForeground()
             // Not read: the keys at this terminal are the shell's or its foreground program's.
+            var refusal = "the terminal's foreground changed"
+            if case .refused(let reason) = place { refusal = reason }
             let line = "the polkit agent cancelled \(request.actionID): \(refusal)"
             SystemLog.warning(line)
             StandardError.writeLine("otc-prompt: \(line).")
             return Ended(reply: .cancelled)
+        }
+        defer { terminal.leaveForeground() }
+        if let caller = request.details["polkit.caller-pid"].flatMap(Int32.init),
+            PolkitForeground.trustsPkexecCommandLine(
+                caller: caller, asker: askerPID, effectiveUID: ProcessTable.effectiveUID(pid: caller),
+                executable: ProcessTable.executable(pid: caller), name: ProcessTable.record(pid: caller)?.name),
+            let argv = Self.arguments(of: caller)
+        {
+            request = request.withPkexecCommand(argv)
         }
         let asking = Asking(
             program: self, pending: pending, request: request, bus: bus, terminal: terminal, asker: asker)
@@ -144,20 +157,39 @@ struct PolkitAgentProgram {
         }
     }
 
-    /// Why `request` may not take `terminal` (`PolkitForeground`), nil when its asker is in the foreground. The
-    /// terminal is the agent's controlling one (/dev/tty, whose own device number names no terminal): its number is
-    /// the agent's `tty_nr`. The corresponding C function is `tcgetpgrp`.
-    static func refusal(of request: PolkitRequest, on terminal: Terminal) -> String? {
-        let foreground = tcgetpgrp(terminal.input)
-        guard foreground > 0 else { return "the terminal has no foreground process group" }
+    /// Whether `request` may take `terminal` (`PolkitForeground`): its asker and the foreground group it is in, or
+    /// why not. The terminal is the agent's controlling one (/dev/tty, whose own device number names no terminal):
+    /// its number is the agent's `tty_nr`, its session the agent's.
+    /// The corresponding C functions are `tcgetpgrp` and `getsid`.
+    static func place(of request: PolkitRequest, on terminal: Terminal, served: Int32?) -> Place {
+        let foreground = SystemCall.retrying("tcgetpgrp") { tcgetpgrp(terminal.input) }
+        guard foreground > 0 else { return .refused("the terminal has no foreground process group") }
         func process(_ pid: Int32) -> PolkitForeground.Process? {
             guard let fields = statFields(of: pid), fields.count > 4, let group = Int32(fields[2]),
                 let terminal = Int64(fields[4])
             else { return nil }
             return .init(group: group, terminal: UInt64(bitPattern: terminal))
         }
-        guard let own = process(getpid()), own.terminal != 0 else { return "the agent has no controlling terminal" }
-        return PolkitForeground.refusal(of: request, terminal: own.terminal, foreground: foreground, process: process)
+        guard let own = process(getpid()), own.terminal != 0 else {
+            return .refused("the agent has no controlling terminal")
+        }
+        let leader = SystemCall.retrying("getsid") { getsid(0) }
+        if let refusal = PolkitForeground.refusal(
+            of: request, terminal: own.terminal, foreground: foreground, served: served,
+            leader: leader > 0 ? leader : nil, process: process)
+        {
+            return .refused(refusal)
+        }
+        guard let asker = PolkitForeground.asker(of: request, terminal: own.terminal, process: process) else {
+            return .refused("the program that asks is not on this terminal")
+        }
+        return .asked(asker: asker.pid, foreground: foreground)
+    }
+
+    /// `place(of:on:served:)`'s answer.
+    enum Place {
+        case asked(asker: Int32, foreground: Int32)
+        case refused(String)
     }
 
     /// Field 22 of /proc/PID/stat, the start time polkitd compares.

@@ -64,19 +64,25 @@ final class PolkitBus: @unchecked Sendable {
         let error = SDBusError()
         status = functions.call(bus, message, 0, error.raw, nil)
         guard status >= 0 else { throw .registration(error.description) }
-        authority = owner(of: PolkitBusTrust.authorityName)
+        // Without it every call but root's would be refused, silently; polkitd need not run as root (Debian's runs
+        // as polkitd). So the agent says so and ends now rather than refusing every request later.
+        authority = try owner(of: PolkitBusTrust.authorityName)
     }
 
-    /// The unique name that owns `name` now, nil when none does.
+    /// The unique name that owns `name` now.
     /// The corresponding C functions are `sd_bus_get_name_creds` and `sd_bus_creds_get_unique_name`.
-    private func owner(of name: String) -> String? {
+    private func owner(of name: String) throws(PolkitAgentError) -> String {
         var creds: OpaquePointer?
-        guard functions.getNameCreds(bus, name, SDBusFunctions.credsUniqueName, &creds) >= 0, let creds else {
-            return nil
+        let status = functions.getNameCreds(bus, name, SDBusFunctions.credsUniqueName, &creds)
+        guard status >= 0, let creds else {
+            throw .bus("cannot tell which connection is polkitd (\(name)'s owner)", Errno(rawValue: -status))
         }
         defer { _ = functions.credsUnref(creds) }
         var unique: UnsafePointer<CChar>?
-        guard functions.credsGetUniqueName(creds, &unique) >= 0, let unique else { return nil }
+        let read = functions.credsGetUniqueName(creds, &unique)
+        guard read >= 0, let unique else {
+            throw .bus("cannot tell which connection is polkitd (\(name)'s owner)", Errno(rawValue: -read))
+        }
         return String(cString: unique)
     }
 

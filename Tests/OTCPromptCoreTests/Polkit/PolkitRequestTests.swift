@@ -27,14 +27,15 @@ import Testing
     }
 
     @Test(arguments: Language.allCases)
-    func pkexecsShortQuestionComesFirstThenWhosePasswordTheMessageAndTheAskerOnRequest(language: Language) {
+    func pkexecsShortQuestionSaysWhatRunsThenWhosePasswordAndTheMessageAndTheAskerAreOnRequest(language: Language) {
         var pkexec = request
         pkexec.details["user"] = "root"
         let field = PolkitWording(language: language).field(
             request: pkexec, asker: "pkexec", user: "admin", prompt: "Password: ", echo: false,
             news: [language.said("polkit.wrongPassword", 2)])
-        #expect(field.label == language.said("polkit.question.run", "id", "root"))
-        #expect(field.details == [language.said("polkit.identity", "admin")])
+        #expect(field.label == language.said("polkit.question.run", "id", "root", "admin"))
+        // Whose password is in the question itself.
+        #expect(field.details == [])
         #expect(field.aboutOnRequest == [request.message, language.said("polkit.asker", "pkexec")])
         #expect(field.news == [language.said("polkit.wrongPassword", 2)])
         #expect(field.mask)
@@ -48,7 +49,7 @@ import Testing
         #expect(run.details["program"] == "/usr/bin/id" && run.details["user"] == "root")
         let asJoe = bare.withPkexecCommand(["/usr/bin/pkexec", "--user", "joe", "--keep-cwd", "--", "vi", "/etc/x"])
         #expect(asJoe.details["program"] == "vi" && asJoe.details["user"] == "joe")
-        #expect(PolkitWording(language: .en).question(asJoe) == "Password for vi as joe")
+        #expect(PolkitWording(language: .en).question(asJoe, user: "admin") == "To run vi as joe: password of admin")
         // No program (pkexec runs a shell), an option it does not know, or another caller: nothing is guessed.
         #expect(bare.withPkexecCommand(["pkexec"]) == bare)
         #expect(bare.withPkexecCommand(["pkexec", "--version"]) == bare)
@@ -110,7 +111,7 @@ import Testing
         #expect(question.question == language.said("polkit.chooseIdentity", "alice"))
         #expect(
             question.details == [
-                language.said("polkit.question.run", "id", "root"), request.message,
+                language.said("polkit.question.run", "id", "root", "alice"), request.message,
                 language.said("polkit.asker", "pkexec"),
             ])
     }
@@ -157,14 +158,14 @@ import Testing
         let processes: [Int32: PolkitForeground.Process] = [
             40: .init(group: 40, terminal: tty), 41: .init(group: 41, terminal: tty),
         ]
-        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 40) { processes[$0] } == nil)
+        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 40, served: nil, leader: nil) { processes[$0] } == nil)
     }
 
     @Test func pkexecInTheBackgroundIsRefusedThoughItsShellIsInTheForeground() {
         let processes: [Int32: PolkitForeground.Process] = [
             40: .init(group: 40, terminal: tty), 41: .init(group: 41, terminal: tty),
         ]
-        let refusal = PolkitForeground.refusal(of: request, terminal: tty, foreground: 41) { processes[$0] }
+        let refusal = PolkitForeground.refusal(of: request, terminal: tty, foreground: 41, served: nil, leader: nil) { processes[$0] }
         #expect(refusal == "the program that asks (40) is not in the terminal's foreground")
     }
 
@@ -173,16 +174,16 @@ import Testing
         let processes: [Int32: PolkitForeground.Process] = [
             40: .init(group: 1, terminal: 0), 41: .init(group: 41, terminal: tty),
         ]
-        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 41) { processes[$0] } == nil)
-        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 7) { processes[$0] } != nil)
+        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 41, served: nil, leader: nil) { processes[$0] } == nil)
+        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 7, served: nil, leader: nil) { processes[$0] } != nil)
     }
 
     @Test func aRequestFromAnotherTerminalOrAProcessGoneIsRefused() {
         let elsewhere: [Int32: PolkitForeground.Process] = [
             40: .init(group: 40, terminal: 34817), 41: .init(group: 40, terminal: 34817),
         ]
-        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 40) { elsewhere[$0] } != nil)
-        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 40) { _ in nil } != nil)
+        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 40, served: nil, leader: nil) { elsewhere[$0] } != nil)
+        #expect(PolkitForeground.refusal(of: request, terminal: tty, foreground: 40, served: nil, leader: nil) { _ in nil } != nil)
     }
 }
 

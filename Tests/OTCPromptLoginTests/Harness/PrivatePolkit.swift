@@ -78,6 +78,12 @@ final class PrivatePolkit {
         await shell.typeKeys(command + "\r")
     }
 
+    /// The snippet a user's ~/.bashrc sources to start the agent (packaging/polkit).
+    static let snippet = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "packaging/polkit/otc-prompt-polkit-agent.sh"
+        ).path
+
     /// The namespace's script and its bus's configuration, shared with the benchmark.
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("fixtures/private-polkit").path
